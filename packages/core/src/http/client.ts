@@ -1,0 +1,143 @@
+import type { z } from 'zod';
+import { anyEnvelopeSchema } from './envelope.js';
+import { GwApiError, errorCodeForStatus, isErrorCode } from './errors.js';
+
+/** The part of `fetch` the client needs; the browser's fetch and undici's both fit. */
+export type FetchLike = (
+  url: string,
+  init: {
+    method: string;
+    headers: Record<string, string>;
+    body?: string;
+    credentials?: 'include' | 'same-origin';
+  },
+) => Promise<{ status: number; text(): Promise<string> }>;
+
+export type QueryValue = string | number | boolean | undefined | null;
+
+export interface ApiClientOptions {
+  /** Origin of the gw (or one-hub) server, e.g. `http://localhost:3000`; `''` for same-origin. */
+  baseUrl: string;
+  fetch?: FetchLike;
+  /** The management access token, sent as `Authorization: Bearer <token>`. */
+  accessToken?: () => string | undefined;
+  /** Called on HTTP 401: the stored sign-in is no longer valid. */
+  onUnauthorized?: () => void;
+  /** Language tag the server should answer messages in. */
+  language?: () => string | undefined;
+}
+
+export interface RequestOptions {
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+}
+
+/** Builds `?a=1&b=x` from the defined values of a query object. */
+export function buildQuery(query: Record<string, QueryValue> | undefined): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/** The typed HTTP client for the `/api` management contract: one envelope, one error mapping. */
+export class ApiClient {
+  readonly baseUrl: string;
+  private readonly options: ApiClientOptions;
+
+  constructor(options: ApiClientOptions) {
+    this.options = options;
+    this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+  }
+
+  /** Sends a request and returns the envelope's `data` parsed with `schema`. */
+  async request<S extends z.ZodType>(
+    method: string,
+    path: string,
+    schema: S,
+    options: RequestOptions = {},
+  ): Promise<z.output<S>> {
+    const envelope = await this.send(method, path, options);
+    const parsed = schema.safeParse(envelope.data);
+    if (!parsed.success) {
+      throw new GwApiError('FAILED', `unexpected reply from ${method} ${path}`, {
+        messageKey: 'errors.bad_reply',
+      });
+    }
+    return parsed.data;
+  }
+
+  /** Sends a request and returns the whole envelope once `success` is true (for replies without data). */
+  async send(method: string, path: string, options: RequestOptions = {}) {
+    const fetchImpl = this.options.fetch ?? (globalThis.fetch as unknown as FetchLike | undefined);
+    if (!fetchImpl) throw new GwApiError('NETWORK', 'no fetch available', { messageKey: 'errors.network' });
+    const headers: Record<string, string> = { accept: 'application/json' };
+    const token = this.options.accessToken?.();
+    if (token) headers.authorization = `Bearer ${token}`;
+    const language = this.options.language?.();
+    if (language) headers['accept-language'] = language.replace('_', '-');
+    let body: string | undefined;
+    if (options.body !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(options.body);
+    }
+    let response: { status: number; text(): Promise<string> };
+    try {
+      response = await fetchImpl(`${this.baseUrl}${path}${buildQuery(options.query)}`, {
+        method,
+        headers,
+        body,
+        credentials: 'same-origin',
+      });
+    } catch (cause) {
+      throw new GwApiError('NETWORK', cause instanceof Error ? cause.message : String(cause), {
+        messageKey: 'errors.network',
+      });
+    }
+    const text = await response.text();
+    if (response.status === 401) this.options.onUnauthorized?.();
+    const envelope = parseEnvelopeText(text);
+    if (
+      response.status === 401 ||
+      response.status === 429 ||
+      response.status === 405 ||
+      response.status >= 500
+    ) {
+      throw new GwApiError(
+        errorCodeForStatus(response.status),
+        envelope?.message || `HTTP ${response.status}`,
+        {
+          status: response.status,
+        },
+      );
+    }
+    if (!envelope) {
+      throw new GwApiError(errorCodeForStatus(response.status), `HTTP ${response.status}`, {
+        status: response.status,
+        messageKey: 'errors.bad_reply',
+      });
+    }
+    if (!envelope.success) {
+      const code = isErrorCode(envelope.code) ? envelope.code : 'FAILED';
+      throw new GwApiError(code, envelope.message, {
+        status: response.status,
+        fields: envelope.errors ?? [],
+      });
+    }
+    return envelope;
+  }
+}
+
+function parseEnvelopeText(text: string) {
+  if (!text) return undefined;
+  try {
+    const parsed = anyEnvelopeSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,3 @@
+export * from './i18n.js';
+export * from './languages.js';
+export * from './resources.js';

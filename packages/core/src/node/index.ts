@@ -1,0 +1,2 @@
+// The Node-only entry of @gw/core: transports and helpers that need Node built-ins.
+export * from './transport.js';

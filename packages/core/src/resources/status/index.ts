@@ -1,0 +1,2 @@
+export * from './status.api.js';
+export * from './status.schema.js';

@@ -1,0 +1,3 @@
+export * from './tokens.api.js';
+export * from './tokens.fields.js';
+export * from './tokens.schema.js';

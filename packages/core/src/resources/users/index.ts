@@ -1,0 +1,2 @@
+export * from './users.api.js';
+export * from './users.schema.js';

@@ -1,0 +1,43 @@
+import type { z } from 'zod';
+import type { FieldError } from '../http/errors.js';
+import type { Translate } from '../i18n/i18n.js';
+
+/**
+ * Turns zod issues into per-field errors. Schemas in core put an i18n key in each issue's message
+ * (`validation.required`) and the rule's parameters in `params`; zod's own messages (wrong types)
+ * become `validation.invalid_type`.
+ */
+export function fieldErrorsFromZod(error: z.ZodError, t?: Translate): FieldError[] {
+  return error.issues.map((issue) => {
+    const field = issue.path.map(String).join('.') || '_';
+    const key = issue.message.startsWith('validation.') ? issue.message : issueKey(issue);
+    const params: Record<string, unknown> = { field, ...issueParams(issue) };
+    return { field, key, params, message: t ? t(key, params) : key };
+  });
+}
+
+function issueKey(issue: z.core.$ZodIssue): string {
+  switch (issue.code) {
+    case 'invalid_type':
+      return issue.input === undefined ? 'validation.required' : 'validation.invalid_type';
+    case 'too_small':
+      return issue.origin === 'string' ? 'validation.min_length' : 'validation.min';
+    case 'too_big':
+      return issue.origin === 'string' ? 'validation.max_length' : 'validation.max';
+    case 'invalid_value':
+      return 'validation.invalid_value';
+    case 'unrecognized_keys':
+      return 'validation.unknown_field';
+    default:
+      return 'validation.invalid';
+  }
+}
+
+function issueParams(issue: z.core.$ZodIssue): Record<string, unknown> {
+  if (issue.code === 'too_small') return { min: Number(issue.minimum) };
+  if (issue.code === 'too_big') return { max: Number(issue.maximum) };
+  if (issue.code === 'invalid_type') return { expected: issue.expected };
+  if (issue.code === 'invalid_value') return { values: issue.values.join(', ') };
+  const params = (issue as { params?: Record<string, unknown> }).params;
+  return params ?? {};
+}
