@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { quotaFromMoney } from '../money/decimal.js';
+import { renderNumber, renderQuota, thousands } from './quota.js';
+import { formatTimestamp, parseTimestamp } from './time.js';
+
+describe('quota display (spec §9)', () => {
+  it('shows dollars with 2 decimals in currency mode: quota / quota_per_unit', () => {
+    expect(renderQuota(500_000)).toBe('$1.00');
+    expect(renderQuota(1)).toBe('$0.00');
+    expect(renderQuota(1_234_567)).toBe('$2.47');
+    expect(renderQuota(-250_000)).toBe('-$0.50');
+    expect(renderQuota(1000, { displayInCurrency: true, quotaPerUnit: 1000 })).toBe('$1.00');
+  });
+
+  it('shortens numbers with B, M and k outside currency mode', () => {
+    const points = { displayInCurrency: false, quotaPerUnit: 500_000 };
+    expect(renderQuota(9_999, points)).toBe('9999');
+    expect(renderQuota(10_000, points)).toBe('10.0k');
+    expect(renderQuota(1_500_000, points)).toBe('1.5M');
+    expect(renderQuota(2_000_000_000, points)).toBe('2.0B');
+    expect(renderNumber(-25_000)).toBe('-25.0k');
+  });
+
+  it('converts money to whole points without floating error', () => {
+    expect(quotaFromMoney('0.1')).toBe(50_000);
+    expect(quotaFromMoney(0.3)).toBe(150_000);
+    expect(quotaFromMoney('19.99', 500_000)).toBe(9_995_000);
+    expect(thousands(1234567)).toBe('1,234,567');
+  });
+});
+
+describe('timestamps', () => {
+  it('format unix seconds as YYYY-MM-DD HH:mm:ss and parse them back', () => {
+    const text = formatTimestamp(1_700_000_000);
+    expect(text).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(parseTimestamp(text)).toBe(1_700_000_000);
+    expect(parseTimestamp('1700000000')).toBe(1_700_000_000);
+    expect(parseTimestamp('not a date')).toBeUndefined();
+  });
+});

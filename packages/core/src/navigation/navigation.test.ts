@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import {
+  breadcrumbsFor,
+  findMenuItem,
+  menuLeaves,
+  NAVIGATION,
+  navigationForRole,
+  openCollapsesFor,
+} from './navigation.js';
+
+const ids = (role: number) => menuLeaves(navigationForRole(role)).map((item) => item.id);
+
+describe('navigation model (spec §2, §6)', () => {
+  it('shows a regular user only the non-admin items', () => {
+    expect(ids(1)).toEqual([
+      'dashboard',
+      'playground',
+      'token',
+      'profile',
+      'topup',
+      'model_price',
+      'log',
+      'midjourney',
+      'task',
+    ]);
+  });
+
+  it('shows an admin every item, collapses included', () => {
+    const admin = ids(10);
+    expect(admin).toEqual(menuLeaves(NAVIGATION).map((item) => item.id));
+    expect(admin).toContain('user_group');
+    expect(admin).toContain('payment');
+    expect(navigationForRole(100)).toHaveLength(4);
+  });
+
+  it('hides a collapse whose children are all hidden and keeps every group that has visible items', () => {
+    const user = navigationForRole(1);
+    const settings = user.find((entry) => entry.id === 'settings_group');
+    expect(settings?.children?.map((child) => child.id)).toEqual(['token', 'profile']);
+    const hidden = navigationForRole(1, [
+      {
+        id: 'g',
+        type: 'group',
+        title: 'x',
+        children: [{ id: 'a', type: 'item', title: 'a', isAdmin: true }],
+      },
+    ]);
+    expect(hidden).toEqual([]);
+  });
+
+  it('builds breadcrumbs Dashboard > group > item and opens the collapse of the current path', () => {
+    expect(breadcrumbsFor('/panel/pricing/').map((crumb) => crumb.title)).toEqual([
+      'nav.dashboard',
+      'nav.group.settings',
+      'nav.operation',
+      'nav.pricing',
+    ]);
+    expect(openCollapsesFor('/panel/payment')).toEqual(['paySetting']);
+    expect(openCollapsesFor('/panel/token')).toEqual([]);
+    expect(breadcrumbsFor('/nowhere')).toEqual([]);
+  });
+
+  it('finds items by id or alias for the command palette', () => {
+    expect(findMenuItem(':tokens')?.url).toBe('/panel/token');
+    expect(findMenuItem('ch')?.id).toBe('channel');
+    expect(findMenuItem('nope')).toBeUndefined();
+  });
+});
