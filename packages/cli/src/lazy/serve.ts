@@ -1,0 +1,14 @@
+import type { CliContext } from '../runtime/context.js';
+
+/** `gw serve`: loads the server only now (so other commands start fast) and runs until a signal. */
+export async function runServe(ctx: CliContext, options: { port?: number; host?: string }): Promise<void> {
+  const { startServer } = await import('@gw/server');
+  const server = await startServer({ port: options.port, host: options.host, env: ctx.env });
+  ctx.note(ctx.t('cli.serve.listening', { url: server.url }));
+  await new Promise<void>((resolve) => {
+    process.once('SIGINT', () => resolve());
+    process.once('SIGTERM', () => resolve());
+  });
+  ctx.note(ctx.t('cli.serve.stopping'));
+  await server.close();
+}

@@ -1,0 +1,22 @@
+import { CliError } from '../output/cli-error.js';
+import { currentCredentials } from '../runtime/client.js';
+import type { CliContext } from '../runtime/context.js';
+
+/** `gw tui`: loads the Ink console only now, with the stored (or environment) server and token. */
+export async function runTuiCommand(ctx: CliContext): Promise<void> {
+  if (!ctx.interactive) throw new CliError('usage', 'cli.errors.tui_needs_tty');
+  const credentials = currentCredentials(ctx);
+  const { runTui } = await import('@gw/tui');
+  await runTui({
+    server: credentials.server,
+    accessToken: credentials.accessToken,
+    language: ctx.language,
+    saveCredentials: (saved: { server: string; accessToken: string; username?: string }) => {
+      ctx.credentials.save({
+        server: saved.server,
+        accessToken: saved.accessToken,
+        username: saved.username,
+      });
+    },
+  });
+}
