@@ -1,0 +1,63 @@
+import { createI18n, type Language, type Translate } from '@gw/core';
+import { useApp, useWindowSize } from 'ink';
+import { useCallback, useMemo, useState } from 'react';
+import { SessionContext, type TuiEnv, TuiEnvContext } from './hooks/tui-context.js';
+import { DEFAULT_SERVER, type TuiSession } from './lib/connection.js';
+import { SignInScreen } from './screens/sign-in/sign-in-screen.js';
+import { Console } from './shell/console.js';
+import { glyphsFor } from './ui/glyphs.js';
+
+export interface AppProps {
+  language: Language;
+  server?: string;
+  accessToken?: string;
+  saveCredentials?: (server: string, accessToken: string) => void | Promise<void>;
+  /** ASCII glyphs only (TERM=dumb). */
+  ascii?: boolean;
+  /** A fixed terminal size (tests); otherwise the terminal's own, following resizes. */
+  viewport?: { columns: number; rows: number };
+  /** Called once when the user quits (q, :q, Ctrl+C). */
+  onQuit?: () => void;
+}
+
+/** The TUI's root: sign-in first, then the console with the role's menu. */
+export function App({ language, server, accessToken, saveCredentials, ascii, viewport, onQuit }: AppProps) {
+  const { exit } = useApp();
+  const size = useWindowSize();
+  const { columns, rows } = viewport ?? size;
+  const t = useMemo<Translate>(() => {
+    const i18n = createI18n(language);
+    return (key, params) => i18n.t(key, params ?? {});
+  }, [language]);
+  const env = useMemo<TuiEnv>(
+    () => ({ t, language, glyphs: glyphsFor(ascii ?? false), columns, rows }),
+    [t, language, ascii, columns, rows],
+  );
+  const [session, setSession] = useState<TuiSession>();
+  const [notice, setNotice] = useState<string>();
+  const quit = useCallback(() => {
+    onQuit?.();
+    exit();
+  }, [onQuit, exit]);
+  const signedIn = useCallback((next: TuiSession, text?: string) => {
+    setNotice(text);
+    setSession(next);
+  }, []);
+  return (
+    <TuiEnvContext.Provider value={env}>
+      {session ? (
+        <SessionContext.Provider value={session}>
+          <Console onQuit={quit} initialNotice={notice} />
+        </SessionContext.Provider>
+      ) : (
+        <SignInScreen
+          server={server ?? DEFAULT_SERVER}
+          accessToken={accessToken}
+          saveCredentials={saveCredentials}
+          onSignedIn={signedIn}
+          onQuit={quit}
+        />
+      )}
+    </TuiEnvContext.Provider>
+  );
+}

@@ -1,0 +1,22 @@
+import { useEffect } from 'react';
+import type { KeyBinding } from '../lib/key-bindings.js';
+import { type RefreshState, useScreenHost } from './tui-context.js';
+
+/** Publishes a screen's key hints, keyboard capture and refresh state to the shell. */
+export function useScreenFrame(
+  bindings: readonly KeyBinding[],
+  capturing: boolean,
+  refresh?: RefreshState,
+  onBack?: () => boolean,
+): void {
+  const host = useScreenHost();
+  const bindingsKey = bindings.map((binding) => `${binding.keys}=${binding.labelKey}`).join(',');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: republish only when the visible frame changes
+  useEffect(() => {
+    host.publish({ bindings, capturing, refresh });
+  }, [bindingsKey, capturing, refresh?.loading, refresh?.updatedAt]);
+  useEffect(() => {
+    host.setBackHandler(onBack);
+  });
+  useEffect(() => () => host.setBackHandler(undefined), [host]);
+}

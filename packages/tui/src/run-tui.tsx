@@ -1,0 +1,39 @@
+import { render } from 'ink';
+import { App } from './app.js';
+import { tuiLanguage } from './lib/language.js';
+import { prefersAscii } from './ui/glyphs.js';
+
+export interface RunTuiOptions {
+  /** The gw (or one-hub) server; defaults to http://localhost:3000. */
+  server?: string;
+  /** A saved management access token; when given the sign-in form is skipped if it still works. */
+  accessToken?: string;
+  /** zh_CN, zh_HK, en_US, ja_JP (or a tag such as `en`); defaults to LC_ALL/LC_MESSAGES/LANG, then zh_CN. */
+  language?: string;
+  /** Called after a password (or typed token) sign-in so the CLI can remember the server and token. */
+  saveCredentials?: (server: string, accessToken: string) => void | Promise<void>;
+  stdin?: NodeJS.ReadStream;
+  stdout?: NodeJS.WriteStream;
+}
+
+/** Runs the terminal console until the user quits. */
+export async function runTui(options: RunTuiOptions = {}): Promise<void> {
+  const stdout = options.stdout ?? process.stdout;
+  const instance = render(
+    <App
+      language={tuiLanguage(options.language, process.env)}
+      server={options.server}
+      accessToken={options.accessToken}
+      saveCredentials={options.saveCredentials}
+      ascii={prefersAscii(process.env)}
+    />,
+    {
+      stdin: options.stdin ?? process.stdin,
+      stdout,
+      exitOnCtrlC: false,
+      patchConsole: true,
+      alternateScreen: Boolean(stdout.isTTY),
+    },
+  );
+  await instance.waitUntilExit();
+}

@@ -1,0 +1,67 @@
+import { type ApiClient, listTokens, type Token } from '@gw/core';
+import { useCallback, useEffect, useRef, useState } from 'react';
+
+/** Rows per page: the smallest of the console's page sizes, which fits an 80×24 terminal. */
+export const TOKEN_PAGE_SIZE = 10;
+
+export interface TokenListState {
+  rows: Token[];
+  total: number;
+  page: number;
+  keyword: string;
+  loading: boolean;
+  updatedAt?: number;
+}
+
+/** The caller's tokens, one server page at a time, filtered by name on the server (newest first). */
+export function useTokenList(client: ApiClient, onError: (error: unknown) => void) {
+  const [query, setQuery] = useState({ page: 1, keyword: '' });
+  const [state, setState] = useState<Omit<TokenListState, 'page' | 'keyword'>>({
+    rows: [],
+    total: 0,
+    loading: true,
+  });
+  const latest = useRef(0);
+  const errorRef = useRef(onError);
+  errorRef.current = onError;
+
+  const reload = useCallback(async () => {
+    const request = ++latest.current;
+    setState((previous) => ({ ...previous, loading: true }));
+    try {
+      const page = await listTokens(client, {
+        page: query.page,
+        size: TOKEN_PAGE_SIZE,
+        keyword: query.keyword,
+        order: '-id',
+      });
+      if (request !== latest.current) return;
+      if (page.data.length === 0 && query.page > 1) {
+        setQuery((previous) => ({ ...previous, page: previous.page - 1 }));
+        return;
+      }
+      setState({ rows: page.data, total: page.total_count, loading: false, updatedAt: Date.now() });
+    } catch (error) {
+      if (request !== latest.current) return;
+      setState((previous) => ({ ...previous, loading: false }));
+      errorRef.current(error);
+    }
+  }, [client, query.page, query.keyword]);
+
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+
+  const pages = Math.max(1, Math.ceil(state.total / TOKEN_PAGE_SIZE));
+  return {
+    ...state,
+    ...query,
+    pages,
+    reload,
+    /** Moves by `step` pages, staying within the first and last page. */
+    turnPage: (step: number) =>
+      setQuery((previous) => ({ ...previous, page: Math.min(pages, Math.max(1, previous.page + step)) })),
+    /** Filters by a name prefix and starts again at page 1. */
+    setKeyword: (keyword: string) => setQuery({ page: 1, keyword: keyword.trim() }),
+  };
+}

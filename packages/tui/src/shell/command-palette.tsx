@@ -1,0 +1,67 @@
+import { findMenuItem, type MenuItem, menuLeaves } from '@gw/core';
+import { Box, Text, useInput } from 'ink';
+import TextInput from 'ink-text-input';
+import { useState } from 'react';
+import { useTuiEnv } from '../hooks/tui-context.js';
+
+/** What a palette command asks for. */
+export type PaletteCommand = { kind: 'open'; item: MenuItem } | { kind: 'quit' } | { kind: 'menu' };
+
+const QUIT_COMMANDS = ['q', 'quit', 'q!', 'exit'];
+const MENU_COMMANDS = ['menu', 'm'];
+
+/** Resolves `:tokens`, `:tk`, `:q` against the role's menu (core `findMenuItem`), or undefined. */
+export function resolvePaletteCommand(text: string, menu: readonly MenuItem[]): PaletteCommand | undefined {
+  const word = text.trim().replace(/^:/, '').split(/\s+/)[0]?.toLowerCase() ?? '';
+  if (QUIT_COMMANDS.includes(word)) return { kind: 'quit' };
+  if (MENU_COMMANDS.includes(word)) return { kind: 'menu' };
+  const item = word ? findMenuItem(word, menu) : undefined;
+  return item ? { kind: 'open', item } : undefined;
+}
+
+/** Names of the menu items whose id or alias starts with what was typed (the palette's suggestions). */
+export function paletteSuggestions(text: string, menu: readonly MenuItem[]): string[] {
+  const word = text.trim().replace(/^:/, '').toLowerCase();
+  if (!word) return [];
+  return menuLeaves(menu)
+    .filter((item) => [item.id, ...(item.aliases ?? [])].some((name) => name.startsWith(word)))
+    .map((item) => [item.id, ...(item.aliases ?? [])].join('/'));
+}
+
+export interface CommandPaletteProps {
+  menu: readonly MenuItem[];
+  onCommand: (command: PaletteCommand) => void;
+  onUnknown: (text: string) => void;
+  onClose: () => void;
+}
+
+/** The `:` command line (k9s): type a menu name or alias and Enter; Esc closes. */
+export function CommandPalette({ menu, onCommand, onUnknown, onClose }: CommandPaletteProps) {
+  const { t } = useTuiEnv();
+  const [text, setText] = useState('');
+  useInput((_input, key) => {
+    if (key.escape) onClose();
+  });
+  const suggestions = paletteSuggestions(text, menu);
+  return (
+    <Box flexDirection="column" paddingX={1}>
+      <Box>
+        <Text color="cyan">:</Text>
+        <TextInput
+          value={text}
+          onChange={setText}
+          onSubmit={(value) => {
+            const command = resolvePaletteCommand(value, menu);
+            if (command) onCommand(command);
+            else onUnknown(value);
+          }}
+        />
+      </Box>
+      <Text dimColor wrap="truncate-end">
+        {suggestions.length > 0
+          ? t('tui.palette.matches', { names: suggestions.join(', ') })
+          : t('tui.palette.hint')}
+      </Text>
+    </Box>
+  );
+}

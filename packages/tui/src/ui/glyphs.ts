@@ -1,0 +1,46 @@
+/** The symbols the TUI draws with; ASCII only when the terminal cannot show more (TERM=dumb). */
+export interface Glyphs {
+  pointer: string;
+  rule: string;
+  ellipsis: string;
+  expanded: string;
+  collapsed: string;
+  separator: string;
+  checked: string;
+  unchecked: string;
+  arrow: string;
+}
+
+const UNICODE_GLYPHS: Glyphs = {
+  pointer: '›',
+  rule: '─',
+  ellipsis: '…',
+  expanded: '▾',
+  collapsed: '▸',
+  separator: '│',
+  checked: '[x]',
+  unchecked: '[ ]',
+  arrow: '>',
+};
+
+const ASCII_GLYPHS: Glyphs = {
+  pointer: '>',
+  rule: '-',
+  ellipsis: '~',
+  expanded: 'v',
+  collapsed: '>',
+  separator: '|',
+  checked: '[x]',
+  unchecked: '[ ]',
+  arrow: '>',
+};
+
+/** Whether the terminal only shows ASCII (TERM=dumb); emoji are never used either way. */
+export function prefersAscii(env: Record<string, string | undefined>): boolean {
+  return env.TERM === 'dumb';
+}
+
+/** The glyph set for a terminal. */
+export function glyphsFor(ascii: boolean): Glyphs {
+  return ascii ? ASCII_GLYPHS : UNICODE_GLYPHS;
+}
