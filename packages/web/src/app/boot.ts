@@ -1,0 +1,31 @@
+import {
+  type ApiClient,
+  GW_VERSION,
+  getStatus,
+  isNewVersionAvailable,
+  type SiteStatus,
+  type Translate,
+} from '@gw/core';
+import { readCachedSiteInfo, writeCachedSiteInfo } from '../lib/storage';
+import { showToast } from '../lib/toasts';
+
+/**
+ * Loads the site information (spec §4): caches it; on failure falls back to the cached copy and
+ * says the server cannot be reached; names the tab and announces a newer server version.
+ */
+export async function loadSiteInfo(client: ApiClient, t: Translate): Promise<SiteStatus | undefined> {
+  let site: SiteStatus | undefined;
+  try {
+    site = await getStatus(client);
+    writeCachedSiteInfo(site);
+  } catch {
+    site = readCachedSiteInfo();
+    showToast('error', t('errors.network'));
+  }
+  if (!site) return undefined;
+  document.title = site.system_name || t('site.default_name');
+  if (isNewVersionAvailable(site.version, GW_VERSION)) {
+    showToast('info', t('common.new_version', { version: site.version }));
+  }
+  return site;
+}

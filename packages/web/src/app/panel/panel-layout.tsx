@@ -1,0 +1,66 @@
+import { Breadcrumbs, Drawer, DrawerSize } from '@blueprintjs/core';
+import { breadcrumbsFor } from '@gw/core';
+import { useEffect, useState } from 'react';
+import { useT } from '../../lib/use-t';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { MEDIUM_UP, useMediaQuery } from '../../lib/media';
+import { AuthGuard } from './auth-guard';
+import { PanelRoutes } from './panel-routes';
+import { PanelTopBar } from './panel-top-bar';
+import { Sidebar } from './sidebar';
+
+/** The console frame: top bar, sidebar (pinned on md and up, an overlay below), breadcrumbs, page. */
+export function PanelLayout() {
+  return (
+    <AuthGuard>
+      <PanelFrame />
+    </AuthGuard>
+  );
+}
+
+function PanelFrame() {
+  const t = useT();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const wide = useMediaQuery(MEDIUM_UP);
+  const [open, setOpen] = useState(wide);
+  useEffect(() => setOpen(wide), [wide]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: every page change scrolls to the top
+  useEffect(() => {
+    window.scrollTo?.({ top: 0, behavior: 'smooth' });
+  }, [pathname]);
+  const crumbs = breadcrumbsFor(pathname).map((crumb) => ({
+    text: t(crumb.title),
+    onClick: crumb.url ? () => navigate(crumb.url as string) : undefined,
+  }));
+  const sidebar = <Sidebar onNavigate={() => !wide && setOpen(false)} />;
+  return (
+    <div className="gw-panel">
+      <PanelTopBar onToggleMenu={() => setOpen(!open)} menuOpen={open} />
+      {wide ? (
+        open && <aside className="gw-sidebar">{sidebar}</aside>
+      ) : (
+        <Drawer
+          isOpen={open}
+          onClose={() => setOpen(false)}
+          position="left"
+          size={DrawerSize.SMALL}
+          style={{ width: 260 }}
+          title={t('common.menu')}
+        >
+          <div className="gw-sidebar-drawer">{sidebar}</div>
+        </Drawer>
+      )}
+      <main className={wide && open ? 'gw-panel-main gw-with-sidebar' : 'gw-panel-main'}>
+        <div className="gw-content">
+          {crumbs.length > 0 && (
+            <nav className="gw-breadcrumbs" aria-label={t('web.breadcrumbs')}>
+              <Breadcrumbs items={crumbs} />
+            </nav>
+          )}
+          <PanelRoutes />
+        </div>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import { Spinner } from '@blueprintjs/core';
+import { DEFAULT_PANEL_PATH, isAdmin, menuLeaves, NAVIGATION } from '@gw/core';
+import { lazy, Suspense } from 'react';
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { NotAvailable, NotFoundPage } from '../../pages/simple-pages';
+import { useUser } from '../app-context';
+
+const TokenPage = lazy(() =>
+  import('../../features/tokens/token-page').then((module) => ({ default: module.TokenPage })),
+);
+
+/** Screens built in this version; every other menu item shows "not available yet". */
+const BUILT: Record<string, React.ReactNode> = { token: <TokenPage /> };
+
+/** The console's child routes: one per menu item, admin items refused to other roles. */
+export function PanelRoutes() {
+  const user = useUser();
+  const admin = isAdmin(user?.role);
+  return (
+    <Suspense fallback={<Spinner className="gw-page-spinner" />}>
+      <Routes>
+        <Route index element={<Navigate to={DEFAULT_PANEL_PATH} replace />} />
+        {menuLeaves(NAVIGATION).map((item) => (
+          <Route
+            key={item.id}
+            path={item.id}
+            element={
+              item.isAdmin && !admin ? (
+                <Navigate to="/panel/404" replace />
+              ) : (
+                (BUILT[item.id] ?? <NotAvailable />)
+              )
+            }
+          />
+        ))}
+        <Route path="404" element={<NotFoundPage />} />
+        <Route path="*" element={<Navigate to="/panel/404" replace />} />
+      </Routes>
+    </Suspense>
+  );
+}

@@ -1,0 +1,50 @@
+import { Button, ButtonGroup } from '@blueprintjs/core';
+import { useT } from '../../lib/use-t';
+import { pageCount } from './token-list';
+
+/** First / previous / next / last page buttons with the page position. */
+export function Pager({
+  page,
+  size,
+  total,
+  onPage,
+}: {
+  page: number;
+  size: number;
+  total: number;
+  onPage: (page: number) => void;
+}) {
+  const t = useT();
+  const pages = pageCount(total, size);
+  return (
+    <div className="gw-pager">
+      <span>{t('common.page_of', { page, pages, total })}</span>
+      <ButtonGroup>
+        <Button
+          icon="double-chevron-left"
+          aria-label={t('web.first_page')}
+          disabled={page <= 1}
+          onClick={() => onPage(1)}
+        />
+        <Button
+          icon="chevron-left"
+          aria-label={t('web.previous_page')}
+          disabled={page <= 1}
+          onClick={() => onPage(page - 1)}
+        />
+        <Button
+          icon="chevron-right"
+          aria-label={t('web.next_page')}
+          disabled={page >= pages}
+          onClick={() => onPage(page + 1)}
+        />
+        <Button
+          icon="double-chevron-right"
+          aria-label={t('web.last_page')}
+          disabled={page >= pages}
+          onClick={() => onPage(pages)}
+        />
+      </ButtonGroup>
+    </div>
+  );
+}

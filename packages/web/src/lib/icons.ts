@@ -1,0 +1,32 @@
+import { type IconName, IconSize, Icons } from '@blueprintjs/icons';
+import { ICON_PATHS_16 } from './icon-paths';
+
+/**
+ * Loads one icon's SVG paths. Named 16px icons come from their own small module; anything else
+ * (a 20px icon, a name the console never used before) from Blueprint's full table, which is
+ * then fetched only on that first miss instead of on every first page.
+ */
+export async function loadIconPaths(name: IconName, size: IconSize): Promise<string[]> {
+  const single = size === IconSize.STANDARD ? ICON_PATHS_16[name] : undefined;
+  if (single) return (await single()).default;
+  const table = (size === IconSize.STANDARD
+    ? await import('@blueprintjs/icons/lib/esm/generated/16px/paths/index.js')
+    : await import('@blueprintjs/icons/lib/esm/generated/20px/paths/index.js')) as unknown as Record<
+    string,
+    string[] | undefined
+  >;
+  return table[iconExportName(name)] ?? [];
+}
+
+/** Makes Blueprint load icons one by one through {@link loadIconPaths}. */
+export function installIconLoader(): void {
+  Icons.setLoaderOptions({ loader: loadIconPaths });
+}
+
+/** `send-message` → `SendMessage`: the export name of an icon in Blueprint's path tables. */
+export function iconExportName(name: string): string {
+  return name
+    .split('-')
+    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+    .join('');
+}
