@@ -10,7 +10,7 @@ async function main(argv: readonly string[]): Promise<number> {
   const program = createProgram(ctx);
   try {
     if (argv.length <= 2) {
-      ctx.write(program.helpInformation());
+      program.outputHelp();
       return 0;
     }
     await program.parseAsync([...argv]);

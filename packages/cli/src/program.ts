@@ -31,6 +31,7 @@ function localizedHelp(ctx: CliContext): Partial<Help> {
 function configureTree(ctx: CliContext, command: Command): void {
   command
     .exitOverride()
+    .helpCommand(false)
     .helpOption('-h, --help', ctx.t('cli.flags.help'))
     .configureHelp(localizedHelp(ctx))
     .showSuggestionAfterError()
@@ -63,7 +64,6 @@ export function createProgram(ctx: CliContext): Command {
   const program = new Command('gw')
     .description(t('cli.description'))
     .version(GW_VERSION, '-v, --version', t('cli.flags.version'))
-    .helpCommand(false)
     .commandsGroup(t('cli.groups.resources'))
     .addCommand(tokensCommand(ctx))
     .commandsGroup(t('cli.groups.auth'));

@@ -11,12 +11,8 @@ export async function runTuiCommand(ctx: CliContext): Promise<void> {
     server: credentials.server,
     accessToken: credentials.accessToken,
     language: ctx.language,
-    saveCredentials: (saved: { server: string; accessToken: string; username?: string }) => {
-      ctx.credentials.save({
-        server: saved.server,
-        accessToken: saved.accessToken,
-        username: saved.username,
-      });
+    saveCredentials: (server: string, accessToken: string, username: string) => {
+      ctx.credentials.save({ server, accessToken, username });
     },
   });
 }

@@ -32,6 +32,6 @@ export function helpCommand(ctx: CliContext, root: Command): Command {
       }
       const command = findCommand(root, words);
       if (!command) throw new CliError('usage', 'cli.errors.unknown_help_topic', { topic: words.join(' ') });
-      ctx.write(command.helpInformation());
+      command.outputHelp();
     });
 }
