@@ -1,0 +1,103 @@
+// Composes the server: database, options, secrets, resources and plugins. No listening here.
+import fastifyCompress from '@fastify/compress';
+import fastifyCookie from '@fastify/cookie';
+import { DEFAULT_LANGUAGE, nowSeconds, normalizeLanguage, translate } from '@gw/core';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { ServerConfig } from './config.js';
+import { openDatabase } from './db/database.js';
+import { migrateToLatest } from './db/migrate.js';
+import { createAuthenticator } from './plugins/auth.js';
+import { registerErrorHandler } from './plugins/errors.js';
+import { registerJsonParser } from './plugins/json-body.js';
+import { buildOpenApiDocument } from './plugins/openapi.js';
+import { registerRoutes } from './plugins/routes.js';
+import { registerStatic } from './plugins/static.js';
+import { createOptionStore } from './resources/options/options.repository.js';
+import { resolveSecrets } from './resources/options/secrets.js';
+import { statusRoutes } from './resources/status/status.routes.js';
+import { createTokensRepository } from './resources/tokens/tokens.repository.js';
+import { tokenRoutes } from './resources/tokens/tokens.routes.js';
+import { createTokensService } from './resources/tokens/tokens.service.js';
+import { createUsersRepository } from './resources/users/users.repository.js';
+import { userRoutes } from './resources/users/users.routes.js';
+import { createUsersService } from './resources/users/users.service.js';
+import type { AppContext } from './shared/context.js';
+import { defineRoute } from './shared/route.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The server's composed context (database, secrets, options). */
+    gw: AppContext;
+  }
+}
+
+export interface BuildAppOptions {
+  /** Where log lines go (default stdout); tests pass a stream to read what was printed. */
+  logStream?: NodeJS.WritableStream;
+}
+
+/** Builds the Fastify app for a config: opens and migrates the database, ensures secrets and root. */
+export async function buildApp(
+  config: Readonly<ServerConfig>,
+  options: BuildAppOptions = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
+    bodyLimit: 10 * 1024 * 1024,
+  });
+  const database = openDatabase(config.database);
+  app.addHook('onClose', () => database.close());
+  try {
+    await migrateToLatest(database.db);
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+  const optionStore = createOptionStore(database.db);
+  const secrets = await resolveSecrets(optionStore, config);
+  const context: AppContext = Object.freeze({
+    config,
+    db: database.db,
+    dbKind: database.kind,
+    secrets: Object.freeze(secrets),
+    options: optionStore,
+    startTime: nowSeconds(),
+  });
+  app.decorate('gw', context);
+
+  const usersRepository = createUsersRepository(database.db);
+  const usersService = createUsersService(usersRepository, optionStore);
+  const root = await usersService.bootstrapRoot(config.rootPassword);
+  if (root?.generatedPassword) {
+    const language = normalizeLanguage(await optionStore.get('Language')) ?? DEFAULT_LANGUAGE;
+    app.log.warn(translate(language, 'auth.root_created', { password: root.generatedPassword }));
+  }
+  const auth = createAuthenticator(usersRepository, secrets.session);
+  const tokensService = createTokensService(
+    createTokensRepository(database.db, database.kind),
+    secrets.userToken,
+  );
+
+  await app.register(fastifyCookie);
+  await app.register(fastifyCompress, { global: true });
+  registerJsonParser(app);
+  registerErrorHandler(app);
+
+  const routes = [
+    ...statusRoutes(optionStore, context.startTime),
+    ...userRoutes(usersService, auth),
+    ...tokenRoutes(tokensService),
+  ];
+  const document = buildOpenApiDocument(routes);
+  const openApiRoute = defineRoute({
+    method: 'GET',
+    url: '/api/openapi.json',
+    guard: 'public',
+    tag: 'meta',
+    summary: 'This OpenAPI 3.1 document',
+    handler: ({ reply }) => reply.send(document),
+  });
+  registerRoutes(app, [...routes, openApiRoute], auth);
+  await registerStatic(app, config.webDir);
+  return app;
+}

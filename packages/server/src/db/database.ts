@@ -1,0 +1,55 @@
+// Opens the one Kysely instance of the server for the configured database and runs the migrations.
+import { Kysely, MysqlDialect, PostgresDialect, SqliteDialect, type Dialect } from 'kysely';
+import { createPool as createMysqlPool } from 'mysql2';
+import pg from 'pg';
+import { type DatabaseConfig, type DatabaseKind, ensureSqliteFolder } from '../config.js';
+import { openNodeSqlite } from './node-sqlite.js';
+import type { GwTables } from './tables.js';
+
+export type GwDb = Kysely<GwTables>;
+
+export interface DatabaseHandle {
+  db: GwDb;
+  kind: DatabaseKind;
+  close: () => Promise<void>;
+}
+
+const PG_INT8 = 20;
+
+/** PostgreSQL sends BIGINT (and COUNT) as text; quota and times are safe JS integers, so parse them. */
+function pgTypes(): pg.CustomTypesConfig {
+  return {
+    getTypeParser: ((oid: number, format?: string) => {
+      if (oid === PG_INT8) return (text: string) => Number.parseInt(text, 10);
+      return pg.types.getTypeParser(oid, format as 'text');
+    }) as pg.CustomTypesConfig['getTypeParser'],
+  };
+}
+
+function createDialect(config: DatabaseConfig): Dialect {
+  switch (config.kind) {
+    case 'sqlite':
+      ensureSqliteFolder(config);
+      return new SqliteDialect({ database: openNodeSqlite(config.file ?? ':memory:') });
+    case 'postgres':
+      return new PostgresDialect({
+        pool: new pg.Pool({ connectionString: config.url, types: pgTypes(), max: 10 }),
+      });
+    case 'mysql':
+      return new MysqlDialect({
+        // BIGINT comes back as a number while it fits (quota never leaves the safe range).
+        pool: createMysqlPool({
+          uri: config.url,
+          supportBigNumbers: true,
+          bigNumberStrings: false,
+          connectionLimit: 10,
+        }),
+      });
+  }
+}
+
+/** Opens the configured database (no migration yet). */
+export function openDatabase(config: DatabaseConfig): DatabaseHandle {
+  const db = new Kysely<GwTables>({ dialect: createDialect(config) });
+  return { db, kind: config.kind, close: () => db.destroy() };
+}

@@ -1,0 +1,63 @@
+// Row types of the tables the migrations create (the database's view, not the wire's).
+import type { Generated } from 'kysely';
+
+export interface UserRow {
+  id: Generated<number>;
+  username: string;
+  password: string;
+  display_name: Generated<string>;
+  role: Generated<number>;
+  status: Generated<number>;
+  email: Generated<string>;
+  avatar_url: Generated<string>;
+  oidc_id: Generated<string>;
+  github_id: Generated<string>;
+  github_id_new: Generated<number>;
+  wechat_id: Generated<string>;
+  telegram_id: Generated<number>;
+  lark_id: Generated<string>;
+  access_token: Generated<string>;
+  quota: Generated<number>;
+  used_quota: Generated<number>;
+  request_count: Generated<number>;
+  group: Generated<string>;
+  aff_code: Generated<string>;
+  aff_count: Generated<number>;
+  aff_quota: Generated<number>;
+  aff_history: Generated<number>;
+  inviter_id: Generated<number>;
+  last_login_time: Generated<number>;
+  last_login_ip: Generated<string>;
+  created_time: Generated<number>;
+}
+
+export interface TokenRow {
+  id: Generated<number>;
+  user_id: number;
+  /** NULL only between the insert and the key update inside one transaction. */
+  key: string | null;
+  status: number;
+  name: string;
+  created_time: number;
+  accessed_time: number;
+  expired_time: number;
+  remain_quota: number;
+  /** 0 or 1 (an integer column on every dialect). */
+  unlimited_quota: number;
+  used_quota: number;
+  group: string;
+  backup_group: string;
+  /** TokenSetting as JSON text. */
+  setting: string;
+}
+
+export interface OptionRow {
+  key: string;
+  value: string;
+}
+
+export interface GwTables {
+  users: UserRow;
+  tokens: TokenRow;
+  options: OptionRow;
+}

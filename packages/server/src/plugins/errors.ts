@@ -1,0 +1,76 @@
+// The one error handler (architecture §5): refusals become the envelope with a code and per-field errors;
+// anything unexpected is logged with the request id and answered with a generic message.
+import { ERROR_CODES, type Translate } from '@gw/core';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiFailure } from '../shared/api-failure.js';
+import { languageFromHeader, translatorFor } from '../shared/language.js';
+
+/** The envelope of a refusal, translated into the caller's language. */
+export function failureBody(failure: ApiFailure, t: Translate) {
+  const errors = failure.fields.map((field) => ({
+    field: field.field,
+    key: field.key,
+    message: t(field.key, field.params ?? { field: field.field }),
+  }));
+  const message =
+    failure.code === 'VALIDATION_FAILED' && errors.length > 0
+      ? errors.map((error) => error.message).join('; ')
+      : t(failure.messageKey, failure.params);
+  return {
+    success: false,
+    message,
+    code: failure.code,
+    ...(errors.length > 0 ? { errors } : {}),
+  };
+}
+
+function translatorOf(request: FastifyRequest): Translate {
+  return translatorFor(languageFromHeader(request.headers['accept-language']));
+}
+
+/** Maps Fastify's own request errors (bad JSON, wrong content type, too large) to refusals. */
+function failureFromFastify(error: FastifyError): ApiFailure | undefined {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new ApiFailure('VALIDATION_FAILED', 'errors.invalid_json');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return new ApiFailure('VALIDATION_FAILED', 'server.errors.bad_request_body', {
+        httpStatus: error.statusCode ?? 400,
+      });
+    default:
+      return undefined;
+  }
+}
+
+/** The OpenAI-style 404 of unknown `/api` and `/v1` paths (contract §0.1). */
+export function invalidUrlBody(method: string, url: string) {
+  const path = url.split('?')[0] ?? url;
+  return {
+    error: {
+      message: `Invalid URL (${method} ${path})`,
+      type: 'invalid_request_error',
+      param: '',
+      code: '',
+    },
+  };
+}
+
+/** Installs the error handler. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const failure = error instanceof ApiFailure ? error : failureFromFastify(error);
+    if (failure) {
+      return reply.status(failure.httpStatus).send(failureBody(failure, translatorOf(request)));
+    }
+    request.log.error({ err: error, reqId: request.id }, 'unexpected error');
+    const t = translatorOf(request);
+    return reply.status(ERROR_CODES.INTERNAL.http).send({
+      success: false,
+      message: t('server.errors.internal', { requestId: request.id }),
+      code: 'INTERNAL',
+    });
+  });
+}

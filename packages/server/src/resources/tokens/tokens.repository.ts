@@ -1,0 +1,82 @@
+// SQL for the tokens table; every read and write is scoped to the owner.
+import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
+import type { DatabaseKind } from '../../config.js';
+import type { GwDb } from '../../db/database.js';
+import type { TokenRow } from '../../db/tables.js';
+import { likePrefix, type ListRequest } from '../../shared/listing.js';
+
+export type StoredToken = Selectable<TokenRow>;
+export type NewToken = Omit<Insertable<TokenRow>, 'id' | 'key'>;
+export type TokenChanges = Omit<Updateable<TokenRow>, 'id' | 'key' | 'user_id'>;
+
+/** The tokens table. */
+export function createTokensRepository(db: GwDb, kind: DatabaseKind) {
+  return {
+    async list<F extends keyof TokenRow & string>(userId: number, request: ListRequest<F>) {
+      let base = db.selectFrom('tokens').where('user_id', '=', userId);
+      if (request.keyword) {
+        // Kysely has no ESCAPE helper; `!` escapes LIKE wildcards the same way on every dialect.
+        base = base.where(sql<boolean>`${sql.ref('name')} like ${likePrefix(request.keyword)} escape '!'`);
+      }
+      const countRow = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+      let query = base.selectAll();
+      for (const [field, direction] of request.orders) query = query.orderBy(field, direction);
+      const rows = await query
+        .limit(request.size)
+        .offset((request.page - 1) * request.size)
+        .execute();
+      return { rows: rows as StoredToken[], total: Number(countRow?.n ?? 0) };
+    },
+    findOwned(id: number, userId: number): Promise<StoredToken | undefined> {
+      return db
+        .selectFrom('tokens')
+        .selectAll()
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .executeTakeFirst() as Promise<StoredToken | undefined>;
+    },
+    findByName(userId: number, name: string): Promise<StoredToken | undefined> {
+      return db
+        .selectFrom('tokens')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('name', '=', name)
+        .orderBy('id')
+        .executeTakeFirst() as Promise<StoredToken | undefined>;
+    },
+    /** Inserts a token and sets its key (derived from the new id) in one transaction. */
+    async insertWithKey(values: NewToken, keyFor: (id: number) => string): Promise<number> {
+      return db.transaction().execute(async (trx) => {
+        const insert = trx.insertInto('tokens').values({ ...values, key: null });
+        const id =
+          kind === 'postgres'
+            ? (await insert.returning('id').executeTakeFirstOrThrow()).id
+            : Number((await insert.executeTakeFirstOrThrow()).insertId);
+        await trx
+          .updateTable('tokens')
+          .set({ key: keyFor(id) })
+          .where('id', '=', id)
+          .execute();
+        return id;
+      });
+    },
+    async update(id: number, userId: number, changes: TokenChanges): Promise<void> {
+      await db
+        .updateTable('tokens')
+        .set(changes)
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .execute();
+    },
+    async delete(id: number, userId: number): Promise<number> {
+      const result = await db
+        .deleteFrom('tokens')
+        .where('id', '=', id)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+  };
+}
+
+export type TokensRepository = ReturnType<typeof createTokensRepository>;

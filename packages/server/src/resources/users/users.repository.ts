@@ -1,0 +1,58 @@
+// SQL for the users table; rows in, rows out.
+import type { Insertable, Updateable } from 'kysely';
+import type { GwDb } from '../../db/database.js';
+import type { UserRow } from '../../db/tables.js';
+import type { AuthUser } from '../../shared/auth-user.js';
+
+export type StoredUser = AuthUser;
+export type NewUser = Insertable<UserRow>;
+
+/** The users table. */
+export function createUsersRepository(db: GwDb) {
+  return {
+    findById(id: number): Promise<StoredUser | undefined> {
+      return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+    findByUsername(username: string): Promise<StoredUser | undefined> {
+      return db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
+    },
+    /** A sign-in name is a username or, when not empty, an e-mail address. */
+    findByLogin(login: string): Promise<StoredUser | undefined> {
+      return db
+        .selectFrom('users')
+        .selectAll()
+        .where((eb) =>
+          eb.or([eb('username', '=', login), eb.and([eb('email', '=', login), eb('email', '!=', '')])]),
+        )
+        .orderBy('id')
+        .executeTakeFirst();
+    },
+    findByAccessToken(token: string): Promise<StoredUser | undefined> {
+      if (!token) return Promise.resolve(undefined);
+      return db.selectFrom('users').selectAll().where('access_token', '=', token).executeTakeFirst();
+    },
+    async count(): Promise<number> {
+      const row = await db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirst();
+      return Number(row?.n ?? 0);
+    },
+    async insert(user: NewUser): Promise<void> {
+      await db.insertInto('users').values(user).execute();
+    },
+    async update(id: number, changes: Omit<Updateable<UserRow>, 'id'>): Promise<void> {
+      if (Object.keys(changes).length === 0) return;
+      await db.updateTable('users').set(changes).where('id', '=', id).execute();
+    },
+    /** Deletes a user together with their API keys. */
+    async deleteWithTokens(id: number): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('tokens').where('user_id', '=', id).execute();
+        await trx.deleteFrom('users').where('id', '=', id).execute();
+      });
+    },
+  };
+}
+
+export type UsersRepository = ReturnType<typeof createUsersRepository>;

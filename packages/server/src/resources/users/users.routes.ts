@@ -1,0 +1,92 @@
+// /api/user/*: sign-in, sign-out, self-service and the admin seams the consoles need.
+import { loginSchema, selfUpdateSchema, userCreateSchema, userManageSchema, userSchema } from '@gw/core';
+import { z } from 'zod';
+import type { Authenticator } from '../../plugins/auth.js';
+import { type AnyRoute, defineRoute } from '../../shared/route.js';
+import type { UsersService } from './users.service.js';
+import { userRowToLoginUser, userRowToManageReply, userRowToUser } from './users.wire.js';
+
+const TAG = 'users';
+
+/** The user routes, bound to the service and the session issuer. */
+export function userRoutes(service: UsersService, auth: Authenticator): AnyRoute[] {
+  return [
+    defineRoute({
+      method: 'POST',
+      url: '/api/user/login',
+      guard: 'public',
+      tag: TAG,
+      summary: 'Sign in with a username (or e-mail) and password; sets the session cookie',
+      body: loginSchema,
+      reply: userSchema,
+      handler: async ({ body, request, reply }) => {
+        const user = await service.login(body, request.ip);
+        auth.startSession(reply, user.id);
+        return userRowToLoginUser(user);
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/api/user/logout',
+      guard: 'public',
+      tag: TAG,
+      summary: 'Sign out: clears the session cookie',
+      handler: ({ reply }) => {
+        auth.endSession(reply);
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/api/user/self',
+      guard: 'user',
+      tag: TAG,
+      summary: "The caller's full profile (password always empty)",
+      reply: userSchema,
+      handler: ({ user }) => userRowToUser(user),
+    }),
+    defineRoute({
+      method: 'PUT',
+      url: '/api/user/self',
+      guard: 'user',
+      tag: TAG,
+      summary: "Change the caller's display name and, when not empty, password",
+      body: selfUpdateSchema,
+      handler: async ({ user, body }) => {
+        await service.updateSelf(user, body);
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/api/user/token',
+      guard: 'user',
+      tag: TAG,
+      summary: 'Generate a new management access token (the old one stops working)',
+      reply: z.string(),
+      handler: ({ user }) => service.rotateAccessToken(user),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/user/',
+      guard: 'admin',
+      tag: TAG,
+      summary: 'Create a common user (admin)',
+      body: userCreateSchema,
+      handler: async ({ user, body }) => {
+        await service.createUser(user, body);
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/user/manage',
+      guard: 'admin',
+      tag: TAG,
+      summary: 'Disable, enable, delete, promote or demote a user (admin)',
+      body: userManageSchema,
+      reply: userSchema,
+      handler: async ({ user, body }) => {
+        const result = await service.manageUser(user, body.username, body.action);
+        return userRowToManageReply(result.role, result.status);
+      },
+    }),
+  ];
+}

@@ -1,0 +1,48 @@
+// Paging, sorting and keyword rules every list endpoint shares (contract §0.4).
+import { listQuerySchema, MAX_PAGE_SIZE } from '@gw/core';
+import { ApiFailure } from './api-failure.js';
+
+export type SortDirection = 'asc' | 'desc';
+
+export interface ListRequest<F extends string> {
+  page: number;
+  size: number;
+  /** Validated sort terms; `id desc` closes the list so pages are stable. */
+  orders: Array<[F, SortDirection]>;
+  keyword: string;
+}
+
+/** The query of a list endpoint as declared in the route table. */
+export const listQueryInputSchema = listQuerySchema;
+
+/** Applies the contract's rules: page < 1 → 1, size < 1 → 10, size > 100 refused, order whitelisted. */
+export function listRequest<F extends string>(
+  query: { page: number; size: number; order: string; keyword: string },
+  sortFields: readonly F[],
+): ListRequest<F> {
+  const page = Math.max(query.page, 1);
+  const size = query.size < 1 ? 10 : query.size;
+  if (size > MAX_PAGE_SIZE) {
+    throw new ApiFailure('VALIDATION_FAILED', 'errors.page_size_too_large', {
+      params: { max: MAX_PAGE_SIZE },
+    });
+  }
+  const orders: Array<[F, SortDirection]> = [];
+  for (const term of query.order.split(',')) {
+    const text = term.trim();
+    if (!text) continue;
+    const direction: SortDirection = text.startsWith('-') ? 'desc' : 'asc';
+    const field = text.replace(/^[-+]/, '');
+    if (!(sortFields as readonly string[]).includes(field)) {
+      throw new ApiFailure('VALIDATION_FAILED', 'errors.sort_not_allowed', { params: { field } });
+    }
+    orders.push([field as F, direction]);
+  }
+  if (!orders.some(([field]) => field === 'id')) orders.push(['id' as F, 'desc']);
+  return { page, size, orders, keyword: query.keyword };
+}
+
+/** A LIKE pattern matching values that start with `prefix`, wildcards escaped with `!` (portable). */
+export function likePrefix(prefix: string): string {
+  return `${prefix.replace(/[!%_]/g, (char) => `!${char}`)}%`;
+}

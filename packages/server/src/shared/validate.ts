@@ -1,0 +1,15 @@
+// Request validation with core's schemas: strings trimmed first, every failing field reported at once.
+import { fieldErrorsFromZod, trimStrings } from '@gw/core';
+import type { z } from 'zod';
+import { ApiFailure } from './api-failure.js';
+
+/** Validates one part of a request; a failure carries every field's error and changes nothing. */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(trimStrings(input));
+  if (result.success) return result.data;
+  const fields = fieldErrorsFromZod(result.error);
+  throw new ApiFailure('VALIDATION_FAILED', 'errors.validation_failed', {
+    params: { details: fields.map((field) => field.key).join('; ') },
+    fields,
+  });
+}
