@@ -22,7 +22,9 @@ export function describeFailure(error: unknown, t: Translate): { lines: string[]
     const notice = describeError(error);
     lines.push(t(notice.key, notice.params));
   }
-  const hint = HINTS[exitCode];
+  // A wrong password is already the answer to "how do I sign in"; repeating the hint would mislead.
+  const wrongPassword = error instanceof GwApiError && error.code === 'BAD_CREDENTIALS';
+  const hint = wrongPassword ? undefined : HINTS[exitCode];
   if (hint) lines.push(t(hint));
   return { lines, exitCode };
 }
