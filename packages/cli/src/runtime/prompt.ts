@@ -38,6 +38,8 @@ export function promptLine(ctx: CliContext, question: string): Promise<string> {
 /** Asks for a secret on the terminal without echoing it. */
 export function promptHidden(ctx: CliContext, question: string): Promise<string> {
   const stdin = ctx.streams.stdin as NodeJS.ReadStream;
+  // Echo goes off before the question shows, so an answer typed right after it is never echoed.
+  stdin.setRawMode?.(true);
   ctx.streams.stderr.write(question);
   return new Promise((resolve, reject) => {
     let value = '';
@@ -58,7 +60,6 @@ export function promptHidden(ctx: CliContext, question: string): Promise<string>
         else value += char;
       }
     };
-    stdin.setRawMode?.(true);
     stdin.resume();
     stdin.on('data', onData);
   });
