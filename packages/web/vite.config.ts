@@ -1,11 +1,21 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defaultClientConditions, defineConfig } from 'vite';
+import { splitBlueprintCssPlugin } from './build/split-blueprint-css';
 
 // `source` makes @gw/core resolve to its TypeScript source, so the console needs no core build.
 export default defineConfig({
   base: '/',
-  plugins: [react()],
-  resolve: { conditions: ['source', 'module', 'browser', 'development|production'] },
+  plugins: [splitBlueprintCssPlugin(), react()],
+  resolve: { conditions: ['source', ...defaultClientConditions] },
   server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
-  build: { outDir: 'dist', manifest: true, emptyOutDir: true, chunkSizeWarningLimit: 600 },
+  build: {
+    outDir: 'dist',
+    manifest: true,
+    emptyOutDir: true,
+    rolldownOptions: {
+      // decimal.js only defines its constructor when loaded; declaring that lets pages without
+      // money maths (sign-in, the console shell) leave it out of their bundle.
+      treeshake: { moduleSideEffects: (id: string) => !id.includes('/decimal.js/') },
+    },
+  },
 });

@@ -1,9 +1,17 @@
-import '@blueprintjs/core/lib/css/blueprint.css';
+import 'virtual:blueprint-critical.css';
 import './styles.css';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { createWebI18n } from './lib/i18n';
 import { installIconLoader } from './lib/icons';
+import { detectBrowserLanguage } from './lib/language';
+import { readTheme } from './lib/storage';
 
 installIconLoader();
+// The saved theme applies before the first paint, so a dark console never flashes light.
+document.body.classList.toggle('bp6-dark', readTheme() === 'dark');
+const language = detectBrowserLanguage();
 const root = document.getElementById('root');
-if (root) createRoot(root).render(<App />);
+void createWebI18n(language).then((i18n) => {
+  if (root) createRoot(root).render(<App i18n={i18n} initialLanguage={language} />);
+});

@@ -1,3 +1,4 @@
 export * from './i18n.js';
 export * from './languages.js';
 export * from './resources.js';
+export * from './locale-loaders.js';

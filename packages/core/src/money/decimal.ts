@@ -1,13 +1,11 @@
 import { Decimal } from 'decimal.js';
+import { DEFAULT_QUOTA_PER_UNIT } from './constants.js';
 
 /** Decimal maths for prices and discounts: precision 20, round half up (spec §9). */
-export const Money = Decimal.clone({ precision: 20, rounding: Decimal.ROUND_HALF_UP });
+export const Money = /* @__PURE__ */ Decimal.clone({ precision: 20, rounding: Decimal.ROUND_HALF_UP });
 export type MoneyValue = InstanceType<typeof Money>;
 
-/** Default quota points per US dollar: one point is $0.000002 (spec §9). */
-export const DEFAULT_QUOTA_PER_UNIT = 500_000;
-/** The smallest charge, in points. */
-export const MIN_CHARGE_POINTS = 1;
+export { DEFAULT_QUOTA_PER_UNIT, MIN_CHARGE_POINTS } from './constants.js';
 
 /** Converts a dollar amount to whole quota points (the console's renderQuotaByMoney). */
 export function quotaFromMoney(amount: number | string, quotaPerUnit = DEFAULT_QUOTA_PER_UNIT): number {

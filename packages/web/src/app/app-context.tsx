@@ -1,12 +1,5 @@
-import {
-  ApiClient,
-  DEFAULT_QUOTA_DISPLAY,
-  type QuotaDisplay,
-  SessionStore,
-  type SiteStatus,
-  type StoredUser,
-} from '@gw/core';
-import { createContext, type ReactNode, useContext, useMemo, useSyncExternalStore } from 'react';
+import { ApiClient, SessionStore, type SiteStatus, type StoredUser } from '@gw/core';
+import { createContext, type ReactNode, useContext, useSyncExternalStore } from 'react';
 
 /** What every screen reaches: the API client, the session and the site information. */
 export interface AppServices {
@@ -48,17 +41,5 @@ export function useUser(): StoredUser | undefined {
   return useSyncExternalStore(
     (listener) => session.subscribe(listener),
     () => session.user,
-  );
-}
-
-/** How quota is shown on this site (status settings, defaults while loading). */
-export function useQuotaDisplay(): QuotaDisplay {
-  const { site } = useApp();
-  return useMemo(
-    () =>
-      site
-        ? { displayInCurrency: site.display_in_currency, quotaPerUnit: site.quota_per_unit }
-        : DEFAULT_QUOTA_DISPLAY,
-    [site],
   );
 }

@@ -1,21 +1,23 @@
 import { Classes } from '@blueprintjs/core';
-import { createI18n, type Language, type SiteStatus } from '@gw/core';
-import { useEffect, useMemo, useState } from 'react';
+import type { Language, SiteStatus } from '@gw/core';
+import type { i18n as I18n } from 'i18next';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter } from 'react-router-dom';
-import { detectBrowserLanguage, saveLanguage } from '../lib/language';
+import { switchLanguage } from '../lib/i18n';
+import { saveLanguage } from '../lib/language';
 import { readCachedSiteInfo, readTheme, type ThemeName, writeTheme } from '../lib/storage';
 import { AppProvider, createBrowserServices } from './app-context';
 import { loadSiteInfo } from './boot';
 import { PreferencesProvider } from './preferences';
 import { AppRoutes } from './routes';
-import { ToastHost } from './toast-host';
+
+// Toasts are never needed for the first paint; their overlay code loads right after it.
+const ToastHost = lazy(() => import('./toast-host').then((module) => ({ default: module.ToastHost })));
 
 /** The console's root: services, preferences, i18n, toasts and routes. */
-export function App() {
-  const [language, setLanguageState] = useState<Language>(() => detectBrowserLanguage());
-  // One instance for the app's life: a language change switches it rather than replacing it.
-  const [i18n] = useState(() => createI18n(language));
+export function App({ i18n, initialLanguage }: { i18n: I18n; initialLanguage: Language }) {
+  const [language, setLanguageState] = useState<Language>(initialLanguage);
   const core = useMemo(() => createBrowserServices(() => i18n.language), [i18n]);
   const [site, setSite] = useState<SiteStatus | undefined>(() => readCachedSiteInfo());
   const [theme, setTheme] = useState<ThemeName>(() => readTheme());
@@ -39,8 +41,7 @@ export function App() {
       language,
       setLanguage: (next: Language) => {
         saveLanguage(next);
-        void i18n.changeLanguage(next);
-        setLanguageState(next);
+        void switchLanguage(i18n, next).then(() => setLanguageState(next));
       },
     }),
     [theme, language, i18n],
@@ -50,7 +51,9 @@ export function App() {
     <I18nextProvider i18n={i18n}>
       <PreferencesProvider value={preferences}>
         <AppProvider services={{ ...core, site }}>
-          <ToastHost />
+          <Suspense fallback={null}>
+            <ToastHost />
+          </Suspense>
           <BrowserRouter>
             <AppRoutes />
           </BrowserRouter>

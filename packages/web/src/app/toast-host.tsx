@@ -1,3 +1,5 @@
+// The deferred half of Blueprint's styles arrives with the toaster, just after the first paint.
+import 'virtual:blueprint-deferred.css';
 import { OverlayToaster, Position } from '@blueprintjs/core';
 import { SMALL_SCREEN, useMediaQuery } from '../lib/media';
 import { attachToaster } from '../lib/toasts';

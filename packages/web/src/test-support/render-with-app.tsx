@@ -15,7 +15,8 @@ interface RenderOptions {
 /** Renders a component inside the app's providers, in English, with a real in-memory session. */
 export function renderWithApp(ui: ReactNode, options: RenderOptions = {}) {
   const session = new SessionStore(memoryStorage());
-  if (options.role !== undefined) session.setUser({ id: 1, username: 'alice', role: options.role });
+  if (options.role !== undefined)
+    session.setUser({ id: 1, username: 'alice', display_name: '', avatar_url: '', role: options.role });
   const client = new ApiClient({
     baseUrl: 'http://127.0.0.1:9',
     fetch: () => Promise.reject(new Error('no server in component tests')),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_QUOTA_PER_UNIT } from '../../money/decimal.js';
+import { DEFAULT_QUOTA_PER_UNIT } from '../../money/constants.js';
 
 /** The server version label gw reports and expects (spec §9). */
 export const GW_VERSION = 'v0.14.7';

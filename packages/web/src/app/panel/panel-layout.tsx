@@ -1,10 +1,10 @@
-import { Breadcrumbs, Drawer, DrawerSize } from '@blueprintjs/core';
-import { breadcrumbsFor } from '@gw/core';
+import { Drawer, DrawerSize } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { useT } from '../../lib/use-t';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { MEDIUM_UP, useMediaQuery } from '../../lib/media';
 import { AuthGuard } from './auth-guard';
+import { PanelBreadcrumbs } from './panel-breadcrumbs';
 import { PanelRoutes } from './panel-routes';
 import { PanelTopBar } from './panel-top-bar';
 import { Sidebar } from './sidebar';
@@ -21,7 +21,6 @@ export function PanelLayout() {
 function PanelFrame() {
   const t = useT();
   const { pathname } = useLocation();
-  const navigate = useNavigate();
   const wide = useMediaQuery(MEDIUM_UP);
   const [open, setOpen] = useState(wide);
   useEffect(() => setOpen(wide), [wide]);
@@ -29,10 +28,6 @@ function PanelFrame() {
   useEffect(() => {
     window.scrollTo?.({ top: 0, behavior: 'smooth' });
   }, [pathname]);
-  const crumbs = breadcrumbsFor(pathname).map((crumb) => ({
-    text: t(crumb.title),
-    onClick: crumb.url ? () => navigate(crumb.url as string) : undefined,
-  }));
   const sidebar = <Sidebar onNavigate={() => !wide && setOpen(false)} />;
   return (
     <div className="gw-panel">
@@ -53,11 +48,7 @@ function PanelFrame() {
       )}
       <main className={wide && open ? 'gw-panel-main gw-with-sidebar' : 'gw-panel-main'}>
         <div className="gw-content">
-          {crumbs.length > 0 && (
-            <nav className="gw-breadcrumbs" aria-label={t('web.breadcrumbs')}>
-              <Breadcrumbs items={crumbs} />
-            </nav>
-          )}
+          <PanelBreadcrumbs />
           <PanelRoutes />
         </div>
       </main>

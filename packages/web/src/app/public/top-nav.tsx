@@ -1,6 +1,7 @@
-import { Alignment, Button, Menu, MenuItem, Navbar, Popover } from '@blueprintjs/core';
+import { Alignment, Navbar } from '@blueprintjs/core';
 import { useT } from '../../lib/use-t';
 import { Link, useNavigate } from 'react-router-dom';
+import { DropdownMenu } from '../../components/dropdown-menu';
 import { SMALL_SCREEN, useMediaQuery } from '../../lib/media';
 import { useUser } from '../app-context';
 import { LanguageMenu } from '../widgets/language-menu';
@@ -38,18 +39,15 @@ export function TopNav() {
       </Navbar.Group>
       <Navbar.Group align={Alignment.END}>
         {small ? (
-          <Popover
-            placement="bottom-end"
-            content={
-              <Menu>
-                {folded.map((link) => (
-                  <MenuItem key={link.to} text={t(link.key)} onClick={() => navigate(link.to)} />
-                ))}
-              </Menu>
-            }
-          >
-            <Button variant="minimal" icon="menu" aria-label={t('common.menu')} />
-          </Popover>
+          <DropdownMenu
+            label={t('common.menu')}
+            icon="menu"
+            items={folded.map((link) => ({
+              key: link.to,
+              text: t(link.key),
+              onSelect: () => navigate(link.to),
+            }))}
+          />
         ) : (
           wide.map((link) => (
             <Link key={link.to} className="bp6-button bp6-minimal" to={link.to}>

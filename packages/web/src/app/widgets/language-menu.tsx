@@ -1,5 +1,5 @@
-import { Button, Menu, MenuItem, Popover } from '@blueprintjs/core';
 import { LANGUAGE_NAMES, LANGUAGES } from '@gw/core';
+import { DropdownMenu } from '../../components/dropdown-menu';
 import { useT } from '../../lib/use-t';
 import { usePreferences } from '../preferences';
 
@@ -7,23 +7,16 @@ import { usePreferences } from '../preferences';
 export function LanguageMenu() {
   const t = useT();
   const { language, setLanguage } = usePreferences();
-  const menu = (
-    <Menu aria-label={t('common.language')}>
-      {LANGUAGES.map((code) => (
-        <MenuItem
-          key={code}
-          text={LANGUAGE_NAMES[code]}
-          active={code === language}
-          roleStructure="listoption"
-          selected={code === language}
-          onClick={() => setLanguage(code)}
-        />
-      ))}
-    </Menu>
-  );
   return (
-    <Popover content={menu} placement="bottom-end">
-      <Button variant="minimal" icon="translate" aria-label={t('common.language')} />
-    </Popover>
+    <DropdownMenu
+      label={t('common.language')}
+      icon="translate"
+      items={LANGUAGES.map((code) => ({
+        key: code,
+        text: LANGUAGE_NAMES[code],
+        active: code === language,
+        onSelect: () => setLanguage(code),
+      }))}
+    />
   );
 }

@@ -1,7 +1,7 @@
-import { Button, Menu, MenuItem, Popover } from '@blueprintjs/core';
 import { logout } from '@gw/core';
 import { useT } from '../../lib/use-t';
 import { useNavigate } from 'react-router-dom';
+import { DropdownMenu } from '../../components/dropdown-menu';
 import { useApp, useUser } from '../app-context';
 import { UserAvatar } from './user-avatar';
 
@@ -20,17 +20,20 @@ export function UserMenu() {
     session.clear();
     navigate('/');
   };
-  const menu = (
-    <Menu>
-      <MenuItem icon="cog" text={t('common.settings')} onClick={() => navigate('/panel/profile')} />
-      <MenuItem icon="log-out" text={t('common.sign_out')} onClick={() => void signOut()} />
-    </Menu>
-  );
   return (
-    <Popover content={menu} placement="bottom-end">
-      <Button variant="minimal" aria-label={t('web.user_menu', { name: user?.username ?? '' })}>
-        <UserAvatar user={user} size={26} />
-      </Button>
-    </Popover>
+    <DropdownMenu
+      label={t('web.user_menu', { name: user?.username ?? '' })}
+      items={[
+        {
+          key: 'settings',
+          icon: 'cog',
+          text: t('common.settings'),
+          onSelect: () => navigate('/panel/profile'),
+        },
+        { key: 'sign-out', icon: 'log-out', text: t('common.sign_out'), onSelect: () => void signOut() },
+      ]}
+    >
+      <UserAvatar user={user} size={26} />
+    </DropdownMenu>
   );
 }

@@ -11,7 +11,8 @@ import {
 import { createToken, nowSeconds, renderQuota, type Token, updateToken } from '@gw/core';
 import { type FormEvent, useState } from 'react';
 import { useT } from '../../lib/use-t';
-import { useApp, useQuotaDisplay } from '../../app/app-context';
+import { useApp } from '../../app/app-context';
+import { useQuotaDisplay } from '../../app/use-quota-display';
 import { messagesFromServer } from '../../lib/form-errors';
 import { showError, showToast } from '../../lib/toasts';
 import {

@@ -9,7 +9,7 @@ import {
 } from '@gw/core';
 import { useMemo } from 'react';
 import { useT } from '../../lib/use-t';
-import { useQuotaDisplay } from '../../app/app-context';
+import { useQuotaDisplay } from '../../app/use-quota-display';
 import { Pager } from './pager';
 import { nextOrder, orderDirection } from './token-list';
 import { TokenRowActions } from './token-row-actions';

@@ -1,0 +1,60 @@
+#!/usr/bin/env node
+// Prints the gzip size of what the console's first screen loads before its first paint: the entry
+// chunk of index.html with its static imports and CSS, the strings of one language (main.tsx
+// awaits them before rendering) — that is the /login page — plus the lazily loaded /panel shell
+// chunk with its own static imports. Reads dist/.vite/manifest.json of `vite build`; prints the
+// figure for the language whose strings weigh most.
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
+const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
+const BUDGET_KB = 195;
+const PANEL_SHELL = 'src/app/panel/panel-layout.tsx';
+
+/** Files a chunk needs before it runs: itself, its static imports (recursively) and their CSS. */
+function closure(key, seen = new Set()) {
+  const chunk = manifest[key];
+  if (!chunk || seen.has(chunk.file)) return seen;
+  seen.add(chunk.file);
+  for (const css of chunk.css ?? []) seen.add(css);
+  for (const imported of chunk.imports ?? []) closure(imported, seen);
+  return seen;
+}
+
+const gzipKb = (file) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length / 1024;
+const report = (title, files) => {
+  let total = 0;
+  console.log(title);
+  for (const file of [...files].sort()) {
+    const size = gzipKb(file);
+    total += size;
+    console.log(`  ${size.toFixed(1).padStart(7)} KB  ${file}`);
+  }
+  console.log(`  ${total.toFixed(1).padStart(7)} KB  total`);
+  return total;
+};
+
+// The sections the console loads, read from the one list in src/lib/i18n.ts.
+const i18nSource = readFileSync(join(dist, '..', 'src', 'lib', 'i18n.ts'), 'utf8');
+const sectionList = /WEB_SECTIONS[^=]*=\s*\[([^\]]*)\]/.exec(i18nSource)?.[1] ?? '';
+const sections = [...sectionList.matchAll(/'([a-z_]+)'/g)].map((match) => match[1]);
+const localeFiles = (language) =>
+  sections
+    .map((section) => manifest[`../core/src/i18n/locales/${language}/${section}.json`]?.file)
+    .filter(Boolean);
+const languages = ['zh_CN', 'zh_HK', 'en_US', 'ja_JP'];
+const heaviest = languages
+  .map((language) => [language, localeFiles(language).reduce((sum, file) => sum + gzipKb(file), 0)])
+  .sort((a, b) => b[1] - a[1])[0][0];
+
+const login = closure('index.html');
+for (const file of localeFiles(heaviest)) login.add(file);
+report(`/login (entry + ${heaviest} strings, before first paint):`, login);
+const firstScreen = closure(PANEL_SHELL, new Set(login));
+const total = report('/login + /panel shell (the above + console shell chunk):', firstScreen);
+const verdict = total <= BUDGET_KB ? 'within' : 'OVER';
+console.log(`first screen: ${total.toFixed(1)} KB gzip (${verdict} the ${BUDGET_KB} KB budget)`);
+process.exitCode = total <= BUDGET_KB ? 0 : 1;
