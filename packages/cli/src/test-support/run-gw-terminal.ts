@@ -30,7 +30,7 @@ export function runGwInTerminal(
     child.stdout.on('data', (chunk) => {
       output += String(chunk);
       const next = answers[0];
-      if (next && next.when.test(output)) {
+      if (next?.when.test(output)) {
         answers.shift();
         child.stdin.write(next.send);
         // `script` keeps running until its input ends, so end it after the last answer.
