@@ -31,7 +31,8 @@ export function registerRoutes(app: FastifyInstance, routes: readonly AnyRoute[]
         request,
         reply,
       });
-      if (reply.sent) return reply;
+      // A handler that sent its own reply (the OpenAPI document is not enveloped) returns the reply.
+      if (data === reply || reply.sent) return reply;
       return data === undefined ? { success: true, message: '' } : { success: true, message: '', data };
     };
     for (const url of pathForms(route.url)) {
