@@ -1,6 +1,7 @@
 import { createI18n, type Language, type Translate } from '@gw/core';
 import { useApp, useWindowSize } from 'ink';
 import { useCallback, useMemo, useState } from 'react';
+import { KeyboardProvider } from './hooks/use-keys.js';
 import { SessionContext, type TuiEnv, TuiEnvContext } from './hooks/tui-context.js';
 import { DEFAULT_SERVER, type TuiSession } from './lib/connection.js';
 import { SignInScreen } from './screens/sign-in/sign-in-screen.js';
@@ -11,7 +12,7 @@ export interface AppProps {
   language: Language;
   server?: string;
   accessToken?: string;
-  saveCredentials?: (server: string, accessToken: string) => void | Promise<void>;
+  saveCredentials?: (server: string, accessToken: string, username: string) => void | Promise<void>;
   /** ASCII glyphs only (TERM=dumb). */
   ascii?: boolean;
   /** A fixed terminal size (tests); otherwise the terminal's own, following resizes. */
@@ -45,19 +46,21 @@ export function App({ language, server, accessToken, saveCredentials, ascii, vie
   }, []);
   return (
     <TuiEnvContext.Provider value={env}>
-      {session ? (
-        <SessionContext.Provider value={session}>
-          <Console onQuit={quit} initialNotice={notice} />
-        </SessionContext.Provider>
-      ) : (
-        <SignInScreen
-          server={server ?? DEFAULT_SERVER}
-          accessToken={accessToken}
-          saveCredentials={saveCredentials}
-          onSignedIn={signedIn}
-          onQuit={quit}
-        />
-      )}
+      <KeyboardProvider>
+        {session ? (
+          <SessionContext.Provider value={session}>
+            <Console onQuit={quit} initialNotice={notice} />
+          </SessionContext.Provider>
+        ) : (
+          <SignInScreen
+            server={server ?? DEFAULT_SERVER}
+            accessToken={accessToken}
+            saveCredentials={saveCredentials}
+            onSignedIn={signedIn}
+            onQuit={quit}
+          />
+        )}
+      </KeyboardProvider>
     </TuiEnvContext.Provider>
   );
 }

@@ -11,7 +11,7 @@ export interface RunTuiOptions {
   /** zh_CN, zh_HK, en_US, ja_JP (or a tag such as `en`); defaults to LC_ALL/LC_MESSAGES/LANG, then zh_CN. */
   language?: string;
   /** Called after a password (or typed token) sign-in so the CLI can remember the server and token. */
-  saveCredentials?: (server: string, accessToken: string) => void | Promise<void>;
+  saveCredentials?: (server: string, accessToken: string, username: string) => void | Promise<void>;
   stdin?: NodeJS.ReadStream;
   stdout?: NodeJS.WriteStream;
 }

@@ -1,6 +1,7 @@
 import { findMenuItem, type MenuItem, menuLeaves } from '@gw/core';
-import { Box, Text, useInput } from 'ink';
-import TextInput from 'ink-text-input';
+import { Box, Text } from 'ink';
+import { useKeys } from '../hooks/use-keys.js';
+import { TextInput } from '../ui/text-input.js';
 import { useState } from 'react';
 import { useTuiEnv } from '../hooks/tui-context.js';
 
@@ -39,23 +40,19 @@ export interface CommandPaletteProps {
 export function CommandPalette({ menu, onCommand, onUnknown, onClose }: CommandPaletteProps) {
   const { t } = useTuiEnv();
   const [text, setText] = useState('');
-  useInput((_input, key) => {
-    if (key.escape) onClose();
+  useKeys((_input, key) => {
+    if (key.escape) return onClose();
+    if (!key.return) return;
+    const command = resolvePaletteCommand(text, menu);
+    if (command) onCommand(command);
+    else onUnknown(text);
   });
   const suggestions = paletteSuggestions(text, menu);
   return (
     <Box flexDirection="column" paddingX={1}>
       <Box>
         <Text color="cyan">:</Text>
-        <TextInput
-          value={text}
-          onChange={setText}
-          onSubmit={(value) => {
-            const command = resolvePaletteCommand(value, menu);
-            if (command) onCommand(command);
-            else onUnknown(value);
-          }}
-        />
+        <TextInput value={text} onChange={setText} focus />
       </Box>
       <Text dimColor wrap="truncate-end">
         {suggestions.length > 0

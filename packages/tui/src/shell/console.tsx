@@ -1,5 +1,6 @@
 import { DEFAULT_PANEL_PATH, type MenuItem, menuTrail, navigationForRole } from '@gw/core';
-import { Box, Text, useInput } from 'ink';
+import { Box, Text } from 'ink';
+import { useKeys } from '../hooks/use-keys.js';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import {
   type ScreenFrame,
@@ -15,6 +16,7 @@ import { CommandPalette, type PaletteCommand } from './command-palette.js';
 import { Header } from './header.js';
 import { HelpOverlay } from './help-overlay.js';
 import { screenForItem } from './screen-for-item.js';
+import { truncateToWidth } from '../ui/text-width.js';
 
 /** Header, rule, rule, footer and status line: the rows around the main pane. */
 const CHROME_ROWS = 5;
@@ -75,7 +77,7 @@ export function Console({ onQuit, initialNotice }: { onQuit: () => void; initial
     open(command.kind === 'open' ? command.item : undefined);
   };
 
-  useInput((input, key) => {
+  useKeys((input, key) => {
     if (key.ctrl && input === 'c') {
       if ((frame.capturing || overlay) && !quitArmed) {
         setQuitArmed(true);
@@ -123,9 +125,15 @@ export function Console({ onQuit, initialNotice }: { onQuit: () => void; initial
           </Box>
         </Box>
         <Text dimColor>{rule}</Text>
-        <Text wrap="truncate-end">{formatKeyHints([...frame.bindings, ...GLOBAL_BINDINGS], t)}</Text>
-        <Text color={status.level === 'error' ? 'red' : 'green'} wrap="truncate-end">
-          {status.text || ' '}
+        <Text>
+          {truncateToWidth(
+            formatKeyHints([...frame.bindings, ...GLOBAL_BINDINGS], t),
+            columns,
+            glyphs.ellipsis,
+          )}
+        </Text>
+        <Text color={status.level === 'error' ? 'red' : 'green'}>
+          {truncateToWidth(status.text, columns, glyphs.ellipsis) || ' '}
         </Text>
       </Box>
     </ScreenHostContext.Provider>

@@ -1,10 +1,11 @@
 import { GW_VERSION, roleLabelKey } from '@gw/core';
 import { Text } from 'ink';
 import { type RefreshState, useSession, useTuiEnv } from '../hooks/tui-context.js';
+import { textWidth, truncateToWidth } from '../ui/text-width.js';
 
 /** The console header (k9s): host, user, role, the current view and its refresh state. */
 export function Header({ view, refresh }: { view: string; refresh?: RefreshState }) {
-  const { t, glyphs } = useTuiEnv();
+  const { t, glyphs, columns } = useTuiEnv();
   const { server, user, status } = useSession();
   const host = server.replace(/^https?:\/\//, '');
   const refreshText = refresh
@@ -14,16 +15,18 @@ export function Header({ view, refresh }: { view: string; refresh?: RefreshState
         ? t('tui.header.updated', { time: new Date(refresh.updatedAt).toLocaleTimeString('en-GB') })
         : t('tui.header.idle')
     : '';
-  const parts = [
-    `${status.system_name || 'gw'} ${status.version || GW_VERSION}`,
-    `${t('tui.header.host')} ${host}`,
-    `${t('tui.header.user')} ${user.username} (${t(roleLabelKey(user.role))})`,
-    view,
-    refreshText,
-  ].filter(Boolean);
-  return (
-    <Text bold wrap="truncate-end">
-      {parts.join(` ${glyphs.separator} `)}
-    </Text>
-  );
+  const line = (labels: boolean) =>
+    [
+      `${status.system_name || 'gw'} ${status.version || GW_VERSION}`,
+      `${labels ? `${t('tui.header.host')} ` : ''}${host}`,
+      `${labels ? `${t('tui.header.user')} ` : ''}${user.username} (${t(roleLabelKey(user.role))})`,
+      view,
+      refreshText,
+    ]
+      .filter(Boolean)
+      .join(` ${glyphs.separator} `);
+  // Narrow terminals drop the field labels before anything is cut.
+  const full = line(true);
+  const text = textWidth(full) <= columns ? full : line(false);
+  return <Text bold>{truncateToWidth(text, columns, glyphs.ellipsis)}</Text>;
 }

@@ -1,5 +1,6 @@
-import { Box, Text, useInput } from 'ink';
-import TextInput from 'ink-text-input';
+import { Box, Text } from 'ink';
+import { useKeys } from '../hooks/use-keys.js';
+import { TextInput } from '../ui/text-input.js';
 import { useState } from 'react';
 import { useTuiEnv } from '../hooks/tui-context.js';
 import { filterBindings, GLOBAL_BINDINGS, type KeyBinding } from '../lib/key-bindings.js';
@@ -17,7 +18,7 @@ export function HelpOverlay({
 }) {
   const { t, glyphs } = useTuiEnv();
   const [filter, setFilter] = useState('');
-  useInput((_input, key) => {
+  useKeys((_input, key) => {
     if (key.escape || key.return) onClose();
   });
   const sections: [string, KeyBinding[]][] = [
@@ -31,7 +32,7 @@ export function HelpOverlay({
       <Text bold>{t('tui.help.title', { view })}</Text>
       <Box>
         <Text dimColor>{`${t('tui.help.filter')}: `}</Text>
-        <TextInput value={filter} onChange={setFilter} />
+        <TextInput value={filter} onChange={setFilter} focus />
       </Box>
       {empty ? <Text dimColor>{t('tui.help.no_match', { filter })}</Text> : null}
       {sections.map(([title, list]) =>

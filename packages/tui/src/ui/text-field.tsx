@@ -1,5 +1,5 @@
 import { Box, Text } from 'ink';
-import TextInput from 'ink-text-input';
+import { TextInput } from './text-input.js';
 import { textWidth } from './text-width.js';
 
 export interface TextFieldProps {
@@ -31,7 +31,7 @@ export function TextField({
     <Box flexDirection="column">
       <Box>
         <Text color={focus ? 'cyan' : undefined}>{`${focus ? pointer : ' '} ${label}${pad} `}</Text>
-        <TextInput value={value} onChange={onChange} focus={focus} mask={mask} showCursor={focus} />
+        <TextInput value={value} onChange={onChange} focus={focus} mask={mask} />
         {hint ? <Text dimColor>{`  ${hint}`}</Text> : null}
       </Box>
       {error ? <Text color="red">{`  ${' '.repeat(labelWidth)} ${error}`}</Text> : null}

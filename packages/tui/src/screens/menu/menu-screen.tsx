@@ -1,5 +1,6 @@
 import type { MenuItem } from '@gw/core';
-import { Box, Text, useInput } from 'ink';
+import { Box, Text } from 'ink';
+import { useKeys } from '../../hooks/use-keys.js';
 import { useScreenFrame } from '../../hooks/use-screen-frame.js';
 import { useScreenHost, useTuiEnv } from '../../hooks/tui-context.js';
 import { isSelectable, menuRows, visibleWindow } from './menu-rows.js';
@@ -45,26 +46,22 @@ export function MenuScreen({ menu, state, onState, onOpen }: MenuScreenProps) {
     onState({ cursorId: id, expanded });
   };
 
-  useInput(
-    (input, key) => {
-      const position = selectable.indexOf(cursor);
-      const row = rows[cursor];
-      if (input === 'j' || key.downArrow) moveTo(selectable[Math.min(position + 1, selectable.length - 1)]);
-      else if (input === 'k' || key.upArrow) moveTo(selectable[Math.max(position - 1, 0)]);
-      else if (input === 'g' || key.home) moveTo(selectable[0]);
-      else if (input === 'G' || key.end) moveTo(selectable.at(-1));
-      else if (row?.kind === 'collapse' && (key.return || input === ' ')) toggle(row.entry.id);
-      else if (row?.kind === 'collapse' && key.rightArrow) toggle(row.entry.id, true);
-      else if (row?.kind === 'collapse' && key.leftArrow) toggle(row.entry.id, false);
-      else if (row?.kind === 'item' && (key.return || key.rightArrow)) onOpen(row.entry);
-    },
-    { isActive: host.active },
-  );
+  useKeys((input, key) => {
+    const position = selectable.indexOf(cursor);
+    const row = rows[cursor];
+    if (input === 'j' || key.downArrow) moveTo(selectable[Math.min(position + 1, selectable.length - 1)]);
+    else if (input === 'k' || key.upArrow) moveTo(selectable[Math.max(position - 1, 0)]);
+    else if (input === 'g' || key.home) moveTo(selectable[0]);
+    else if (input === 'G' || key.end) moveTo(selectable.at(-1));
+    else if (row?.kind === 'collapse' && (key.return || input === ' ')) toggle(row.entry.id);
+    else if (row?.kind === 'collapse' && key.rightArrow) toggle(row.entry.id, true);
+    else if (row?.kind === 'collapse' && key.leftArrow) toggle(row.entry.id, false);
+    else if (row?.kind === 'item' && (key.return || key.rightArrow)) onOpen(row.entry);
+  }, host.active);
 
-  const window = visibleWindow(rows.length, cursor, Math.max(3, host.height - 1));
+  const window = visibleWindow(rows.length, cursor, Math.max(3, host.height));
   return (
     <Box flexDirection="column" paddingX={1}>
-      <Text bold>{t('tui.menu.title')}</Text>
       {rows.slice(window.start, window.end).map((row, offset) => {
         const index = window.start + offset;
         const indent = '  '.repeat(row.depth);

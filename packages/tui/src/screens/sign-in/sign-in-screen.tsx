@@ -1,4 +1,5 @@
-import { Box, Text, useInput } from 'ink';
+import { Box, Text } from 'ink';
+import { useKeys } from '../../hooks/use-keys.js';
 import { useEffect, useRef, useState } from 'react';
 import { useTuiEnv } from '../../hooks/tui-context.js';
 import { signInWithPassword, signInWithToken, type TuiSession } from '../../lib/connection.js';
@@ -19,7 +20,7 @@ export interface SignInScreenProps {
   server: string;
   /** A saved access token: tried first, before the form is shown. */
   accessToken?: string;
-  saveCredentials?: (server: string, accessToken: string) => void | Promise<void>;
+  saveCredentials?: (server: string, accessToken: string, username: string) => void | Promise<void>;
   onSignedIn: (session: TuiSession, notice?: string) => void;
   onQuit: () => void;
 }
@@ -82,7 +83,7 @@ export function SignInScreen({
           : await signInWithPassword(request.server, language, request.username, request.password);
       let notice: string | undefined;
       try {
-        await saveCredentials?.(session.server, session.accessToken);
+        await saveCredentials?.(session.server, session.accessToken, session.user.username);
       } catch (error) {
         notice = errorText(error, t);
       }
@@ -93,22 +94,19 @@ export function SignInScreen({
     }
   };
 
-  useInput(
-    (input, key) => {
-      if (key.ctrl && input === 'c') return onQuit();
-      if (phase !== 'form') return;
-      const index = SIGN_IN_FIELDS.indexOf(focus);
-      const move = (step: number) =>
-        setFocus(SIGN_IN_FIELDS[(index + step + SIGN_IN_FIELDS.length) % SIGN_IN_FIELDS.length] ?? focus);
-      if ((key.tab && key.shift) || key.upArrow) return move(-1);
-      if (key.tab || key.downArrow) return move(1);
-      if (key.return) {
-        if (signInReady(values) || index === SIGN_IN_FIELDS.length - 1) void submit();
-        else move(1);
-      }
-    },
-    { isActive: true },
-  );
+  useKeys((input, key) => {
+    if (key.ctrl && input === 'c') return onQuit();
+    if (phase !== 'form') return;
+    const index = SIGN_IN_FIELDS.indexOf(focus);
+    const move = (step: number) =>
+      setFocus(SIGN_IN_FIELDS[(index + step + SIGN_IN_FIELDS.length) % SIGN_IN_FIELDS.length] ?? focus);
+    if ((key.tab && key.shift) || key.upArrow) return move(-1);
+    if (key.tab || key.downArrow) return move(1);
+    if (key.return) {
+      if (signInReady(values) || index === SIGN_IN_FIELDS.length - 1) void submit();
+      else move(1);
+    }
+  }, true);
 
   const labelWidth = Math.max(...SIGN_IN_FIELDS.map((field) => textWidth(t(signInLabelKey(field)))));
   return (

@@ -1,5 +1,6 @@
 import { createToken, renderQuota, type Token } from '@gw/core';
-import { Box, Text, useInput } from 'ink';
+import { Box, Text } from 'ink';
+import { useKeys } from '../../hooks/use-keys.js';
 import { useState } from 'react';
 import { useScreenHost, useSession, useTuiEnv } from '../../hooks/tui-context.js';
 import { TextField, ToggleField } from '../../ui/text-field.js';
@@ -54,23 +55,20 @@ export function TokenCreateForm({ onCancel, onCreated }: TokenCreateFormProps) {
       setValues((previous) => ({ ...previous, neverExpires: value ?? !previous.neverExpires }));
   };
 
-  useInput(
-    (input, key) => {
-      if (busy) return;
-      const index = fields.indexOf(focus);
-      const isToggle = focus === 'unlimited' || focus === 'never_expires';
-      if (key.escape) return onCancel();
-      if (key.return) return void submit();
-      if ((key.tab && key.shift) || key.upArrow)
-        return setFocus(fields[(index - 1 + fields.length) % fields.length] ?? focus);
-      if (key.tab || key.downArrow) return setFocus(fields[(index + 1) % fields.length] ?? focus);
-      if (!isToggle) return;
-      if (input === ' ' || key.leftArrow || key.rightArrow) toggle(focus);
-      else if (input === 'y') toggle(focus, true);
-      else if (input === 'n') toggle(focus, false);
-    },
-    { isActive: host.active },
-  );
+  useKeys((input, key) => {
+    if (busy) return;
+    const index = fields.indexOf(focus);
+    const isToggle = focus === 'unlimited' || focus === 'never_expires';
+    if (key.escape) return onCancel();
+    if (key.return) return void submit();
+    if ((key.tab && key.shift) || key.upArrow)
+      return setFocus(fields[(index - 1 + fields.length) % fields.length] ?? focus);
+    if (key.tab || key.downArrow) return setFocus(fields[(index + 1) % fields.length] ?? focus);
+    if (!isToggle) return;
+    if (input === ' ' || key.leftArrow || key.rightArrow) toggle(focus);
+    else if (input === 'y') toggle(focus, true);
+    else if (input === 'n') toggle(focus, false);
+  }, host.active);
 
   const labelWidth = Math.max(...Object.values(TOKEN_FORM_LABELS).map((key) => textWidth(t(key))));
   const text = (

@@ -8,8 +8,9 @@ import {
   type Token,
   tokenKeyForDisplay,
 } from '@gw/core';
-import { Box, Text, useInput } from 'ink';
-import TextInput from 'ink-text-input';
+import { Box, Text } from 'ink';
+import { useKeys } from '../../hooks/use-keys.js';
+import { TextInput } from '../../ui/text-input.js';
 import { useState } from 'react';
 import { useScreenFrame } from '../../hooks/use-screen-frame.js';
 import { useScreenHost, useSession, useTuiEnv } from '../../hooks/tui-context.js';
@@ -95,7 +96,7 @@ export function TokenScreen() {
     void changeStatus(selected, enable ? TOKEN_STATUS.enabled : TOKEN_STATUS.disabled);
   };
 
-  useInput(
+  useKeys(
     (input, key) => {
       if (mode.kind === 'confirm') {
         if (input === 'y' || input === 'Y') void remove(mode.token);
@@ -114,7 +115,7 @@ export function TokenScreen() {
         if (action) runAction(action);
       }
     },
-    { isActive: host.active && mode.kind !== 'create' },
+    host.active && mode.kind !== 'create',
   );
 
   const title = `${t('tokens.title')}${list.keyword ? `  (${t('tui.tokens.filter_active', { keyword: list.keyword })})` : ''}`;

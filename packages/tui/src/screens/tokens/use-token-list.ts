@@ -16,9 +16,12 @@ export interface TokenListState {
 /** The caller's tokens, one server page at a time, filtered by name on the server (newest first). */
 export function useTokenList(client: ApiClient, onError: (error: unknown) => void) {
   const [query, setQuery] = useState({ page: 1, keyword: '' });
-  const [state, setState] = useState<Omit<TokenListState, 'page' | 'keyword'>>({
+  // page and keyword here are those of the rows on screen, not of the request in flight.
+  const [state, setState] = useState<TokenListState>({
     rows: [],
     total: 0,
+    page: 1,
+    keyword: '',
     loading: true,
   });
   const latest = useRef(0);
@@ -40,7 +43,14 @@ export function useTokenList(client: ApiClient, onError: (error: unknown) => voi
         setQuery((previous) => ({ ...previous, page: previous.page - 1 }));
         return;
       }
-      setState({ rows: page.data, total: page.total_count, loading: false, updatedAt: Date.now() });
+      setState({
+        rows: page.data,
+        total: page.total_count,
+        page: query.page,
+        keyword: query.keyword,
+        loading: false,
+        updatedAt: Date.now(),
+      });
     } catch (error) {
       if (request !== latest.current) return;
       setState((previous) => ({ ...previous, loading: false }));
@@ -55,7 +65,6 @@ export function useTokenList(client: ApiClient, onError: (error: unknown) => voi
   const pages = Math.max(1, Math.ceil(state.total / TOKEN_PAGE_SIZE));
   return {
     ...state,
-    ...query,
     pages,
     reload,
     /** Moves by `step` pages, staying within the first and last page. */
