@@ -104,6 +104,7 @@ export function TokenFormDialog({
             />,
           )}
           <Switch
+            role="switch"
             label={t('tokens.fields.never_expires')}
             checked={form.neverExpires}
             onChange={(event) => set('neverExpires', event.currentTarget.checked)}
@@ -120,6 +121,7 @@ export function TokenFormDialog({
               />,
             )}
           <Switch
+            role="switch"
             label={t('tokens.fields.unlimited_quota')}
             checked={form.unlimitedQuota}
             onChange={(event) => set('unlimitedQuota', event.currentTarget.checked)}
@@ -139,6 +141,7 @@ export function TokenFormDialog({
             t('tokens.quota_note'),
           )}
           <Switch
+            role="switch"
             label={t('tokens.fields.heartbeat_enabled')}
             checked={form.heartbeatEnabled}
             onChange={(event) => set('heartbeatEnabled', event.currentTarget.checked)}
@@ -157,6 +160,7 @@ export function TokenFormDialog({
               />,
             )}
           <Switch
+            role="switch"
             label={t('tokens.fields.limit_models')}
             checked={form.limitModels}
             onChange={(event) => set('limitModels', event.currentTarget.checked)}
@@ -175,6 +179,7 @@ export function TokenFormDialog({
               t('web.models_hint'),
             )}
           <Switch
+            role="switch"
             label={t('tokens.fields.limit_ips')}
             checked={form.limitIps}
             onChange={(event) => set('limitIps', event.currentTarget.checked)}

@@ -63,6 +63,7 @@ export function TokenRowActions({
     <div className="gw-row-actions">
       <Switch
         className="gw-inline-switch"
+        role="switch"
         checked={enabled}
         disabled={busy}
         aria-label={t('web.token_enabled', { name: token.name })}

@@ -1,0 +1,125 @@
+// End-to-end journey in real headless Chromium against a real `gw serve` (built CLI + server + web).
+import { existsSync } from 'node:fs';
+import { translate } from '@gw/core';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type GwServer, signIn, startGwServer } from '../../../test-support/gw-server';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const SCREENSHOT = '/tmp/gw-web-token.png';
+const en = (key: string, params?: Record<string, unknown>) => translate('en_US', key, params);
+const zh = (key: string) => translate('zh_CN', key);
+
+let server: GwServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(
+      `Chromium not found at ${CHROMIUM}: install it with \`apt-get install -y chromium\` or set CHROMIUM_PATH`,
+    );
+  }
+  server = await startGwServer();
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function signInThroughForm(page: Page, username: string, password: string, t: typeof en) {
+  await page.goto(`${server.url}/login`);
+  await page.getByLabel(t('auth.username')).fill(username);
+  await page.getByLabel(t('auth.password')).fill(password);
+  await page.getByRole('button', { name: t('auth.login'), exact: true }).click();
+  await page.waitForURL('**/panel/dashboard');
+}
+
+describe('web console journey', () => {
+  it('root signs in, creates a token, sees it listed, disables it and signs out', async () => {
+    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1400, height: 900 } });
+    const page = await context.newPage();
+
+    // Given the root account, when it signs in, then the console shows the admin menu.
+    await signInThroughForm(page, 'root', server.rootPassword, en);
+    const sidebar = page.getByRole('navigation', { name: en('web.sidebar') });
+    await expect(sidebar.getByRole('link', { name: en('nav.user') }).isVisible()).resolves.toBe(true);
+
+    // When root opens Tokens and creates one, then it is listed, enabled.
+    await sidebar.getByRole('link', { name: en('nav.token') }).click();
+    await page.waitForURL('**/panel/token');
+    await page.getByRole('button', { name: en('tokens.create') }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel(en('tokens.fields.name'), { exact: true }).fill('journey-key');
+    await dialog.getByRole('button', { name: en('common.submit') }).click();
+    const row = page.getByRole('row').filter({ hasText: 'journey-key' });
+    await row.waitFor();
+    await expect(
+      row.getByRole('cell', { name: en('tokens.status.enabled'), exact: true }).count(),
+    ).resolves.toBe(1);
+
+    // When its switch is turned off, then the row says Disabled (after the server answered).
+    await row
+      .getByRole('switch', { name: en('web.token_enabled', { name: 'journey-key' }) })
+      .click({ force: true });
+    await row.getByRole('cell', { name: en('tokens.status.disabled'), exact: true }).waitFor();
+    await page.getByText(en('tokens.disabled_toast')).first().waitFor();
+
+    // The same page in Chinese, saved for a look.
+    await page.goto(`${server.url}/panel/token?lng=zh_CN`);
+    await page.getByRole('row').filter({ hasText: 'journey-key' }).waitFor();
+    await page.screenshot({ path: SCREENSHOT, fullPage: true });
+
+    // When root signs out from the avatar menu, then it is back on the home page, signed out.
+    await page.goto(`${server.url}/panel/token`);
+    await page.getByRole('button', { name: en('web.user_menu', { name: 'root' }) }).click();
+    await page.getByRole('menuitem', { name: en('common.sign_out') }).click();
+    await page.waitForURL(`${server.url}/`);
+    await page.getByRole('link', { name: en('common.sign_in'), exact: true }).waitFor();
+    await page.goto(`${server.url}/panel/token`);
+    await page.waitForURL('**/login');
+    await context.close();
+  });
+
+  it('a regular user signs in and sees no admin menu item', async () => {
+    // Given a regular user created by root through the API.
+    const cookie = await signIn(server.url, 'root', server.rootPassword);
+    const created = await fetch(`${server.url}/api/user/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify({ username: 'alice', password: 'alice-password-1', display_name: 'Alice' }),
+    });
+    expect(((await created.json()) as { success: boolean }).success).toBe(true);
+
+    // When alice signs in (Chinese, the default language), then only user items are in the menu.
+    const context = await browser.newContext({ locale: 'zh-CN', viewport: { width: 1400, height: 900 } });
+    const page = await context.newPage();
+    await signInThroughForm(page, 'alice', 'alice-password-1', zh);
+    const sidebar = page.getByRole('navigation', { name: zh('web.sidebar') });
+    await sidebar.getByRole('link', { name: zh('nav.token') }).waitFor();
+    for (const key of ['nav.user', 'nav.channel', 'nav.setting', 'nav.analytics']) {
+      await expect(sidebar.getByRole('link', { name: zh(key), exact: true }).count()).resolves.toBe(0);
+    }
+    for (const key of ['nav.operation', 'nav.paySetting']) {
+      await expect(sidebar.getByRole('button', { name: zh(key) }).count()).resolves.toBe(0);
+    }
+    await expect(sidebar.getByRole('link', { name: zh('nav.profile') }).count()).resolves.toBe(1);
+
+    // And an admin page typed by hand is refused.
+    await page.goto(`${server.url}/panel/user`);
+    await page.waitForURL('**/panel/404');
+    await context.close();
+  });
+});
