@@ -112,7 +112,9 @@ export function splitBlueprintCssPlugin(): Plugin {
     name: 'gw-split-blueprint-css',
     enforce: 'pre',
     resolveId(id) {
-      return id === CRITICAL_ID || id === DEFERRED_ID ? RESOLVED[id] : undefined;
+      if (id === CRITICAL_ID || id === DEFERRED_ID) return RESOLVED[id];
+      // In dev the browser asks for the resolved path itself.
+      return Object.values(RESOLVED).includes(id) ? id : undefined;
     },
     load(id) {
       if (id === RESOLVED[CRITICAL_ID]) return load().critical;

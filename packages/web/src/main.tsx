@@ -5,12 +5,13 @@ import { App } from './app/app';
 import { createWebI18n } from './lib/i18n';
 import { installIconLoader } from './lib/icons';
 import { detectBrowserLanguage } from './lib/language';
-import { readTheme } from './lib/storage';
+import { readCachedSiteInfo, readTheme } from './lib/storage';
 
 installIconLoader();
 // The saved theme applies before the first paint, so a dark console never flashes light.
 document.body.classList.toggle('bp6-dark', readTheme() === 'dark');
-const language = detectBrowserLanguage();
+// The server's default language (last known copy) comes after every browser source.
+const language = detectBrowserLanguage(readCachedSiteInfo()?.language);
 const root = document.getElementById('root');
 void createWebI18n(language).then((i18n) => {
   if (root) createRoot(root).render(<App i18n={i18n} initialLanguage={language} />);

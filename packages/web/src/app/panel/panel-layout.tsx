@@ -1,6 +1,4 @@
-import { Drawer, DrawerSize } from '@blueprintjs/core';
-import { useEffect, useState } from 'react';
-import { useT } from '../../lib/use-t';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { MEDIUM_UP, useMediaQuery } from '../../lib/media';
 import { AuthGuard } from './auth-guard';
@@ -8,6 +6,11 @@ import { PanelBreadcrumbs } from './panel-breadcrumbs';
 import { PanelRoutes } from './panel-routes';
 import { PanelTopBar } from './panel-top-bar';
 import { Sidebar } from './sidebar';
+
+// The overlay code loads only on narrow screens, the first time the menu opens there.
+const SidebarDrawer = lazy(() =>
+  import('./sidebar-drawer').then((module) => ({ default: module.SidebarDrawer })),
+);
 
 /** The console frame: top bar, sidebar (pinned on md and up, an overlay below), breadcrumbs, page. */
 export function PanelLayout() {
@@ -19,10 +22,14 @@ export function PanelLayout() {
 }
 
 function PanelFrame() {
-  const t = useT();
   const { pathname } = useLocation();
   const wide = useMediaQuery(MEDIUM_UP);
   const [open, setOpen] = useState(wide);
+  // Once loaded, the drawer stays mounted so it can play its closing transition.
+  const [drawerUsed, setDrawerUsed] = useState(false);
+  useEffect(() => {
+    if (open && !wide) setDrawerUsed(true);
+  }, [open, wide]);
   useEffect(() => setOpen(wide), [wide]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: every page change scrolls to the top
   useEffect(() => {
@@ -32,20 +39,15 @@ function PanelFrame() {
   return (
     <div className="gw-panel">
       <PanelTopBar onToggleMenu={() => setOpen(!open)} menuOpen={open} />
-      {wide ? (
-        open && <aside className="gw-sidebar">{sidebar}</aside>
-      ) : (
-        <Drawer
-          isOpen={open}
-          onClose={() => setOpen(false)}
-          position="left"
-          size={DrawerSize.SMALL}
-          style={{ width: 260 }}
-          title={t('common.menu')}
-        >
-          <div className="gw-sidebar-drawer">{sidebar}</div>
-        </Drawer>
-      )}
+      {wide
+        ? open && <aside className="gw-sidebar">{sidebar}</aside>
+        : (open || drawerUsed) && (
+            <Suspense fallback={null}>
+              <SidebarDrawer open={open} onClose={() => setOpen(false)}>
+                {sidebar}
+              </SidebarDrawer>
+            </Suspense>
+          )}
       <main className={wide && open ? 'gw-panel-main gw-with-sidebar' : 'gw-panel-main'}>
         <div className="gw-content">
           <PanelBreadcrumbs />

@@ -4,7 +4,7 @@ import { LanguageMenu } from '../widgets/language-menu';
 import { SiteLogo } from '../widgets/site-logo';
 import { ThemeToggle } from '../widgets/theme-toggle';
 import { UserMenu } from '../widgets/user-menu';
-import { NoticeButton } from './notice-dialog';
+import { NoticeButton } from './notice-button';
 
 /** The console's top bar: logo, menu toggle, notice, theme, language and the avatar menu. */
 export function PanelTopBar({ onToggleMenu, menuOpen }: { onToggleMenu: () => void; menuOpen: boolean }) {
