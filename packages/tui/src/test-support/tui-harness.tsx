@@ -45,10 +45,10 @@ export function accessTokenOf(client: ApiClient): Promise<string> {
 export type TuiUnderTest = ReturnType<typeof render> & {
   /** Waits until the latest frame satisfies `predicate`; fails naming `what` with the last frame. */
   waitFor: (predicate: (frame: string) => boolean, what: string) => Promise<string>;
-  /** Waits until the latest frame contains `text`. */
-  waitForText: (text: string) => Promise<string>;
-  /** Writes keys, then waits until the frame contains `text`. */
-  press: (keys: string, text: string) => Promise<string>;
+  /** Waits until the latest frame contains `text` (or matches it, for a RegExp). */
+  waitForText: (text: string | RegExp) => Promise<string>;
+  /** Writes keys, then waits until the frame contains (or matches) `text`. */
+  press: (keys: string, text: string | RegExp) => Promise<string>;
   /** How many times the app asked to quit. */
   quitCount: () => number;
 };
@@ -75,11 +75,15 @@ export function renderTui(props: Partial<AppProps> & { server: string }): TuiUnd
       await new Promise((done) => setTimeout(done, 20));
     }
   };
-  const waitForText = (text: string) => waitFor((frame) => frame.includes(text), JSON.stringify(text));
+  const waitForText = (text: string | RegExp) =>
+    waitFor(
+      (frame) => (typeof text === 'string' ? frame.includes(text) : text.test(frame)),
+      typeof text === 'string' ? JSON.stringify(text) : String(text),
+    );
   return Object.assign(instance, {
     waitFor,
     waitForText,
-    press: (keys: string, text: string) => {
+    press: (keys: string, text: string | RegExp) => {
       instance.stdin.write(keys);
       return waitForText(text);
     },

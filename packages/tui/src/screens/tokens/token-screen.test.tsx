@@ -59,7 +59,10 @@ describe('token screen against a real gw server', () => {
     expect(frame).toContain('Unlimited');
     expect(frame).toContain('$2.00');
     expect(frame).toContain('Page 1 of 1 (2 rows)');
-    await screen.waitFor((current) => /updated \d\d:\d\d:\d\d/.test(current), 'the refresh time in the header');
+    await screen.waitFor(
+      (current) => /updated \d\d:\d\d:\d\d/.test(current),
+      'the refresh time in the header',
+    );
   });
 
   it('Given the create form, when filled and submitted, then the server has the token and its key shows once', async () => {
@@ -82,7 +85,10 @@ describe('token screen against a real gw server', () => {
     expect(frame).toContain(`sk-${created?.key}`);
     // Any key closes the panel; the key is not shown again.
     screen.stdin.write('x');
-    const list = await screen.waitFor((current) => !current.includes('Your new key'), 'the key panel to close');
+    const list = await screen.waitFor(
+      (current) => !current.includes('Your new key'),
+      'the key panel to close',
+    );
     expect(list).toContain('nightly');
     expect(list).not.toContain(`sk-${created?.key}`);
   });
