@@ -49,7 +49,11 @@ async function signInThroughForm(page: Page, username: string, password: string,
 
 describe('web console journey', () => {
   it('root signs in, creates a token, sees it listed, disables it and signs out', async () => {
-    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1400, height: 900 } });
+    const context = await browser.newContext({
+      locale: 'en-US',
+      viewport: { width: 1400, height: 900 },
+      permissions: ['clipboard-read', 'clipboard-write'],
+    });
     const page = await context.newPage();
 
     // Given the root account, when it signs in, then the console shows the admin menu.
@@ -69,6 +73,15 @@ describe('web console journey', () => {
     await expect(
       row.getByRole('cell', { name: en('tokens.status.enabled'), exact: true }).count(),
     ).resolves.toBe(1);
+
+    // When its key is copied, then the clipboard holds the sk- form of the key.
+    await row.getByRole('button', { name: en('web.copy_token', { name: 'journey-key' }) }).click();
+    await page
+      .getByText(en('common.copied', { name: en('tokens.key_label') }))
+      .first()
+      .waitFor();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toMatch(/^sk-[\w-]{16,}$/);
 
     // When its switch is turned off, then the row says Disabled (after the server answered).
     await row
@@ -116,6 +129,13 @@ describe('web console journey', () => {
       await expect(sidebar.getByRole('button', { name: zh(key) }).count()).resolves.toBe(0);
     }
     await expect(sidebar.getByRole('link', { name: zh('nav.profile') }).count()).resolves.toBe(1);
+
+    // When she picks English in the language menu, then the console switches and remembers it.
+    await page.getByRole('button', { name: zh('common.language') }).click();
+    await page.getByRole('menuitem', { name: 'English' }).click();
+    const englishSidebar = page.getByRole('navigation', { name: en('web.sidebar') });
+    await englishSidebar.getByRole('link', { name: en('nav.token') }).waitFor();
+    await expect(page.evaluate(() => localStorage.getItem('appLanguage'))).resolves.toBe('en_US');
 
     // And an admin page typed by hand is refused.
     await page.goto(`${server.url}/panel/user`);
