@@ -127,13 +127,13 @@ export function Console({ onQuit, initialNotice }: { onQuit: () => void; initial
         <Text dimColor>{rule}</Text>
         <Text>
           {truncateToWidth(
-            formatKeyHints([...frame.bindings, ...GLOBAL_BINDINGS], t),
+            glyphs.text(formatKeyHints([...frame.bindings, ...GLOBAL_BINDINGS], t)),
             columns,
             glyphs.ellipsis,
           )}
         </Text>
         <Text color={status.level === 'error' ? 'red' : 'green'}>
-          {truncateToWidth(status.text, columns, glyphs.ellipsis) || ' '}
+          {truncateToWidth(glyphs.text(status.text), columns, glyphs.ellipsis) || ' '}
         </Text>
       </Box>
     </ScreenHostContext.Provider>

@@ -28,5 +28,5 @@ export function Header({ view, refresh }: { view: string; refresh?: RefreshState
   // Narrow terminals drop the field labels before anything is cut.
   const full = line(true);
   const text = textWidth(full) <= columns ? full : line(false);
-  return <Text bold>{truncateToWidth(text, columns, glyphs.ellipsis)}</Text>;
+  return <Text bold>{truncateToWidth(glyphs.text(text), columns, glyphs.ellipsis)}</Text>;
 }

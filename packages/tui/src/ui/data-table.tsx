@@ -26,7 +26,7 @@ export function DataTable<Row>({ columns, rows, ctx, selected, width, glyphs }: 
   const line = (values: readonly string[]) =>
     indexes
       .map((columnIndex, position) =>
-        fitToWidth(values[columnIndex] ?? '', fitted.widths[position] ?? 0, glyphs.ellipsis),
+        fitToWidth(glyphs.text(values[columnIndex] ?? ''), fitted.widths[position] ?? 0, glyphs.ellipsis),
       )
       .join(' '.repeat(GAP))
       .trimEnd();

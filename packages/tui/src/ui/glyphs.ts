@@ -9,6 +9,26 @@ export interface Glyphs {
   checked: string;
   unchecked: string;
   arrow: string;
+  /** Makes a translated or formatted string safe for the terminal (ASCII punctuation under TERM=dumb). */
+  text: (value: string) => string;
+}
+
+const ASCII_PUNCTUATION: Record<string, string> = {
+  '…': '...',
+  '–': '-',
+  '—': '-',
+  '‘': "'",
+  '’': "'",
+  '“': '"',
+  '”': '"',
+  '›': '>',
+  '│': '|',
+  '─': '-',
+};
+
+/** Replaces typographic punctuation with ASCII; letters of other scripts are left as they are. */
+export function asciiPunctuation(value: string): string {
+  return value.replace(/[…–—‘’“”›│─]/g, (char) => ASCII_PUNCTUATION[char] ?? char);
 }
 
 const UNICODE_GLYPHS: Glyphs = {
@@ -21,6 +41,7 @@ const UNICODE_GLYPHS: Glyphs = {
   checked: '[x]',
   unchecked: '[ ]',
   arrow: '>',
+  text: (value) => value,
 };
 
 const ASCII_GLYPHS: Glyphs = {
@@ -33,6 +54,7 @@ const ASCII_GLYPHS: Glyphs = {
   checked: '[x]',
   unchecked: '[ ]',
   arrow: '>',
+  text: asciiPunctuation,
 };
 
 /** Whether the terminal only shows ASCII (TERM=dumb); emoji are never used either way. */

@@ -58,7 +58,12 @@ describe('text width', () => {
   it('uses ASCII glyphs only when TERM=dumb', () => {
     expect(prefersAscii({ TERM: 'dumb' })).toBe(true);
     expect(prefersAscii({ TERM: 'xterm-256color' })).toBe(false);
-    const ascii = Object.values(glyphsFor(true)).join('');
+    const glyphs = glyphsFor(true);
+    const ascii = Object.values(glyphs)
+      .filter((value) => typeof value === 'string')
+      .join('');
     expect(ascii.replace(/[\x20-\x7e]/g, '')).toBe('');
+    expect(glyphs.text('Loading… — “ok”')).toBe('Loading... - "ok"');
+    expect(glyphsFor(false).text('Loading…')).toBe('Loading…');
   });
 });

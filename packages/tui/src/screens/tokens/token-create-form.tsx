@@ -115,7 +115,7 @@ export function TokenCreateForm({ onCancel, onCreated }: TokenCreateFormProps) {
       {toggleField('never_expires', values.neverExpires)}
       {values.neverExpires ? null : text('expires_at', 'expiresAt', t('tui.tokens.expires_at_hint'))}
       <Text dimColor>{t('tokens.quota_note')}</Text>
-      {busy ? <Text>{t('common.loading')}</Text> : null}
+      {busy ? <Text>{glyphs.text(t('common.loading'))}</Text> : null}
     </Box>
   );
 }

@@ -32,7 +32,7 @@ export function TokenDetail({ token, ctx }: { token: Token; ctx: ColumnContext }
         <Text
           key={label}
           wrap="truncate-end"
-        >{`  ${fitToWidth(label, labelWidth, glyphs.ellipsis)}  ${value}`}</Text>
+        >{`  ${fitToWidth(label, labelWidth, glyphs.ellipsis)}  ${glyphs.text(value)}`}</Text>
       ))}
     </Box>
   );

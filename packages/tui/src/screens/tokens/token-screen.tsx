@@ -163,18 +163,15 @@ export function TokenScreen() {
           <Text dimColor>{t('tui.tokens.confirm_hint')}</Text>
         </Box>
       ) : null}
-      {list.rows.length === 0 && !list.loading ? (
-        <Text dimColor>{t('common.no_data')}</Text>
-      ) : (
-        <DataTable
-          columns={TOKEN_COLUMNS}
-          rows={list.rows}
-          ctx={ctx}
-          selected={Math.min(cursor, list.rows.length - 1)}
-          width={columns - 2}
-          glyphs={glyphs}
-        />
-      )}
+      <DataTable
+        columns={TOKEN_COLUMNS}
+        rows={list.rows}
+        ctx={ctx}
+        selected={Math.min(cursor, list.rows.length - 1)}
+        width={columns - 2}
+        glyphs={glyphs}
+      />
+      {list.rows.length === 0 && !list.loading ? <Text dimColor>{t('common.no_data')}</Text> : null}
       <Text dimColor>{t('common.page_of', { page: list.page, pages: list.pages, total: list.total })}</Text>
     </Box>
   );
