@@ -1,4 +1,6 @@
 import { type ApiClient, createToken, listTokens, TOKEN_STATUS } from '@gw/core';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { GwServer } from '../../../../../test-support/gw-server.js';
 import {
@@ -120,6 +122,18 @@ describe('token screen against a real gw server', () => {
     expect((await serverTokens())[0]?.status).toBe(TOKEN_STATUS.enabled);
     await screen.press(' ', 'Token disabled');
     expect((await serverTokens())[0]?.status).toBe(TOKEN_STATUS.disabled);
+  });
+
+  it('Given an exhausted token, when e is pressed, then the server refusal shows on the status line', async () => {
+    const spent = await createToken(bob, { name: 'spent', remain_quota: 0 });
+    // Only the relay exhausts a token; arrange it in the server's own SQLite file.
+    const db = new DatabaseSync(join(server.dataDir, 'gw.db'));
+    db.prepare('UPDATE tokens SET status = ? WHERE id = ?').run(TOKEN_STATUS.exhausted, spent.id);
+    db.close();
+    const screen = await openTokens();
+    await screen.waitForText('Exhausted');
+    await screen.press('e', 'error: The token has no quota left');
+    expect((await serverTokens())[0]?.status).toBe(TOKEN_STATUS.exhausted);
   });
 
   it('Given a token, when Ctrl-d is confirmed with y, then it is gone from the server; any other key keeps it', async () => {
