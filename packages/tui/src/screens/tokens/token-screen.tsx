@@ -171,8 +171,12 @@ export function TokenScreen() {
         width={columns - 2}
         glyphs={glyphs}
       />
-      {list.rows.length === 0 && !list.loading ? <Text dimColor>{t('common.no_data')}</Text> : null}
-      <Text dimColor>{t('common.page_of', { page: list.page, pages: list.pages, total: list.total })}</Text>
+      {list.rows.length === 0 ? (
+        <Text dimColor>{glyphs.text(t(list.loading ? 'common.loading' : 'common.no_data'))}</Text>
+      ) : null}
+      {list.updatedAt === undefined ? null : (
+        <Text dimColor>{t('common.page_of', { page: list.page, pages: list.pages, total: list.total })}</Text>
+      )}
     </Box>
   );
 }
