@@ -17,12 +17,24 @@ export interface AppProps {
   ascii?: boolean;
   /** A fixed terminal size (tests); otherwise the terminal's own, following resizes. */
   viewport?: { columns: number; rows: number };
+  /** Seconds between live reloads of a table (default 30; 0 turns it off). */
+  refreshSeconds?: number;
   /** Called once when the user quits (q, :q, Ctrl+C). */
   onQuit?: () => void;
 }
 
 /** The TUI's root: sign-in first, then the console with the role's menu. */
-export function App({ language, server, accessToken, saveCredentials, ascii, viewport, onQuit }: AppProps) {
+export function App(props: AppProps) {
+  const {
+    language,
+    server,
+    accessToken,
+    saveCredentials,
+    ascii,
+    viewport,
+    refreshSeconds = 30,
+    onQuit,
+  } = props;
   const { exit } = useApp();
   const size = useWindowSize();
   const { columns, rows } = viewport ?? size;
@@ -31,8 +43,8 @@ export function App({ language, server, accessToken, saveCredentials, ascii, vie
     return (key, params) => i18n.t(key, params ?? {});
   }, [language]);
   const env = useMemo<TuiEnv>(
-    () => ({ t, language, glyphs: glyphsFor(ascii ?? false), columns, rows }),
-    [t, language, ascii, columns, rows],
+    () => ({ t, language, glyphs: glyphsFor(ascii ?? false), columns, rows, refreshSeconds }),
+    [t, language, ascii, columns, rows, refreshSeconds],
   );
   const [session, setSession] = useState<TuiSession>();
   const [notice, setNotice] = useState<string>();

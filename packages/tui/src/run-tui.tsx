@@ -11,6 +11,8 @@ export interface RunTuiOptions {
   /** zh_CN, zh_HK, en_US, ja_JP (or a tag such as `en`); defaults to LC_ALL/LC_MESSAGES/LANG, then zh_CN. */
   language?: string;
   /** Called after a password (or typed token) sign-in so the CLI can remember the server and token. */
+  /** Seconds between live reloads of a table (default 30; 0 turns live refresh off). */
+  refreshSeconds?: number;
   saveCredentials?: (server: string, accessToken: string, username: string) => void | Promise<void>;
   stdin?: NodeJS.ReadStream;
   stdout?: NodeJS.WriteStream;
@@ -26,6 +28,7 @@ export async function runTui(options: RunTuiOptions = {}): Promise<void> {
       accessToken={options.accessToken}
       saveCredentials={options.saveCredentials}
       ascii={prefersAscii(process.env)}
+      refreshSeconds={options.refreshSeconds}
     />,
     {
       stdin: options.stdin ?? process.stdin,

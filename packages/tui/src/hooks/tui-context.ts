@@ -11,6 +11,8 @@ export interface TuiEnv {
   glyphs: Glyphs;
   columns: number;
   rows: number;
+  /** Seconds between automatic reloads of a table; 0 turns live refresh off. */
+  refreshSeconds: number;
 }
 
 export const TuiEnvContext = createContext<TuiEnv | null>(null);
@@ -35,6 +37,8 @@ export function useSession(): TuiSession {
 export interface RefreshState {
   loading: boolean;
   updatedAt?: number;
+  /** Live refresh paused with `p`. */
+  paused?: boolean;
 }
 
 /** What the active screen tells the shell: its key hints, whether it owns the keyboard, its refresh state. */

@@ -14,7 +14,7 @@ export function useScreenFrame(
   // biome-ignore lint/correctness/useExhaustiveDependencies: republish only when the visible frame changes
   useEffect(() => {
     host.publish({ bindings, capturing, refresh });
-  }, [bindingsKey, capturing, refresh?.loading, refresh?.updatedAt]);
+  }, [bindingsKey, capturing, refresh?.loading, refresh?.updatedAt, refresh?.paused]);
   useEffect(() => {
     host.setBackHandler(onBack);
   });

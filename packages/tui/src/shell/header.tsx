@@ -15,13 +15,14 @@ export function Header({ view, refresh }: { view: string; refresh?: RefreshState
         ? t('tui.header.updated', { time: new Date(refresh.updatedAt).toLocaleTimeString('en-GB') })
         : t('tui.header.idle')
     : '';
+  const paused = refresh?.paused ? ` (${t('tui.header.paused')})` : '';
   const line = (labels: boolean) =>
     [
       `${status.system_name || 'gw'} ${status.version || GW_VERSION}`,
       `${labels ? `${t('tui.header.host')} ` : ''}${host}`,
       `${labels ? `${t('tui.header.user')} ` : ''}${user.username} (${t(roleLabelKey(user.role))})`,
       view,
-      refreshText,
+      refreshText && `${refreshText}${paused}`,
     ]
       .filter(Boolean)
       .join(` ${glyphs.separator} `);

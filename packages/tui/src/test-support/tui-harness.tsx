@@ -53,13 +53,14 @@ export type TuiUnderTest = ReturnType<typeof render> & {
   quitCount: () => number;
 };
 
-/** Renders the app at a fixed 100×30 size in en_US unless told otherwise. */
+/** Renders the app at a fixed 100×30 size in en_US, live refresh off, unless told otherwise. */
 export function renderTui(props: Partial<AppProps> & { server: string }): TuiUnderTest {
   const state = { quits: 0 };
   const instance = render(
     <App
       language="en_US"
       viewport={{ columns: 100, rows: 30 }}
+      refreshSeconds={0}
       onQuit={() => {
         state.quits += 1;
       }}

@@ -17,6 +17,7 @@ export const LIST_BINDINGS: readonly KeyBinding[] = [
   { keys: 'PgUp/PgDn [ ]', labelKey: 'tui.keys.page' },
   { keys: '/', labelKey: 'tui.keys.filter' },
   { keys: 'r', labelKey: 'tui.keys.refresh' },
+  { keys: 'p', labelKey: 'tui.keys.pause' },
   { keys: 'c', labelKey: 'tui.keys.create' },
   { keys: 'e', labelKey: 'tui.keys.enable' },
   { keys: 'x', labelKey: 'tui.keys.disable' },
@@ -55,6 +56,7 @@ export type TokenListAction =
   | 'previous_page'
   | 'filter'
   | 'refresh'
+  | 'pause'
   | 'create'
   | 'enable'
   | 'disable'
@@ -87,6 +89,7 @@ export function tokenListAction(input: string, key: KeyState): TokenListAction |
   const letters: Record<string, TokenListAction> = {
     '/': 'filter',
     r: 'refresh',
+    p: 'pause',
     c: 'create',
     e: 'enable',
     x: 'disable',

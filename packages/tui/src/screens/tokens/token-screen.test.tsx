@@ -40,8 +40,8 @@ describe('token screen against a real gw server', () => {
   });
 
   /** Signs in as bob with his access token and opens the token screen through the command palette. */
-  async function openTokens(): Promise<TuiUnderTest> {
-    tui = renderTui({ server: server.url, accessToken: bobToken });
+  async function openTokens(refreshSeconds = 0): Promise<TuiUnderTest> {
+    tui = renderTui({ server: server.url, accessToken: bobToken, refreshSeconds });
     await tui.waitForText('General user');
     await tui.press(':', 'Enter a menu name');
     await tui.press('tk', 'Matches: token/tokens/tk');
@@ -165,6 +165,19 @@ describe('token screen against a real gw server', () => {
     expect(frame).toContain('filter: oth');
     expect(frame).not.toContain('batch-');
     await screen.press(KEYS.escape, 'Page 1 of 2 (13 rows)');
+  });
+
+  it('Given live refresh, when a token is created elsewhere, then it appears by itself; p pauses and r still reloads', async () => {
+    const screen = await openTokens(1);
+    await screen.waitForText('No data');
+    await createToken(bob, { name: 'arrived-live', unlimited_quota: true });
+    await screen.waitForText('arrived-live');
+    await screen.press('p', '(paused)');
+    await createToken(bob, { name: 'arrived-later', unlimited_quota: true });
+    await screen.press('r', 'arrived-later');
+    screen.stdin.write('p');
+    await screen.waitFor((frame) => !frame.includes('(paused)'), 'live refresh to resume');
+    await screen.press('?', /p +pause\/resume live refresh/);
   });
 
   it('Given a selected token, when Enter is pressed, then the detail view shows its fields; Esc returns to the list', async () => {

@@ -28,11 +28,14 @@ import { useTokenList } from './use-token-list.js';
 
 /** The token screen: the caller's tokens with paging, filter, create, enable/disable, delete and detail. */
 export function TokenScreen() {
-  const { t, glyphs, columns } = useTuiEnv();
+  const { t, glyphs, columns, refreshSeconds } = useTuiEnv();
   const { client, quota } = useSession();
   const host = useScreenHost();
-  const list = useTokenList(client, host.notifyError);
   const [mode, setMode] = useState<TokenMode>({ kind: 'list' });
+  const [paused, setPaused] = useState(false);
+  // Dialogs hold still: live refresh runs only while the list (or a detail) is shown and not paused.
+  const live = !paused && (mode.kind === 'list' || mode.kind === 'detail');
+  const list = useTokenList(client, host.notifyError, live ? refreshSeconds : 0);
   const [cursor, setCursor] = useState(0);
   const [filterText, setFilterText] = useState('');
   const selected: Token | undefined = list.rows[Math.min(cursor, list.rows.length - 1)];
@@ -50,7 +53,7 @@ export function TokenScreen() {
   useScreenFrame(
     mode.kind === 'list' ? LIST_BINDINGS : MODE_BINDINGS[mode.kind],
     capturing,
-    { loading: list.loading, updatedAt: list.updatedAt },
+    { loading: list.loading, updatedAt: list.updatedAt, paused: paused && refreshSeconds > 0 },
     onBack,
   );
 
@@ -88,6 +91,7 @@ export function TokenScreen() {
       return setMode({ kind: 'filter' });
     }
     if (action === 'refresh') return void list.reload();
+    if (action === 'pause') return setPaused((current) => !current);
     if (action === 'create') return setMode({ kind: 'create' });
     if (!selected) return;
     if (action === 'delete') return setMode({ kind: 'confirm', token: selected });

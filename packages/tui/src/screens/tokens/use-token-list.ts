@@ -14,7 +14,7 @@ export interface TokenListState {
 }
 
 /** The caller's tokens, one server page at a time, filtered by name on the server (newest first). */
-export function useTokenList(client: ApiClient, onError: (error: unknown) => void) {
+export function useTokenList(client: ApiClient, onError: (error: unknown) => void, refreshSeconds: number) {
   const [query, setQuery] = useState({ page: 1, keyword: '' });
   // page and keyword here are those of the rows on screen, not of the request in flight.
   const [state, setState] = useState<TokenListState>({
@@ -61,6 +61,13 @@ export function useTokenList(client: ApiClient, onError: (error: unknown) => voi
   useEffect(() => {
     void reload();
   }, [reload]);
+
+  // Live refresh (k9s): reload on a timer unless the interval is 0.
+  useEffect(() => {
+    if (refreshSeconds <= 0) return;
+    const timer = setInterval(() => void reload(), refreshSeconds * 1000);
+    return () => clearInterval(timer);
+  }, [reload, refreshSeconds]);
 
   const pages = Math.max(1, Math.ceil(state.total / TOKEN_PAGE_SIZE));
   return {
