@@ -1,6 +1,8 @@
 // The browser-safe entry of @gw/core: contract, rules and resources shared by every face.
+export * from './format/cells.js';
 export * from './format/columns.js';
 export * from './format/quota.js';
+export * from './format/server-url.js';
 export * from './format/time.js';
 export * from './http/client.js';
 export * from './http/envelope.js';

@@ -1,4 +1,5 @@
 import type { Translate } from '../i18n/i18n.js';
+import { displayWidth } from './cells.js';
 import type { QuotaDisplay } from './quota.js';
 
 /** What a column needs to turn a row into text: translation, quota settings and a time style. */
@@ -27,6 +28,64 @@ export function columnsForWidth<Row>(
   maxPriority: number,
 ): ColumnDef<Row>[] {
   return columns.filter((column) => column.priority <= maxPriority);
+}
+
+/** The narrowest a column is squeezed to before the table is left wider than asked. */
+export const MIN_COLUMN_CELLS = 4;
+
+/** How `fitColumnsToWidth` sizes columns. */
+export interface FitColumnsOptions {
+  /** Never narrow a column below this many cells (default `MIN_COLUMN_CELLS`). */
+  minWidth?: number;
+  /** Cap every column at this many cells before fitting (default: no cap). */
+  maxWidth?: number;
+}
+
+/** The columns kept for a width, their cell widths, and where each sits in the input columns. */
+export interface FittedColumns<Row> {
+  columns: ColumnDef<Row>[];
+  widths: number[];
+  /** For each kept column, its index in the input (and so in `titles` and each `cells` row). */
+  indexes: number[];
+}
+
+/**
+ * Fits a table into `available` cells: drops the highest priority numbers first (as
+ * `columnsForWidth`) until the natural widths fit, then narrows the widest kept columns one cell
+ * at a time down to `minWidth`. `titles` and each `cells` row hold one string per input column.
+ */
+export function fitColumnsToWidth<Row>(
+  columns: readonly ColumnDef<Row>[],
+  titles: readonly string[],
+  cells: readonly (readonly string[])[],
+  available: number,
+  gap: number,
+  options: FitColumnsOptions = {},
+): FittedColumns<Row> {
+  const minWidth = options.minWidth ?? MIN_COLUMN_CELLS;
+  const maxWidth = options.maxWidth ?? Number.POSITIVE_INFINITY;
+  const natural = columns.map((_, index) =>
+    Math.min(
+      maxWidth,
+      Math.max(displayWidth(titles[index] ?? ''), ...cells.map((row) => displayWidth(row[index] ?? ''))),
+    ),
+  );
+  const total = (widths: readonly number[]) =>
+    widths.reduce((sum, width) => sum + width, 0) + gap * Math.max(0, widths.length - 1);
+  const priorities = [...new Set(columns.map((column) => column.priority))].sort((a, b) => b - a);
+  let kept = [...columns];
+  for (const priority of priorities) {
+    kept = columnsForWidth(columns, priority);
+    if (total(kept.map((column) => natural[columns.indexOf(column)] ?? 0)) <= available) break;
+  }
+  const indexes = kept.map((column) => columns.indexOf(column));
+  const widths = indexes.map((index) => natural[index] ?? 0);
+  while (total(widths) > available) {
+    const widest = widths.indexOf(Math.max(...widths));
+    if ((widths[widest] ?? 0) <= minWidth) break;
+    widths[widest] = (widths[widest] ?? 0) - 1;
+  }
+  return { columns: kept, widths, indexes };
 }
 
 /** Renders rows to a grid of strings (header excluded) with the given columns. */

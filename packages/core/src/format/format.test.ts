@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { quotaFromMoney } from '../money/decimal.js';
-import { renderNumber, renderQuota, thousands } from './quota.js';
+import {
+  DEFAULT_QUOTA_DISPLAY,
+  quotaDisplayFromStatus,
+  renderNumber,
+  renderQuota,
+  thousands,
+} from './quota.js';
 import { formatTimestamp, parseTimestamp } from './time.js';
 
 describe('quota display (spec §9)', () => {
@@ -26,6 +32,17 @@ describe('quota display (spec §9)', () => {
     expect(quotaFromMoney(0.3)).toBe(150_000);
     expect(quotaFromMoney('19.99', 500_000)).toBe(9_995_000);
     expect(thousands(1234567)).toBe('1,234,567');
+  });
+
+  it('Given a site status, Then its display settings are used and a zero rate falls back to the default', () => {
+    expect(quotaDisplayFromStatus({ display_in_currency: false, quota_per_unit: 1000 })).toEqual({
+      displayInCurrency: false,
+      quotaPerUnit: 1000,
+    });
+    expect(quotaDisplayFromStatus({ display_in_currency: true, quota_per_unit: 0 })).toEqual(
+      DEFAULT_QUOTA_DISPLAY,
+    );
+    expect(quotaDisplayFromStatus({})).toEqual(DEFAULT_QUOTA_DISPLAY);
   });
 });
 

@@ -11,6 +11,17 @@ export const DEFAULT_QUOTA_DISPLAY: QuotaDisplay = {
   quotaPerUnit: DEFAULT_QUOTA_PER_UNIT,
 };
 
+/** The quota display a site asks for (`/api/status`); a missing or zero rate falls back to the default. */
+export function quotaDisplayFromStatus(status: {
+  display_in_currency?: boolean;
+  quota_per_unit?: number;
+}): QuotaDisplay {
+  return {
+    displayInCurrency: status.display_in_currency ?? DEFAULT_QUOTA_DISPLAY.displayInCurrency,
+    quotaPerUnit: status.quota_per_unit || DEFAULT_QUOTA_DISPLAY.quotaPerUnit,
+  };
+}
+
 /** Shortens a number: ≥1e9 → B, ≥1e6 → M, ≥1e4 → k, one decimal; smaller numbers unchanged (spec §9). */
 export function renderNumber(value: number): string {
   const abs = Math.abs(value);

@@ -61,3 +61,23 @@ export function detectLanguage(sources: LanguageSources): Language {
   }
   return DEFAULT_LANGUAGE;
 }
+
+/** The environment variables a terminal face reads a language from, strongest first. */
+export const LANGUAGE_ENV_VARIABLES = ['GW_LANG', 'LC_ALL', 'LC_MESSAGES', 'LANG'] as const;
+
+/**
+ * A terminal face's language: the explicit choice (a `--lang` option), then `GW_LANG`, `LC_ALL`,
+ * `LC_MESSAGES` and `LANG` — the first that names a supported language (`en_US.UTF-8` → en_US;
+ * `C` and `POSIX` name none) — else zh_CN.
+ */
+export function languageFromEnv(
+  env: Readonly<Record<string, string | undefined>>,
+  explicit?: string | null,
+): Language {
+  const candidates = [explicit, ...LANGUAGE_ENV_VARIABLES.map((name) => env[name])];
+  for (const candidate of candidates) {
+    const language = normalizeLanguage(candidate?.split(/[.@]/)[0]);
+    if (language) return language;
+  }
+  return DEFAULT_LANGUAGE;
+}

@@ -33,3 +33,21 @@ export async function updateSelf(client: ApiClient, input: SelfUpdateInput): Pro
 export function generateAccessToken(client: ApiClient): Promise<string> {
   return client.request('GET', '/api/user/token', z.string());
 }
+
+/** What `signInForAccessToken` hands back: the signed-in user and the token to keep. */
+export interface AccessTokenSignIn {
+  user: User;
+  accessToken: string;
+}
+
+/**
+ * Signs in with a password and returns a management access token for later requests. Keeps the
+ * account's existing token so scripts using it keep working; generates one only when the account
+ * has none. `client` must keep the session cookie between calls.
+ */
+export async function signInForAccessToken(client: ApiClient, input: LoginInput): Promise<AccessTokenSignIn> {
+  await login(client, input);
+  const user = await getSelf(client);
+  const accessToken = user.access_token || (await generateAccessToken(client));
+  return { user, accessToken };
+}
