@@ -21,7 +21,8 @@ function sessionAlive(): boolean {
 
 /** Polls the pane until `predicate` holds; fails with the last screen. */
 async function waitForPane(predicate: (pane: string) => boolean, what: string): Promise<string> {
-  const deadline = Date.now() + 20_000;
+  // Generous: on a loaded two-core CI machine the first frame can take several seconds.
+  const deadline = Date.now() + 25_000;
   for (;;) {
     const pane = sessionAlive() ? tmux('capture-pane', '-p', '-t', SESSION) : '';
     if (predicate(pane)) return pane;
@@ -82,5 +83,5 @@ describe('gw tui in a real terminal (tmux)', () => {
     await send('Escape', 'Async tasks');
     const exited = await send('q', 'gw-exit=');
     expect(exited).toContain('gw-exit=0');
-  });
+  }, 90_000);
 });
