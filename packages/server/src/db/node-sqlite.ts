@@ -14,7 +14,10 @@ function bind(parameters: ReadonlyArray<unknown>): SQLInputValue[] {
   return parameters.map(toSqliteValue);
 }
 
-function adaptStatement(statement: StatementSync): SqliteStatement {
+/** How many prepared statements to keep; the app issues a few dozen distinct SQL texts. */
+const STATEMENT_CACHE_SIZE = 256;
+
+function adaptStatement(statement: StatementSync, fresh: () => StatementSync): SqliteStatement {
   return {
     reader: statement.columns().length > 0,
     all: (parameters) => statement.all(...bind(parameters)),
@@ -22,7 +25,9 @@ function adaptStatement(statement: StatementSync): SqliteStatement {
       const result = statement.run(...bind(parameters));
       return { changes: result.changes, lastInsertRowid: result.lastInsertRowid };
     },
-    iterate: (parameters) => statement.iterate(...bind(parameters)) as IterableIterator<unknown>,
+    // An open iterator would be reset if another query reused the cached statement, so streams get
+    // their own statement.
+    iterate: (parameters) => fresh().iterate(...bind(parameters)) as IterableIterator<unknown>,
   };
 }
 
@@ -32,8 +37,26 @@ export function openNodeSqlite(file: string): SqliteDatabase {
   database.exec('PRAGMA foreign_keys = ON');
   if (file !== ':memory:') database.exec('PRAGMA journal_mode = WAL');
   database.exec('PRAGMA busy_timeout = 5000');
+  // Kysely prepares every query anew; compiling the same SQL text again was a sixth of the time of a
+  // token list (bench/tokens-list), so statements are kept by their text (least recently used out).
+  const statements = new Map<string, StatementSync>();
+  const cached = (sql: string): StatementSync => {
+    let statement = statements.get(sql);
+    if (statement) {
+      statements.delete(sql);
+    } else {
+      statement = database.prepare(sql);
+      if (statements.size >= STATEMENT_CACHE_SIZE)
+        statements.delete(statements.keys().next().value as string);
+    }
+    statements.set(sql, statement);
+    return statement;
+  };
   return {
-    close: () => database.close(),
-    prepare: (sql) => adaptStatement(database.prepare(sql)),
+    close: () => {
+      statements.clear();
+      database.close();
+    },
+    prepare: (sql) => adaptStatement(cached(sql), () => database.prepare(sql)),
   };
 }
