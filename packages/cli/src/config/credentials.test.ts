@@ -2,7 +2,8 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CredentialStore, DEFAULT_SERVER, resolveCredentials } from './credentials.js';
+import { DEFAULT_SERVER_URL } from '@gw/core';
+import { CredentialStore, resolveCredentials } from './credentials.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -46,7 +47,7 @@ describe('resolveCredentials', () => {
 
   it('Given nothing, Then the default server and no token', () => {
     expect(resolveCredentials({}, {})).toMatchObject({
-      server: DEFAULT_SERVER,
+      server: DEFAULT_SERVER_URL,
       serverSource: 'default',
       accessToken: undefined,
       tokenSource: undefined,

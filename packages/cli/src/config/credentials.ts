@@ -1,3 +1,4 @@
+import { DEFAULT_SERVER_URL } from '@gw/core';
 import Conf from 'conf';
 
 /** What `gw login` remembers between runs. */
@@ -6,9 +7,6 @@ export interface StoredCredentials {
   accessToken?: string;
   username?: string;
 }
-
-/** The server `gw` talks to when neither `--server`, `GW_SERVER` nor the config names one. */
-export const DEFAULT_SERVER = 'http://localhost:3000';
 
 type Env = Record<string, string | undefined>;
 
@@ -73,7 +71,7 @@ export function resolveCredentials(stored: StoredCredentials, env: Env): Resolve
   const envServer = env.GW_SERVER?.trim();
   const envToken = env.GW_TOKEN?.trim();
   return {
-    server: envServer || stored.server || DEFAULT_SERVER,
+    server: envServer || stored.server || DEFAULT_SERVER_URL,
     serverSource: envServer ? 'env' : stored.server ? 'config' : 'default',
     accessToken: envToken || stored.accessToken || undefined,
     tokenSource: envToken ? 'env' : stored.accessToken ? 'config' : undefined,

@@ -1,4 +1,4 @@
-import { ApiClient, type FetchLike } from '@gw/core';
+import { ApiClient, type FetchLike, normalizeServerUrl } from '@gw/core';
 import { createNodeFetch } from '@gw/core/node';
 import { resolveCredentials, type ResolvedCredentials } from '../config/credentials.js';
 import { CliError } from '../output/cli-error.js';
@@ -23,18 +23,11 @@ export function debugFetch(ctx: CliContext, inner: FetchLike): FetchLike {
   };
 }
 
-/** Checks a server URL given on the command line or in `GW_SERVER`. */
-export function normalizeServerUrl(text: string): string {
-  let url: URL;
-  try {
-    url = new URL(text.trim());
-  } catch {
-    throw new CliError('usage', 'cli.errors.bad_server', { server: text });
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new CliError('usage', 'cli.errors.bad_server', { server: text });
-  }
-  return url.toString().replace(/\/+$/, '');
+/** Reads a server URL given on the command line or in `GW_SERVER` (core's rule); exit 2 when it is not one. */
+export function checkedServerUrl(text: string): string {
+  const server = normalizeServerUrl(text);
+  if (!server) throw new CliError('usage', 'cli.errors.bad_server', { server: text });
+  return server;
 }
 
 /** A client for `server`, sending `accessToken` when given, in the CLI's language. */
@@ -45,7 +38,7 @@ export function createClient(
   fetch: FetchLike = createNodeFetch(),
 ): ApiClient {
   return new ApiClient({
-    baseUrl: normalizeServerUrl(server),
+    baseUrl: checkedServerUrl(server),
     fetch: debugFetch(ctx, fetch),
     accessToken: () => accessToken,
     language: () => ctx.language,

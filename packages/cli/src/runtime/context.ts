@@ -1,7 +1,6 @@
-import { translate, type Language, type Translate } from '@gw/core';
+import { languageFromEnv, translate, type Language, type Translate } from '@gw/core';
 import { CredentialStore } from '../config/credentials.js';
 import { type CliColor, createPainter, shouldUseColor } from '../output/color.js';
-import { cliLanguage } from './language.js';
 
 /** The process streams a command uses (real ones in the binary, fakes in unit tests). */
 export interface CliStreams {
@@ -33,7 +32,7 @@ export interface CliContext {
 
 /** Builds the context from the process (or test fakes). */
 export function createCliContext(streams: CliStreams, env: Record<string, string | undefined>): CliContext {
-  const language = cliLanguage(env);
+  const language = languageFromEnv(env);
   const stdoutIsTty = streams.stdout.isTTY === true;
   const stdinIsTty = (streams.stdin as { isTTY?: boolean }).isTTY === true;
   return {

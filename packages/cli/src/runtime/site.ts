@@ -1,4 +1,10 @@
-import { type ApiClient, DEFAULT_QUOTA_DISPLAY, getStatus, type QuotaDisplay } from '@gw/core';
+import {
+  type ApiClient,
+  DEFAULT_QUOTA_DISPLAY,
+  getStatus,
+  type QuotaDisplay,
+  quotaDisplayFromStatus,
+} from '@gw/core';
 
 /**
  * How the server wants quota shown (money or points), from `/api/status`. A server that cannot
@@ -6,11 +12,7 @@ import { type ApiClient, DEFAULT_QUOTA_DISPLAY, getStatus, type QuotaDisplay } f
  */
 export async function quotaDisplayOf(client: ApiClient): Promise<QuotaDisplay> {
   try {
-    const status = await getStatus(client);
-    return {
-      displayInCurrency: status.display_in_currency,
-      quotaPerUnit: status.quota_per_unit || DEFAULT_QUOTA_DISPLAY.quotaPerUnit,
-    };
+    return quotaDisplayFromStatus(await getStatus(client));
   } catch {
     return DEFAULT_QUOTA_DISPLAY;
   }

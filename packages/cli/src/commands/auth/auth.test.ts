@@ -40,6 +40,28 @@ describe('gw login / whoami / logout', () => {
     expect(existsSync(join(dir, 'config.json'))).toBe(false);
   });
 
+  it('Given a server that is not http(s), When logging in, Then exit 2 and nothing is stored', async () => {
+    const dir = freshConfig();
+    const run = await runGw(['login', '--server', 'ftp://x', '--username', 'root', '--password-stdin'], {
+      env: { GW_CONFIG_DIR: dir },
+      input: `${server.rootPassword}\n`,
+    });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('Not an http(s) server URL: ftp://x');
+    expect(existsSync(join(dir, 'config.json'))).toBe(false);
+  });
+
+  it('Given a server without a scheme, When logging in, Then http is assumed as in the TUI', async () => {
+    const dir = freshConfig();
+    const bare = server.url.replace(/^http:\/\//, '');
+    const run = await runGw(['login', '--server', `${bare}/`, '--username', 'root', '--password-stdin'], {
+      env: { GW_CONFIG_DIR: dir },
+      input: `${server.rootPassword}\n`,
+    });
+    expect(run.code).toBe(0);
+    expect(JSON.parse(readFileSync(join(dir, 'config.json'), 'utf8')).server).toBe(server.url);
+  });
+
   it('Given stdin is not a terminal and no --password-stdin, When logging in, Then exit 2 without prompting', async () => {
     const run = await runGw(['login', '--server', server.url, '--username', 'root'], {
       env: { GW_CONFIG_DIR: freshConfig() },

@@ -1,9 +1,9 @@
 import { Command } from 'commander';
-import { generateAccessToken, getSelf, login, loginSchema, roleLabelKey } from '@gw/core';
+import { loginSchema, roleLabelKey, signInForAccessToken } from '@gw/core';
 import { CookieJar, createNodeFetch } from '@gw/core/node';
 import { CliError } from '../../output/cli-error.js';
 import { parseWithSchema } from '../../runtime/args.js';
-import { createClient, currentCredentials, normalizeServerUrl } from '../../runtime/client.js';
+import { checkedServerUrl, createClient, currentCredentials } from '../../runtime/client.js';
 import type { CliContext } from '../../runtime/context.js';
 import { promptHidden, promptLine, readAllStdin } from '../../runtime/prompt.js';
 
@@ -47,12 +47,10 @@ export function loginCommand(ctx: CliContext): Command {
     .option('--username <name>', t('cli.auth.login.username'))
     .option('--password-stdin', t('cli.auth.login.password_stdin'))
     .action(async (flags: LoginFlags) => {
-      const server = normalizeServerUrl(flags.server ?? currentCredentials(ctx).server);
+      const server = checkedServerUrl(flags.server ?? currentCredentials(ctx).server);
       const input = await readLoginInput(ctx, flags);
       const client = createClient(ctx, server, undefined, createNodeFetch(new CookieJar()));
-      await login(client, input);
-      const self = await getSelf(client);
-      const accessToken = self.access_token || (await generateAccessToken(client));
+      const { user: self, accessToken } = await signInForAccessToken(client, input);
       ctx.credentials.save({ server, accessToken, username: self.username });
       ctx.note(
         t('cli.auth.login.done', { username: self.username, role: t(roleLabelKey(self.role)), server }),

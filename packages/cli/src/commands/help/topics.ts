@@ -1,5 +1,5 @@
+import { padCells } from '@gw/core';
 import { EXIT_CODES } from '../../output/exit-codes.js';
-import { padCells } from '../../output/width.js';
 import type { CliContext } from '../../runtime/context.js';
 
 /** Environment variables `gw` reads, each with the i18n key that explains it. */
