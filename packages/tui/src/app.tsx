@@ -1,9 +1,10 @@
+import { DEFAULT_SERVER_URL } from '@gw/core';
 import { createI18n, type Language, type Translate } from '@gw/core';
 import { useApp, useWindowSize } from 'ink';
 import { useCallback, useMemo, useState } from 'react';
 import { KeyboardProvider } from './hooks/use-keys.js';
 import { SessionContext, type TuiEnv, TuiEnvContext } from './hooks/tui-context.js';
-import { DEFAULT_SERVER, type TuiSession } from './lib/connection.js';
+import type { TuiSession } from './lib/connection.js';
 import { SignInScreen } from './screens/sign-in/sign-in-screen.js';
 import { Console } from './shell/console.js';
 import { glyphsFor } from './ui/glyphs.js';
@@ -65,7 +66,7 @@ export function App(props: AppProps) {
           </SessionContext.Provider>
         ) : (
           <SignInScreen
-            server={server ?? DEFAULT_SERVER}
+            server={server ?? DEFAULT_SERVER_URL}
             accessToken={accessToken}
             saveCredentials={saveCredentials}
             onSignedIn={signedIn}

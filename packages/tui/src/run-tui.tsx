@@ -1,6 +1,6 @@
+import { languageFromEnv } from '@gw/core';
 import { render } from 'ink';
 import { App } from './app.js';
-import { tuiLanguage } from './lib/language.js';
 import { prefersAscii } from './ui/glyphs.js';
 
 export interface RunTuiOptions {
@@ -8,11 +8,11 @@ export interface RunTuiOptions {
   server?: string;
   /** A saved management access token; when given the sign-in form is skipped if it still works. */
   accessToken?: string;
-  /** zh_CN, zh_HK, en_US, ja_JP (or a tag such as `en`); defaults to LC_ALL/LC_MESSAGES/LANG, then zh_CN. */
+  /** zh_CN, zh_HK, en_US, ja_JP (or a tag such as `en`); defaults to GW_LANG/LC_ALL/LC_MESSAGES/LANG, then zh_CN. */
   language?: string;
-  /** Called after a password (or typed token) sign-in so the CLI can remember the server and token. */
   /** Seconds between live reloads of a table (default 30; 0 turns live refresh off). */
   refreshSeconds?: number;
+  /** Called after a password (or typed token) sign-in so the CLI can remember the server and token. */
   saveCredentials?: (server: string, accessToken: string, username: string) => void | Promise<void>;
   stdin?: NodeJS.ReadStream;
   stdout?: NodeJS.WriteStream;
@@ -23,7 +23,7 @@ export async function runTui(options: RunTuiOptions = {}): Promise<void> {
   const stdout = options.stdout ?? process.stdout;
   const instance = render(
     <App
-      language={tuiLanguage(options.language, process.env)}
+      language={languageFromEnv(process.env, options.language)}
       server={options.server}
       accessToken={options.accessToken}
       saveCredentials={options.saveCredentials}

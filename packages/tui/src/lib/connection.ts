@@ -1,14 +1,13 @@
 import {
   ApiClient,
-  DEFAULT_QUOTA_DISPLAY,
-  type Language,
-  type QuotaDisplay,
-  type SiteStatus,
-  type User,
-  generateAccessToken,
   getSelf,
   getStatus,
-  login,
+  type Language,
+  type QuotaDisplay,
+  quotaDisplayFromStatus,
+  type SiteStatus,
+  signInForAccessToken,
+  type User,
 } from '@gw/core';
 import { CookieJar, createNodeFetch } from '@gw/core/node';
 
@@ -20,23 +19,6 @@ export interface TuiSession {
   status: SiteStatus;
   quota: QuotaDisplay;
   accessToken: string;
-}
-
-/** The default server when none is given. */
-export const DEFAULT_SERVER = 'http://localhost:3000';
-
-/** Turns what the user typed into a server origin (`localhost:3000` → `http://localhost:3000`), or undefined. */
-export function normalizeServerUrl(text: string): string | undefined {
-  const trimmed = text.trim();
-  if (!trimmed) return undefined;
-  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) ? trimmed : `http://${trimmed}`;
-  try {
-    const url = new URL(withScheme);
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
-    return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
-  } catch {
-    return undefined;
-  }
 }
 
 /** A client bound to one server that keeps the session cookie and sends the access token once known. */
@@ -56,16 +38,27 @@ function connect(server: string, language: Language) {
   };
 }
 
-function quotaDisplayOf(status: SiteStatus): QuotaDisplay {
+/** The session the screens share; the profile's own copy of the token is blanked so no screen shows it. */
+function sessionOf(
+  client: ApiClient,
+  server: string,
+  user: User,
+  status: SiteStatus,
+  accessToken: string,
+): TuiSession {
   return {
-    displayInCurrency: status.display_in_currency ?? DEFAULT_QUOTA_DISPLAY.displayInCurrency,
-    quotaPerUnit: status.quota_per_unit || DEFAULT_QUOTA_DISPLAY.quotaPerUnit,
+    client,
+    server,
+    user: { ...user, access_token: '' },
+    status,
+    quota: quotaDisplayFromStatus(status),
+    accessToken,
   };
 }
 
 /**
- * Signs in with a password: `login` sets the session cookie, `getSelf` reads the profile; a user
- * with no access token gets one generated so the terminal can sign in again without a password.
+ * Signs in with a password (core's `signInForAccessToken`: the account's token is kept, or one is
+ * generated when it has none) so the terminal can sign in again without a password.
  */
 export async function signInWithPassword(
   server: string,
@@ -75,18 +68,9 @@ export async function signInWithPassword(
 ): Promise<TuiSession> {
   const { client, setAccessToken } = connect(server, language);
   const status = await getStatus(client);
-  await login(client, { username, password });
-  const user = await getSelf(client);
-  const accessToken = user.access_token || (await generateAccessToken(client));
+  const { user, accessToken } = await signInForAccessToken(client, { username, password });
   setAccessToken(accessToken);
-  return {
-    client,
-    server,
-    user: { ...user, access_token: '' },
-    status,
-    quota: quotaDisplayOf(status),
-    accessToken,
-  };
+  return sessionOf(client, server, user, status, accessToken);
 }
 
 /** Signs in with a saved management access token (`Authorization: Bearer`), checked through `getSelf`. */
@@ -99,12 +83,5 @@ export async function signInWithToken(
   setAccessToken(accessToken);
   const status = await getStatus(client);
   const user = await getSelf(client);
-  return {
-    client,
-    server,
-    user: { ...user, access_token: '' },
-    status,
-    quota: quotaDisplayOf(status),
-    accessToken,
-  };
+  return sessionOf(client, server, user, status, accessToken);
 }

@@ -1,3 +1,4 @@
+import { truncateCells } from '@gw/core';
 import { DEFAULT_PANEL_PATH, type MenuItem, menuTrail, navigationForRole } from '@gw/core';
 import { Box, Text } from 'ink';
 import { useKeys } from '../hooks/use-keys.js';
@@ -16,7 +17,6 @@ import { CommandPalette, type PaletteCommand } from './command-palette.js';
 import { Header } from './header.js';
 import { HelpOverlay } from './help-overlay.js';
 import { screenForItem } from './screen-for-item.js';
-import { truncateToWidth } from '../ui/text-width.js';
 
 /** Header, rule, rule, footer and status line: the rows around the main pane. */
 const CHROME_ROWS = 5;
@@ -126,14 +126,14 @@ export function Console({ onQuit, initialNotice }: { onQuit: () => void; initial
         </Box>
         <Text dimColor>{rule}</Text>
         <Text>
-          {truncateToWidth(
+          {truncateCells(
             glyphs.text(formatKeyHints([...frame.bindings, ...GLOBAL_BINDINGS], t)),
             columns,
             glyphs.ellipsis,
           )}
         </Text>
         <Text color={status.level === 'error' ? 'red' : 'green'}>
-          {truncateToWidth(glyphs.text(status.text), columns, glyphs.ellipsis) || ' '}
+          {truncateCells(glyphs.text(status.text), columns, glyphs.ellipsis) || ' '}
         </Text>
       </Box>
     </ScreenHostContext.Provider>

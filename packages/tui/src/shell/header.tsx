@@ -1,7 +1,7 @@
+import { displayWidth, truncateCells } from '@gw/core';
 import { GW_VERSION, roleLabelKey } from '@gw/core';
 import { Text } from 'ink';
 import { type RefreshState, useSession, useTuiEnv } from '../hooks/tui-context.js';
-import { textWidth, truncateToWidth } from '../ui/text-width.js';
 
 /** The console header (k9s): host, user, role, the current view and its refresh state. */
 export function Header({ view, refresh }: { view: string; refresh?: RefreshState }) {
@@ -28,6 +28,6 @@ export function Header({ view, refresh }: { view: string; refresh?: RefreshState
       .join(` ${glyphs.separator} `);
   // Narrow terminals drop the field labels before anything is cut.
   const full = line(true);
-  const text = textWidth(full) <= columns ? full : line(false);
-  return <Text bold>{truncateToWidth(glyphs.text(text), columns, glyphs.ellipsis)}</Text>;
+  const text = displayWidth(full) <= columns ? full : line(false);
+  return <Text bold>{truncateCells(glyphs.text(text), columns, glyphs.ellipsis)}</Text>;
 }

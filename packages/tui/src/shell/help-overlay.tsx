@@ -1,10 +1,10 @@
+import { displayWidth, fitCells } from '@gw/core';
 import { Box, Text } from 'ink';
 import { useKeys } from '../hooks/use-keys.js';
 import { TextInput } from '../ui/text-input.js';
 import { useState } from 'react';
 import { useTuiEnv } from '../hooks/tui-context.js';
 import { filterBindings, GLOBAL_BINDINGS, type KeyBinding } from '../lib/key-bindings.js';
-import { fitToWidth, textWidth } from '../ui/text-width.js';
 
 /** `?` help (lazygit): the active view's key bindings, then the global ones, filtered as the user types. */
 export function HelpOverlay({
@@ -25,7 +25,9 @@ export function HelpOverlay({
     [view, filterBindings(bindings, filter, t)],
     [t('tui.help.global'), filterBindings(GLOBAL_BINDINGS, filter, t)],
   ];
-  const keyWidth = Math.max(...[...bindings, ...GLOBAL_BINDINGS].map((binding) => textWidth(binding.keys)));
+  const keyWidth = Math.max(
+    ...[...bindings, ...GLOBAL_BINDINGS].map((binding) => displayWidth(binding.keys)),
+  );
   const empty = sections.every(([, list]) => list.length === 0);
   return (
     <Box flexDirection="column" paddingX={1}>
@@ -42,7 +44,7 @@ export function HelpOverlay({
             {list.map((binding) => (
               <Text
                 key={binding.keys}
-              >{`  ${fitToWidth(binding.keys, keyWidth, glyphs.ellipsis)}  ${t(binding.labelKey)}`}</Text>
+              >{`  ${fitCells(binding.keys, keyWidth, glyphs.ellipsis)}  ${t(binding.labelKey)}`}</Text>
             ))}
           </Box>
         ),

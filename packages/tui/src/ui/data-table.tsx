@@ -1,11 +1,11 @@
 import type { ColumnContext, ColumnDef } from '@gw/core';
-import { renderRows } from '@gw/core';
+import { fitCells, fitColumnsToWidth, renderRows } from '@gw/core';
 import { Box, Text } from 'ink';
-import { fitColumns } from './fit-columns.js';
 import type { Glyphs } from './glyphs.js';
-import { fitToWidth } from './text-width.js';
 
 const GAP = 2;
+/** The widest a column grows before its cells are cut, so one long name cannot push others off. */
+export const TABLE_MAX_COLUMN_WIDTH = 36;
 
 export interface DataTableProps<Row> {
   columns: readonly ColumnDef<Row>[];
@@ -21,12 +21,13 @@ export function DataTable<Row>({ columns, rows, ctx, selected, width, glyphs }: 
   const titles = columns.map((column) => ctx.t(column.titleKey));
   const cells = renderRows(rows, columns, ctx);
   const markerWidth = 2;
-  const fitted = fitColumns(columns, titles, cells, width - markerWidth, GAP);
-  const indexes = fitted.columns.map((column) => columns.indexOf(column));
+  const fitted = fitColumnsToWidth(columns, titles, cells, width - markerWidth, GAP, {
+    maxWidth: TABLE_MAX_COLUMN_WIDTH,
+  });
   const line = (values: readonly string[]) =>
-    indexes
+    fitted.indexes
       .map((columnIndex, position) =>
-        fitToWidth(glyphs.text(values[columnIndex] ?? ''), fitted.widths[position] ?? 0, glyphs.ellipsis),
+        fitCells(glyphs.text(values[columnIndex] ?? ''), fitted.widths[position] ?? 0, glyphs.ellipsis),
       )
       .join(' '.repeat(GAP))
       .trimEnd();

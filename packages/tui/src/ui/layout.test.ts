@@ -1,8 +1,7 @@
-import { createI18n, TOKEN_COLUMNS, tokenSchema } from '@gw/core';
+import { createI18n, fitColumnsToWidth, TOKEN_COLUMNS, tokenSchema } from '@gw/core';
 import { describe, expect, it } from 'vitest';
-import { fitColumns } from './fit-columns.js';
+import { TABLE_MAX_COLUMN_WIDTH } from './data-table.js';
 import { glyphsFor, prefersAscii } from './glyphs.js';
-import { fitToWidth, textWidth, truncateToWidth } from './text-width.js';
 
 const i18n = createI18n('en_US');
 const t = (key: string) => i18n.t(key);
@@ -24,8 +23,9 @@ const cells = [
     }),
   ),
 ];
-const idsAt = (width: number) =>
-  fitColumns(TOKEN_COLUMNS, titles, cells, width, 2).columns.map((column) => column.id);
+const fitTokens = (width: number) =>
+  fitColumnsToWidth(TOKEN_COLUMNS, titles, cells, width, 2, { maxWidth: TABLE_MAX_COLUMN_WIDTH });
+const idsAt = (width: number) => fitTokens(width).columns.map((column) => column.id);
 
 describe('fitting token columns to the terminal width', () => {
   it('Given a wide terminal, then every column shows', () => {
@@ -41,20 +41,13 @@ describe('fitting token columns to the terminal width', () => {
   });
 
   it('Given a very narrow terminal, then only priority-1 columns stay and are narrowed to fit', () => {
-    const fitted = fitColumns(TOKEN_COLUMNS, titles, cells, 16, 2);
+    const fitted = fitTokens(16);
     expect(fitted.columns.map((column) => column.id)).toEqual(['name', 'status']);
     expect(fitted.widths.reduce((sum, width) => sum + width, 0) + 2).toBeLessThanOrEqual(16);
   });
 });
 
-describe('text width', () => {
-  it('counts CJK characters as two cells and cuts with the given ellipsis', () => {
-    expect(textWidth('令牌ab')).toBe(6);
-    expect(truncateToWidth('令牌令牌', 5, '~')).toBe('令牌~');
-    expect(truncateToWidth('short', 10, '…')).toBe('short');
-    expect(fitToWidth('ab', 4, '…')).toBe('ab  ');
-  });
-
+describe('glyphs', () => {
   it('uses ASCII glyphs only when TERM=dumb', () => {
     expect(prefersAscii({ TERM: 'dumb' })).toBe(true);
     expect(prefersAscii({ TERM: 'xterm-256color' })).toBe(false);

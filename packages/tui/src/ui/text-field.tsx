@@ -1,6 +1,7 @@
+import { padCells } from '@gw/core';
 import { Box, Text } from 'ink';
+import type { ReactNode } from 'react';
 import { TextInput } from './text-input.js';
-import { textWidth } from './text-width.js';
 
 export interface TextFieldProps {
   label: string;
@@ -12,6 +13,30 @@ export interface TextFieldProps {
   hint?: string;
   error?: string;
   pointer: string;
+}
+
+interface FieldFrameProps {
+  label: string;
+  labelWidth: number;
+  focus: boolean;
+  pointer: string;
+  error?: string;
+  children: ReactNode;
+}
+
+/** The part every form line shares: pointer and padded label before the input, the error under it. */
+function FieldFrame({ label, labelWidth, focus, pointer, error, children }: FieldFrameProps) {
+  return (
+    <Box flexDirection="column">
+      <Box>
+        <Text
+          color={focus ? 'cyan' : undefined}
+        >{`${focus ? pointer : ' '} ${padCells(label, labelWidth)} `}</Text>
+        {children}
+      </Box>
+      {error ? <Text color="red">{`  ${' '.repeat(labelWidth)} ${error}`}</Text> : null}
+    </Box>
+  );
 }
 
 /** One labelled line of a form: the focused field shows a pointer and takes the keystrokes. */
@@ -26,16 +51,11 @@ export function TextField({
   error,
   pointer,
 }: TextFieldProps) {
-  const pad = ' '.repeat(Math.max(0, labelWidth - textWidth(label)));
   return (
-    <Box flexDirection="column">
-      <Box>
-        <Text color={focus ? 'cyan' : undefined}>{`${focus ? pointer : ' '} ${label}${pad} `}</Text>
-        <TextInput value={value} onChange={onChange} focus={focus} mask={mask} />
-        {hint ? <Text dimColor>{`  ${hint}`}</Text> : null}
-      </Box>
-      {error ? <Text color="red">{`  ${' '.repeat(labelWidth)} ${error}`}</Text> : null}
-    </Box>
+    <FieldFrame label={label} labelWidth={labelWidth} focus={focus} pointer={pointer} error={error}>
+      <TextInput value={value} onChange={onChange} focus={focus} mask={mask} />
+      {hint ? <Text dimColor>{`  ${hint}`}</Text> : null}
+    </FieldFrame>
   );
 }
 
@@ -56,15 +76,10 @@ export interface ToggleFieldProps {
 /** A yes/no line of a form; the form toggles it with Space, y/n or the arrows. */
 export function ToggleField(props: ToggleFieldProps) {
   const { label, labelWidth, value, focus, yes, no, hint, error, checked, unchecked, pointer } = props;
-  const pad = ' '.repeat(Math.max(0, labelWidth - textWidth(label)));
   return (
-    <Box flexDirection="column">
-      <Box>
-        <Text color={focus ? 'cyan' : undefined}>{`${focus ? pointer : ' '} ${label}${pad} `}</Text>
-        <Text>{`${value ? checked : unchecked} ${value ? yes : no}`}</Text>
-        {hint && focus ? <Text dimColor>{`  ${hint}`}</Text> : null}
-      </Box>
-      {error ? <Text color="red">{`  ${' '.repeat(labelWidth)} ${error}`}</Text> : null}
-    </Box>
+    <FieldFrame label={label} labelWidth={labelWidth} focus={focus} pointer={pointer} error={error}>
+      <Text>{`${value ? checked : unchecked} ${value ? yes : no}`}</Text>
+      {hint && focus ? <Text dimColor>{`  ${hint}`}</Text> : null}
+    </FieldFrame>
   );
 }

@@ -1,6 +1,6 @@
+import { normalizeServerUrl } from '@gw/core';
 import { loginSchema, type Translate } from '@gw/core';
 import { fieldMessages } from '../../lib/field-errors.js';
-import { normalizeServerUrl } from '../../lib/connection.js';
 
 /** The sign-in form's fields, in focus order. */
 export const SIGN_IN_FIELDS = ['server', 'username', 'password', 'access_token'] as const;

@@ -1,3 +1,4 @@
+import { displayWidth } from '@gw/core';
 import { Box, Text } from 'ink';
 import { useKeys } from '../../hooks/use-keys.js';
 import { useEffect, useRef, useState } from 'react';
@@ -6,7 +7,6 @@ import { signInWithPassword, signInWithToken, type TuiSession } from '../../lib/
 import { errorText } from '../../lib/error-text.js';
 import { formatKeyHints } from '../../lib/key-bindings.js';
 import { TextField } from '../../ui/text-field.js';
-import { textWidth } from '../../ui/text-width.js';
 import {
   SIGN_IN_FIELDS,
   type SignInField,
@@ -108,7 +108,7 @@ export function SignInScreen({
     }
   }, true);
 
-  const labelWidth = Math.max(...SIGN_IN_FIELDS.map((field) => textWidth(t(signInLabelKey(field)))));
+  const labelWidth = Math.max(...SIGN_IN_FIELDS.map((field) => displayWidth(t(signInLabelKey(field)))));
   return (
     <Box flexDirection="column" paddingX={1}>
       <Text bold>{`${t('tui.app_name')} ${glyphs.separator} ${t('tui.sign_in.title')}`}</Text>

@@ -1,10 +1,10 @@
+import { displayWidth } from '@gw/core';
 import { createToken, renderQuota, type Token } from '@gw/core';
 import { Box, Text } from 'ink';
 import { useKeys } from '../../hooks/use-keys.js';
 import { useState } from 'react';
 import { useScreenHost, useSession, useTuiEnv } from '../../hooks/tui-context.js';
 import { TextField, ToggleField } from '../../ui/text-field.js';
-import { textWidth } from '../../ui/text-width.js';
 import {
   EMPTY_TOKEN_FORM,
   TOKEN_FORM_LABELS,
@@ -70,7 +70,7 @@ export function TokenCreateForm({ onCancel, onCreated }: TokenCreateFormProps) {
     else if (input === 'n') toggle(focus, false);
   }, host.active);
 
-  const labelWidth = Math.max(...Object.values(TOKEN_FORM_LABELS).map((key) => textWidth(t(key))));
+  const labelWidth = Math.max(...Object.values(TOKEN_FORM_LABELS).map((key) => displayWidth(t(key))));
   const text = (
     field: 'name' | 'quota' | 'expires_at',
     key: 'name' | 'quota' | 'expiresAt',

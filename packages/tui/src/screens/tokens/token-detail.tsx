@@ -1,7 +1,7 @@
+import { displayWidth, fitCells } from '@gw/core';
 import { formatTimestamp, type Token, TOKEN_COLUMNS, type ColumnContext } from '@gw/core';
 import { Box, Text } from 'ink';
 import { useTuiEnv } from '../../hooks/tui-context.js';
-import { fitToWidth, textWidth } from '../../ui/text-width.js';
 
 /** Every field of one token, the table's columns first, then its limits and settings. */
 export function TokenDetail({ token, ctx }: { token: Token; ctx: ColumnContext }) {
@@ -24,7 +24,7 @@ export function TokenDetail({ token, ctx }: { token: Token; ctx: ColumnContext }
     ],
     [t('tui.tokens.ip_limits'), list(limits.limits_ip_setting.enabled, limits.limits_ip_setting.whitelist)],
   ];
-  const labelWidth = Math.max(...lines.map(([label]) => textWidth(label)));
+  const labelWidth = Math.max(...lines.map(([label]) => displayWidth(label)));
   return (
     <Box flexDirection="column">
       <Text bold>{t('tui.tokens.detail_title', { name: token.name })}</Text>
@@ -32,7 +32,7 @@ export function TokenDetail({ token, ctx }: { token: Token; ctx: ColumnContext }
         <Text
           key={label}
           wrap="truncate-end"
-        >{`  ${fitToWidth(label, labelWidth, glyphs.ellipsis)}  ${glyphs.text(value)}`}</Text>
+        >{`  ${fitCells(label, labelWidth, glyphs.ellipsis)}  ${glyphs.text(value)}`}</Text>
       ))}
     </Box>
   );
