@@ -1,4 +1,4 @@
-import { DEFAULT_QUOTA_DISPLAY, type QuotaDisplay } from '@gw/core';
+import { DEFAULT_QUOTA_DISPLAY, type QuotaDisplay, quotaDisplayFromStatus } from '@gw/core';
 import { useMemo } from 'react';
 import { useApp } from './app-context';
 
@@ -6,11 +6,5 @@ import { useApp } from './app-context';
 /** How quota is shown on this site (status settings, defaults while loading). */
 export function useQuotaDisplay(): QuotaDisplay {
   const { site } = useApp();
-  return useMemo(
-    () =>
-      site
-        ? { displayInCurrency: site.display_in_currency, quotaPerUnit: site.quota_per_unit }
-        : DEFAULT_QUOTA_DISPLAY,
-    [site],
-  );
+  return useMemo(() => (site ? quotaDisplayFromStatus(site) : DEFAULT_QUOTA_DISPLAY), [site]);
 }
