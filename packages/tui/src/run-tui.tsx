@@ -36,6 +36,9 @@ export async function runTui(options: RunTuiOptions = {}): Promise<void> {
       exitOnCtrlC: false,
       patchConsole: true,
       alternateScreen: Boolean(stdout.isTTY),
+      // Ink treats any process with CI set as non-interactive and draws only the last frame at exit;
+      // a terminal is interactive whatever the environment says (an operator on a CI box, our tmux run).
+      interactive: Boolean(stdout.isTTY),
     },
   );
   await instance.waitUntilExit();
