@@ -19,6 +19,7 @@ describe.each(TEST_DIALECTS)('status on %s', (kind) => {
     expect(reply.body.data).toMatchObject({
       version: GW_VERSION,
       system_name: 'gw',
+      server_address: '',
       quota_per_unit: 500000,
       display_in_currency: true,
       language: 'zh_CN',

@@ -19,7 +19,9 @@ const STATUS_OPTIONS: Record<string, [string, Kind, string]> = {
   analytics_code: ['AnalyticsCode', 'string', ''],
   wechat_qrcode: ['WeChatAccountQRCodeImageURL', 'string', ''],
   wechat_login: ['WeChatAuthEnabled', 'bool', 'false'],
-  server_address: ['ServerAddress', 'string', 'http://localhost:3000'],
+  // Empty until the operator sets it: clients then use the address they reached the server at,
+  // instead of one-hub's localhost:3000, which is wrong on every real deployment.
+  server_address: ['ServerAddress', 'string', ''],
   turnstile_check: ['TurnstileCheckEnabled', 'bool', 'false'],
   turnstile_site_key: ['TurnstileSiteKey', 'string', ''],
   top_up_link: ['TopUpLink', 'string', ''],
