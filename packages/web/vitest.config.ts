@@ -1,14 +1,10 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vitest/config';
+import { mergeConfig } from 'vitest/config';
+import { nodeTestConfig } from '../../vitest.shared.js';
 
-// Component tests pick happy-dom per file (`// @vitest-environment happy-dom`); the journey runs in Node.
-export default defineConfig({
+// Component tests pick happy-dom per file (`// @vitest-environment happy-dom`); the journey runs in Node
+// against a real browser, so it gets more time than the shared defaults.
+export default mergeConfig(nodeTestConfig, {
   plugins: [react()],
-  resolve: { conditions: ['source'] },
-  ssr: { resolve: { conditions: ['source'] } },
-  test: {
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'test/**/*.test.ts'],
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
-  },
+  test: { testTimeout: 60_000, hookTimeout: 120_000 },
 });

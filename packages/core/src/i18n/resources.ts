@@ -49,8 +49,8 @@ import ja_JP_cli from './locales/ja_JP/cli.json' with { type: 'json' };
 import ja_JP_server from './locales/ja_JP/server.json' with { type: 'json' };
 import type { Language } from './languages.js';
 
-/** The i18n sections: the first segment of every key (`tokens.fields.name`). */
-export const I18N_SECTIONS = [
+/** The sections every face shows: the first segment of their keys (`tokens.fields.name`). */
+export const SHARED_I18N_SECTIONS = [
   'common',
   'nav',
   'roles',
@@ -59,11 +59,10 @@ export const I18N_SECTIONS = [
   'tokens',
   'auth',
   'site',
-  'web',
-  'tui',
-  'cli',
-  'server',
 ] as const;
+
+/** Every i18n section: the shared ones and one per face. */
+export const I18N_SECTIONS = [...SHARED_I18N_SECTIONS, 'web', 'tui', 'cli', 'server'] as const;
 
 /** Every locale's strings, as i18next resources (one `translation` namespace). */
 export const RESOURCES: Record<Language, { translation: Record<string, unknown> }> = {

@@ -2,7 +2,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { tokenSchema } from '@gw/core';
 import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
 import { buildApp } from '../app.js';
 import { type DatabaseKind, loadConfig } from '../config.js';
 import { freshDatabase } from './databases.js';
@@ -97,4 +99,16 @@ export async function createUser(
   const created = await call(app, 'POST', '/api/user/', { cookie: rootCookie, body: { username, password } });
   if (!created.body.success) throw new Error(`create user failed: ${created.body.message}`);
   return signIn(app, username, password);
+}
+
+/** Creates a token as the signed-in `cookie` and returns it parsed (fails the test on a refusal). */
+export async function createTokenAs(app: FastifyInstance, cookie: string, body: Record<string, unknown>) {
+  const reply = await call(app, 'POST', '/api/token/', { cookie, body });
+  expect(reply.body).toMatchObject({ success: true });
+  return tokenSchema.parse(reply.body.data);
+}
+
+/** Every stored token row, by id: what a refused request must leave unchanged. */
+export function tokenRows(app: FastifyInstance) {
+  return app.gw.db.selectFrom('tokens').selectAll().orderBy('id').execute();
 }

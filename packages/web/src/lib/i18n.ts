@@ -1,18 +1,8 @@
-import { createI18nWith, type I18nSection, type Language, loadLocale } from '@gw/core';
+import { createI18nWith, type I18nSection, type Language, loadLocale, SHARED_I18N_SECTIONS } from '@gw/core';
 import type { i18n as I18n } from 'i18next';
 
 /** The string sections the browser console shows (the TUI, CLI and server ones stay out). */
-export const WEB_SECTIONS: readonly I18nSection[] = [
-  'common',
-  'nav',
-  'roles',
-  'errors',
-  'validation',
-  'tokens',
-  'auth',
-  'site',
-  'web',
-];
+export const WEB_SECTIONS: readonly I18nSection[] = [...SHARED_I18N_SECTIONS, 'web'];
 
 /** Creates the console's i18n instance holding only the language in use. */
 export async function createWebI18n(language: Language): Promise<I18n> {

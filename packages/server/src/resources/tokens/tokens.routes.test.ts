@@ -4,11 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DIALECTS } from '../../test-support/databases.js';
 import {
   call,
+  createTokenAs,
   createUser,
   ROOT_PASSWORD,
   signIn,
   startTestApp,
   type TestApp,
+  tokenRows,
 } from '../../test-support/test-app.js';
 
 describe.each(TEST_DIALECTS)('tokens on %s', (kind) => {
@@ -17,12 +19,8 @@ describe.each(TEST_DIALECTS)('tokens on %s', (kind) => {
   let alice: string;
   let bob: string;
 
-  const tokenRows = () => t.app.gw.db.selectFrom('tokens').selectAll().orderBy('id').execute();
-  const create = async (cookie: string, body: Record<string, unknown>) => {
-    const reply = await call(t.app, 'POST', '/api/token/', { cookie, body });
-    expect(reply.body).toMatchObject({ success: true });
-    return tokenSchema.parse(reply.body.data);
-  };
+  const rows = () => tokenRows(t.app);
+  const create = (cookie: string, body: Record<string, unknown>) => createTokenAs(t.app, cookie, body);
 
   beforeAll(async () => {
     t = await startTestApp(kind);
@@ -39,7 +37,7 @@ describe.each(TEST_DIALECTS)('tokens on %s', (kind) => {
     expect(token.expired_time).toBe(-1);
     expect(token.remain_quota).toBe(1000);
     expect(token.key).toMatch(/^[A-Za-z0-9]{15}_[A-Za-z0-9_-]{43}$/);
-    const [row] = (await tokenRows()).filter((r) => r.id === token.id);
+    const [row] = (await rows()).filter((r) => r.id === token.id);
     expect(row?.key).toBe(token.key);
     expect(typeof row?.remain_quota).toBe('number');
   });
@@ -89,7 +87,7 @@ describe.each(TEST_DIALECTS)('tokens on %s', (kind) => {
 
   it('keeps other users out: B cannot read, edit, disable or delete A’s token', async () => {
     const token = await create(alice, { name: 'private' });
-    const before = await tokenRows();
+    const before = await rows();
     const read = await call(t.app, 'GET', `/api/token/${token.id}`, { cookie: bob });
     expect(read.body).toMatchObject({ success: false, code: 'NOT_FOUND' });
     const edit = await call(t.app, 'PUT', '/api/token/', {
@@ -104,7 +102,7 @@ describe.each(TEST_DIALECTS)('tokens on %s', (kind) => {
     expect(status.body).toMatchObject({ success: false, code: 'NOT_FOUND' });
     const del = await call(t.app, 'DELETE', `/api/token/${token.id}`, { cookie: bob });
     expect(del.body).toMatchObject({ success: false, code: 'NOT_FOUND' });
-    expect(await tokenRows()).toEqual(before);
+    expect(await rows()).toEqual(before);
     const own = await call(t.app, 'GET', `/api/token/${token.id}`, { cookie: alice });
     expect(own.body.data.name).toBe('private');
   });
@@ -174,7 +172,7 @@ describe.each(TEST_DIALECTS)('tokens on %s', (kind) => {
     });
     expect(exhausted.body.success).toBe(false);
     expect(exhausted.body.message).toContain('额度已用尽');
-    const row = (await tokenRows()).find((r) => r.id === token.id);
+    const row = (await rows()).find((r) => r.id === token.id);
     expect(row?.status).toBe(4);
     const badStatus = await call(t.app, 'PUT', '/api/token/?status_only=1', {
       cookie: alice,
@@ -187,7 +185,7 @@ describe.each(TEST_DIALECTS)('tokens on %s', (kind) => {
     const token = await create(alice, { name: 'doomed' });
     const reply = await call(t.app, 'DELETE', `/api/token/${token.id}`, { cookie: alice });
     expect(reply.body).toEqual({ success: true, message: '' });
-    expect((await tokenRows()).some((r) => r.id === token.id)).toBe(false);
+    expect((await rows()).some((r) => r.id === token.id)).toBe(false);
     const again = await call(t.app, 'DELETE', `/api/token/${token.id}`, { cookie: alice });
     expect(again.body.code).toBe('NOT_FOUND');
   });
@@ -197,8 +195,8 @@ describe.each(TEST_DIALECTS)('tokens on %s', (kind) => {
     const second = await call(t.app, 'GET', '/api/token/playground/', { cookie: bob });
     expect(first.body.success).toBe(true);
     expect(first.body.data).toBe(second.body.data);
-    const rows = (await tokenRows()).filter((r) => r.name === 'sys_playground');
-    expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ unlimited_quota: 1, expired_time: -1, status: 1, key: first.body.data });
+    const playground = (await rows()).filter((r) => r.name === 'sys_playground');
+    expect(playground).toHaveLength(1);
+    expect(playground[0]).toMatchObject({ unlimited_quota: 1, expired_time: -1, status: 1, key: first.body.data });
   });
 });

@@ -1,14 +1,15 @@
 // Token write rules on every configured dialect: billing_tag by role, refused bodies that store nothing.
-import { tokenSchema } from '@gw/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DIALECTS } from '../../test-support/databases.js';
 import {
   call,
+  createTokenAs,
   createUser,
   ROOT_PASSWORD,
   signIn,
   startTestApp,
   type TestApp,
+  tokenRows,
 } from '../../test-support/test-app.js';
 
 describe.each(TEST_DIALECTS)('token validation on %s', (kind) => {
@@ -16,12 +17,8 @@ describe.each(TEST_DIALECTS)('token validation on %s', (kind) => {
   let root: string;
   let alice: string;
 
-  const tokenRows = () => t.app.gw.db.selectFrom('tokens').selectAll().orderBy('id').execute();
-  const create = async (cookie: string, body: Record<string, unknown>) => {
-    const reply = await call(t.app, 'POST', '/api/token/', { cookie, body });
-    expect(reply.body).toMatchObject({ success: true });
-    return tokenSchema.parse(reply.body.data);
-  };
+  const rows = () => tokenRows(t.app);
+  const create = (cookie: string, body: Record<string, unknown>) => createTokenAs(t.app, cookie, body);
 
   beforeAll(async () => {
     t = await startTestApp(kind);
@@ -33,7 +30,7 @@ describe.each(TEST_DIALECTS)('token validation on %s', (kind) => {
   it('shows and stores billing_tag only for role ≥ 3, and preserves it on a common user’s update', async () => {
     const mine = await create(alice, { name: 'tagged', setting: { billing_tag: 'vip' } });
     expect(mine.setting.billing_tag).toBeUndefined();
-    const stored = (await tokenRows()).find((r) => r.id === mine.id);
+    const stored = (await rows()).find((r) => r.id === mine.id);
     expect(JSON.parse(stored?.setting ?? '{}').billing_tag).toBeUndefined();
 
     const rootToken = await create(root, { name: 'root-tag', setting: { billing_tag: 'vip' } });
@@ -50,7 +47,7 @@ describe.each(TEST_DIALECTS)('token validation on %s', (kind) => {
       body: { id: mine.id, name: 'tagged2', setting: { billing_tag: 'hacked' } },
     });
     expect(edited.body.data.setting.billing_tag).toBeUndefined();
-    const after = (await tokenRows()).find((r) => r.id === mine.id);
+    const after = (await rows()).find((r) => r.id === mine.id);
     expect(JSON.parse(after?.setting ?? '{}').billing_tag).toBe('staff-set');
   });
 
@@ -72,26 +69,26 @@ describe.each(TEST_DIALECTS)('token validation on %s', (kind) => {
     ['an expiry in the past', { name: 'x', expired_time: 1000 }, 'expired_time'],
     ['an unknown group', { name: 'x', group: 'vip' }, 'group'],
   ])('refuses %s with a clear message and stores nothing', async (_label, body, field) => {
-    const before = await tokenRows();
+    const before = await rows();
     const reply = await call(t.app, 'POST', '/api/token/', { cookie: alice, body });
     expect(reply.body.success).toBe(false);
     expect(reply.body.code).toBe('VALIDATION_FAILED');
     expect(reply.body.errors.map((e: { field: string }) => e.field)).toContain(field);
     expect(reply.body.message.length).toBeGreaterThan(3);
     expect(reply.body.message).not.toMatch(/validation\./);
-    expect(await tokenRows()).toEqual(before);
+    expect(await rows()).toEqual(before);
   });
 
   it('refuses a bad full edit and changes nothing', async () => {
     const token = await create(alice, { name: 'stable', remain_quota: 7 });
-    const before = await tokenRows();
+    const before = await rows();
     const reply = await call(t.app, 'PUT', '/api/token/', {
       cookie: alice,
       body: { id: token.id, name: '', remain_quota: -5 },
     });
     expect(reply.body).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });
     expect(reply.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(['name', 'remain_quota']);
-    expect(await tokenRows()).toEqual(before);
+    expect(await rows()).toEqual(before);
   });
 
   it('answers in the caller’s language', async () => {
