@@ -197,6 +197,11 @@ describe.each(TEST_DIALECTS)('tokens on %s', (kind) => {
     expect(first.body.data).toBe(second.body.data);
     const playground = (await rows()).filter((r) => r.name === 'sys_playground');
     expect(playground).toHaveLength(1);
-    expect(playground[0]).toMatchObject({ unlimited_quota: 1, expired_time: -1, status: 1, key: first.body.data });
+    expect(playground[0]).toMatchObject({
+      unlimited_quota: 1,
+      expired_time: -1,
+      status: 1,
+      key: first.body.data,
+    });
   });
 });
