@@ -37,10 +37,16 @@ const report = (title, files) => {
   return total;
 };
 
-// The sections the console loads, read from the one list in src/lib/i18n.ts.
+// The sections the console loads, read from the one list in src/lib/i18n.ts (a spread of core's
+// SHARED_I18N_SECTIONS is expanded from core's build).
 const i18nSource = readFileSync(join(dist, '..', 'src', 'lib', 'i18n.ts'), 'utf8');
 const sectionList = /WEB_SECTIONS[^=]*=\s*\[([^\]]*)\]/.exec(i18nSource)?.[1] ?? '';
-const sections = [...sectionList.matchAll(/'([a-z_]+)'/g)].map((match) => match[1]);
+const { SHARED_I18N_SECTIONS } = await import('../../core/dist/index.js');
+const sections = [
+  ...(sectionList.includes('...SHARED_I18N_SECTIONS') ? SHARED_I18N_SECTIONS : []),
+  ...[...sectionList.matchAll(/'([a-z_]+)'/g)].map((match) => match[1]),
+];
+if (sections.length < 2) throw new Error(`could not read WEB_SECTIONS from src/lib/i18n.ts: ${sectionList}`);
 const localeFiles = (language) =>
   sections
     .map((section) => manifest[`../core/src/i18n/locales/${language}/${section}.json`]?.file)
