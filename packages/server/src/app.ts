@@ -22,12 +22,14 @@ import { createUsersRepository } from './resources/users/users.repository.js';
 import { userRoutes } from './resources/users/users.routes.js';
 import { createUsersService } from './resources/users/users.service.js';
 import type { AppContext } from './shared/context.js';
-import { defineRoute } from './shared/route.js';
+import { type AnyRoute, defineRoute } from './shared/route.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The server's composed context (database, secrets, options). */
     gw: AppContext;
+    /** The route table the app was built from (the OpenAPI document and the authorization matrix read it). */
+    gwRoutes: readonly AnyRoute[];
   }
 }
 
@@ -97,7 +99,9 @@ export async function buildApp(
     summary: 'This OpenAPI 3.1 document',
     handler: ({ reply }) => reply.send(document),
   });
-  registerRoutes(app, [...routes, openApiRoute], auth);
+  const allRoutes = [...routes, openApiRoute];
+  app.decorate('gwRoutes', allRoutes);
+  registerRoutes(app, allRoutes, auth);
   await registerStatic(app, config.webDir);
   return app;
 }

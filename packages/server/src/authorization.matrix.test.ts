@@ -1,0 +1,119 @@
+// The authorization matrix (contract §0.3), generated from the app's own route table: every route is
+// called as anonymous, common user, admin and root, and the guard's answer is compared with the
+// contract's level written below. A route without a line here fails the suite, so none is forgotten.
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  call,
+  createUser,
+  ROOT_PASSWORD,
+  signIn,
+  startTestApp,
+  type TestApp,
+} from './test-support/test-app.js';
+
+type Level = 'public' | 'user' | 'admin' | 'root';
+
+/** The contract's guard for every route, keyed `METHOD /path` as the route table declares it. */
+const EXPECTED: Record<string, Level> = {
+  'GET /api/openapi.json': 'public',
+  'GET /api/status': 'public',
+  'POST /api/user/login': 'public',
+  'GET /api/user/logout': 'public',
+  'GET /api/user/self': 'user',
+  'PUT /api/user/self': 'user',
+  'GET /api/user/token': 'user',
+  'POST /api/user/': 'admin',
+  'POST /api/user/manage': 'admin',
+  'GET /api/token/': 'user',
+  'GET /api/token/playground': 'user',
+  'GET /api/token/:id': 'user',
+  'POST /api/token/': 'user',
+  'PUT /api/token/': 'user',
+  'DELETE /api/token/:id': 'user',
+};
+
+const RANK: Record<Level, number> = { public: 0, user: 1, admin: 2, root: 3 };
+type Caller = 'anonymous' | Exclude<Level, 'public'>;
+const CALLERS: Caller[] = ['anonymous', 'user', 'admin', 'root'];
+
+/** A concrete path for a route pattern: parameters become `1`, wildcards `x`. */
+function concrete(url: string): string {
+  return url.replace(/:[A-Za-z_]+/g, '1').replace(/\*[A-Za-z_]*/g, 'x');
+}
+
+/** What the guard did with the call: refused it as anonymous, refused the role, or let it through. */
+function outcome(reply: {
+  status: number;
+  body: { code?: string };
+}): 'unauthenticated' | 'forbidden' | 'passed' {
+  if (reply.status === 401) return 'unauthenticated';
+  if (reply.body?.code === 'FORBIDDEN') return 'forbidden';
+  return 'passed';
+}
+
+/** What the contract says a caller gets from a route of `level`. */
+function expectedOutcome(level: Level, caller: Caller): ReturnType<typeof outcome> {
+  if (level === 'public') return 'passed';
+  if (caller === 'anonymous') return 'unauthenticated';
+  return RANK[caller] >= RANK[level] ? 'passed' : 'forbidden';
+}
+
+describe('authorization matrix (generated from the route table)', () => {
+  let t: TestApp;
+  let cookies: Record<Caller, string | undefined>;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    // Guards do not depend on the dialect: one SQLite app is enough.
+    t = await startTestApp('sqlite');
+    app = t.app;
+    const root = await signIn(app, 'root', ROOT_PASSWORD);
+    const user = await createUser(app, root, 'matrix_user');
+    await createUser(app, root, 'matrix_admin');
+    const promoted = await call(app, 'POST', '/api/user/manage', {
+      cookie: root,
+      body: { username: 'matrix_admin', action: 'promote' },
+    });
+    expect(promoted.body.success).toBe(true);
+    const admin = await signIn(app, 'matrix_admin', 'password-123');
+    cookies = { anonymous: undefined, user, admin, root };
+  });
+  afterAll(() => t.close());
+
+  it('has an expectation for every route, and none for a route that does not exist', () => {
+    const declared = app.gwRoutes.map((route) => `${route.method} ${route.url}`);
+    expect(
+      declared.filter((key) => !(key in EXPECTED)),
+      'routes without an expectation',
+    ).toEqual([]);
+    expect(
+      Object.keys(EXPECTED).filter((key) => !declared.includes(key)),
+      'stale expectations',
+    ).toEqual([]);
+  });
+
+  it('declares each route with the guard the contract gives it', () => {
+    for (const route of app.gwRoutes) {
+      expect(route.guard, `${route.method} ${route.url}`).toBe(EXPECTED[`${route.method} ${route.url}`]);
+    }
+  });
+
+  // Callers go from least to most privileged so that a root call with side effects runs last.
+  it.each(CALLERS)('answers every route as the contract says for %s', async (caller) => {
+    const wrong: string[] = [];
+    for (const route of app.gwRoutes) {
+      const level = EXPECTED[`${route.method} ${route.url}`];
+      if (!level) continue;
+      const reply = await call(app, route.method, concrete(route.url), {
+        cookie: cookies[caller],
+        body: route.method === 'GET' || route.method === 'DELETE' ? undefined : {},
+      });
+      const got = outcome(reply);
+      const want = expectedOutcome(level, caller);
+      if (got !== want)
+        wrong.push(`${route.method} ${route.url}: ${caller} got ${got}, contract says ${want}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+});
