@@ -11,6 +11,7 @@ export * from './i18n/index.js';
 export * from './money/decimal.js';
 export * from './navigation/navigation.js';
 export * from './resources/notice/index.js';
+export * from './resources/logs/index.js';
 export * from './resources/status/index.js';
 export * from './resources/tokens/index.js';
 export * from './resources/users/index.js';

@@ -56,8 +56,29 @@ export interface OptionRow {
   value: string;
 }
 
+/** A log row (contract §2.5); `metadata` is JSON text or NULL, `is_stream` 0/1. */
+export interface LogRow {
+  id: Generated<number>;
+  user_id: number;
+  created_at: number;
+  type: number;
+  content: string;
+  username: Generated<string>;
+  token_name: Generated<string>;
+  model_name: Generated<string>;
+  quota: Generated<number>;
+  prompt_tokens: Generated<number>;
+  completion_tokens: Generated<number>;
+  channel_id: Generated<number>;
+  request_time: Generated<number>;
+  is_stream: Generated<number>;
+  source_ip: Generated<string>;
+  metadata: string | null;
+}
+
 export interface GwTables {
   users: UserRow;
   tokens: TokenRow;
   options: OptionRow;
+  logs: LogRow;
 }

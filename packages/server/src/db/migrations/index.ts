@@ -1,7 +1,9 @@
 // The ordered list of migrations; names are timestamps so they sort in the order they were written.
 import type { Migration } from 'kysely/migration';
 import * as foundation from './2026-05-01T00-00-00-foundation.js';
+import * as logs from './2026-05-20T00-00-00-logs.js';
 
 export const MIGRATIONS: Record<string, Migration> = {
   '2026-05-01T00-00-00-foundation': foundation,
+  '2026-05-20T00-00-00-logs': logs,
 };
