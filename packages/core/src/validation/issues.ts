@@ -2,18 +2,26 @@ import type { z } from 'zod';
 import type { FieldError } from '../http/errors.js';
 import type { Translate } from '../i18n/i18n.js';
 
+/** An issue message that is an i18n key (`validation.required`, `redemptions.validation.count`). */
+const I18N_KEY = /^[a-z][a-z0-9_]*(\.[a-z0-9_]+)+$/;
+
 /**
  * Turns zod issues into per-field errors. Schemas in core put an i18n key in each issue's message
- * (`validation.required`) and the rule's parameters in `params`; zod's own messages (wrong types)
- * become `validation.invalid_type`.
+ * (`validation.required` or `<section>.…`) and the rule's parameters in `params`; zod's own messages
+ * (wrong types) become `validation.invalid_type`.
  */
 export function fieldErrorsFromZod(error: z.ZodError, t?: Translate): FieldError[] {
   return error.issues.map((issue) => {
     const field = issue.path.map(String).join('.') || '_';
-    const key = issue.message.startsWith('validation.') ? issue.message : issueKey(issue);
+    const key = isMessageKey(issue.message) ? issue.message : issueKey(issue);
     const params: Record<string, unknown> = { field, ...issueParams(issue) };
     return { field, key, params, message: t ? t(key, params) : key };
   });
+}
+
+/** A schema's own message is an i18n key: `validation.*` or a resource section's (`user_groups.errors.*`). */
+function isMessageKey(message: string): boolean {
+  return /^[a-z][a-z_]*(\.[a-z0-9_]+)+$/.test(message);
 }
 
 function issueKey(issue: z.core.$ZodIssue): string {
