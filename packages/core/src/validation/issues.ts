@@ -2,9 +2,6 @@ import type { z } from 'zod';
 import type { FieldError } from '../http/errors.js';
 import type { Translate } from '../i18n/i18n.js';
 
-/** An issue message that is an i18n key (`validation.required`, `redemptions.validation.count`). */
-const I18N_KEY = /^[a-z][a-z0-9_]*(\.[a-z0-9_]+)+$/;
-
 /**
  * Turns zod issues into per-field errors. Schemas in core put an i18n key in each issue's message
  * (`validation.required` or `<section>.…`) and the rule's parameters in `params`; zod's own messages
