@@ -150,6 +150,30 @@ describe('ApiClient over a real HTTP server', () => {
   });
 });
 
+describe('ApiClient.requestUnwrapped', () => {
+  const list = z.object({ object: z.literal('list'), data: z.array(z.string()) });
+
+  it('Given a reply that is not enveloped, Then it parses the whole body', async () => {
+    routes.set('GET /api/raw-list', (_req, res) => json(res, 200, { object: 'list', data: ['a'] }));
+    const api = new ApiClient({ baseUrl, fetch: createNodeFetch() });
+    expect(await api.requestUnwrapped('GET', '/api/raw-list', list)).toEqual({ object: 'list', data: ['a'] });
+  });
+
+  it('Given a failure envelope or an unreadable body instead, Then it throws', async () => {
+    routes.set('GET /api/raw-refused', (_req, res) =>
+      json(res, 200, { success: false, message: '权限不足', code: 'FORBIDDEN' }),
+    );
+    routes.set('GET /api/raw-odd', (_req, res) => json(res, 200, { success: true, message: '' }));
+    const api = new ApiClient({ baseUrl, fetch: createNodeFetch() });
+    const refused = (await api
+      .requestUnwrapped('GET', '/api/raw-refused', list)
+      .catch((e) => e)) as GwApiError;
+    expect(refused.code).toBe('FORBIDDEN');
+    const odd = (await api.requestUnwrapped('GET', '/api/raw-odd', list).catch((e) => e)) as GwApiError;
+    expect(odd.messageKey).toBe('errors.bad_reply');
+  });
+});
+
 describe('buildQuery', () => {
   it('drops empty values and encodes the rest', () => {
     expect(buildQuery({ page: 2, keyword: 'a b', order: '', x: undefined })).toBe('?page=2&keyword=a+b');

@@ -71,8 +71,39 @@ export class ApiClient {
     return parsed.data;
   }
 
+  /**
+   * Sends a request whose reply is not enveloped (one-hub's `GET /api/channel/models` and a few others)
+   * and parses the whole body with `schema`. A failure envelope in its place still throws GwApiError.
+   */
+  async requestUnwrapped<S extends z.ZodType>(
+    method: string,
+    path: string,
+    schema: S,
+    options: RequestOptions = {},
+  ): Promise<z.output<S>> {
+    const { status, text } = await this.fetchText(method, path, options);
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = undefined;
+    }
+    const parsed = schema.safeParse(body);
+    if (status < 400 && parsed.success) return parsed.data;
+    this.throwUnlessSuccess(status, text);
+    throw new GwApiError('FAILED', `unexpected reply from ${method} ${path}`, {
+      status,
+      messageKey: 'errors.bad_reply',
+    });
+  }
+
   /** Sends a request and returns the whole envelope once `success` is true (for replies without data). */
   async send(method: string, path: string, options: RequestOptions = {}) {
+    const { status, text } = await this.fetchText(method, path, options);
+    return this.throwUnlessSuccess(status, text);
+  }
+
+  private async fetchText(method: string, path: string, options: RequestOptions) {
     const fetchImpl = this.options.fetch ?? (globalThis.fetch as unknown as FetchLike | undefined);
     if (!fetchImpl) throw new GwApiError('NETWORK', 'no fetch available', { messageKey: 'errors.network' });
     const headers: Record<string, string> = { accept: 'application/json' };
@@ -98,33 +129,28 @@ export class ApiClient {
         messageKey: 'errors.network',
       });
     }
-    const text = await response.text();
-    if (response.status === 401) this.options.onUnauthorized?.();
+    return { status: response.status, text: await response.text() };
+  }
+
+  /** The envelope of a reply, or the GwApiError its status or `success:false` means. */
+  private throwUnlessSuccess(status: number, text: string) {
+    if (status === 401) this.options.onUnauthorized?.();
     const envelope = parseEnvelopeText(text);
-    if (
-      response.status === 401 ||
-      response.status === 429 ||
-      response.status === 405 ||
-      response.status >= 500
-    ) {
-      throw new GwApiError(
-        errorCodeForStatus(response.status),
-        envelope?.message || `HTTP ${response.status}`,
-        {
-          status: response.status,
-        },
-      );
+    if (status === 401 || status === 429 || status === 405 || status >= 500) {
+      throw new GwApiError(errorCodeForStatus(status), envelope?.message || `HTTP ${status}`, {
+        status: status,
+      });
     }
     if (!envelope) {
-      throw new GwApiError(errorCodeForStatus(response.status), `HTTP ${response.status}`, {
-        status: response.status,
+      throw new GwApiError(errorCodeForStatus(status), `HTTP ${status}`, {
+        status: status,
         messageKey: 'errors.bad_reply',
       });
     }
     if (!envelope.success) {
       const code = isErrorCode(envelope.code) ? envelope.code : 'FAILED';
       throw new GwApiError(code, envelope.message, {
-        status: response.status,
+        status: status,
         fields: envelope.errors ?? [],
       });
     }
