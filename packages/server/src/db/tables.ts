@@ -76,9 +76,112 @@ export interface LogRow {
   metadata: string | null;
 }
 
+/** A redemption code (contract §2.4); `used_user_id` records who redeemed it (gw's addition). */
+export interface RedemptionRow {
+  id: Generated<number>;
+  user_id: number;
+  key: string;
+  status: number;
+  name: string;
+  quota: number;
+  created_time: number;
+  redeemed_time: Generated<number>;
+  used_user_id: Generated<number>;
+}
+
+/** A payment gateway (contract §2.6); `enable` 0/1, `config` JSON text holding credentials. */
+export interface PaymentRow {
+  id: Generated<number>;
+  type: string;
+  uuid: string;
+  name: string;
+  icon: string;
+  notify_domain: string;
+  fixed_fee: number;
+  percent_fee: number;
+  currency: string;
+  config: string;
+  sort: number;
+  enable: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A payment order (contract §2.7). */
+export interface OrderRow {
+  id: Generated<number>;
+  gateway_id: number;
+  user_id: number;
+  trade_no: string;
+  gateway_no: Generated<string>;
+  amount: number;
+  order_amount: number;
+  order_currency: string;
+  quota: number;
+  fee: Generated<number>;
+  discount: Generated<number>;
+  status: string;
+  created_at: number;
+  updated_at: Generated<number>;
+}
+
+/** A Midjourney job (contract §2.13); times in milliseconds, `buttons`/`properties` JSON text. */
+export interface MidjourneyRow {
+  id: Generated<number>;
+  code: number;
+  user_id: number;
+  action: string;
+  mj_id: string;
+  prompt: string;
+  prompt_en: string;
+  description: string;
+  state: string;
+  submit_time: number;
+  start_time: number;
+  finish_time: number;
+  image_url: string;
+  status: string;
+  progress: string;
+  fail_reason: string;
+  channel_id: number;
+  quota: number;
+  buttons: string;
+  properties: string;
+  mode: string;
+  token_id: number;
+}
+
+/** An async task (contract §2.14); times in seconds, `properties`/`data` JSON text or NULL. */
+export interface TaskRow {
+  id: Generated<number>;
+  created_at: number;
+  updated_at: number;
+  task_id: string;
+  platform: string;
+  user_id: number;
+  channel_id: number;
+  quota: number;
+  action: string;
+  status: string;
+  fail_reason: string;
+  submit_time: number;
+  start_time: number;
+  finish_time: number;
+  progress: number;
+  properties: string | null;
+  data: string | null;
+  notify_hook: string;
+  token_id: number;
+}
+
 export interface GwTables {
   users: UserRow;
   tokens: TokenRow;
   options: OptionRow;
   logs: LogRow;
+  redemptions: RedemptionRow;
+  payments: PaymentRow;
+  orders: OrderRow;
+  midjourneys: MidjourneyRow;
+  tasks: TaskRow;
 }
