@@ -1,6 +1,7 @@
 // The browser-safe entry of @gw/core: contract, rules and resources shared by every face.
 export * from './format/cells.js';
 export * from './format/columns.js';
+export * from './format/price.js';
 export * from './format/quota.js';
 export * from './format/server-url.js';
 export * from './format/time.js';
@@ -10,10 +11,15 @@ export * from './http/errors.js';
 export * from './i18n/index.js';
 export * from './money/decimal.js';
 export * from './navigation/navigation.js';
+export * from './resources/groups/index.js';
+export * from './resources/model_info/index.js';
+export * from './resources/model_ownedby/index.js';
 export * from './resources/notice/index.js';
 export * from './resources/logs/index.js';
+export * from './resources/prices/index.js';
 export * from './resources/status/index.js';
 export * from './resources/tokens/index.js';
+export * from './resources/user_groups/index.js';
 export * from './resources/users/index.js';
 export * from './resources/users/users-admin.schema.js';
 export * from './roles/roles.js';

@@ -3,48 +3,64 @@ import zh_CN_auth from './locales/zh_CN/auth.json' with { type: 'json' };
 import zh_CN_cli from './locales/zh_CN/cli.json' with { type: 'json' };
 import zh_CN_common from './locales/zh_CN/common.json' with { type: 'json' };
 import zh_CN_errors from './locales/zh_CN/errors.json' with { type: 'json' };
+import zh_CN_model_info from './locales/zh_CN/model_info.json' with { type: 'json' };
+import zh_CN_model_ownedby from './locales/zh_CN/model_ownedby.json' with { type: 'json' };
 import zh_CN_nav from './locales/zh_CN/nav.json' with { type: 'json' };
+import zh_CN_prices from './locales/zh_CN/prices.json' with { type: 'json' };
 import zh_CN_roles from './locales/zh_CN/roles.json' with { type: 'json' };
 import zh_CN_server from './locales/zh_CN/server.json' with { type: 'json' };
 import zh_CN_site from './locales/zh_CN/site.json' with { type: 'json' };
 import zh_CN_tokens from './locales/zh_CN/tokens.json' with { type: 'json' };
 import zh_CN_tui from './locales/zh_CN/tui.json' with { type: 'json' };
+import zh_CN_user_groups from './locales/zh_CN/user_groups.json' with { type: 'json' };
 import zh_CN_validation from './locales/zh_CN/validation.json' with { type: 'json' };
 import zh_CN_web from './locales/zh_CN/web.json' with { type: 'json' };
 import zh_HK_auth from './locales/zh_HK/auth.json' with { type: 'json' };
 import zh_HK_cli from './locales/zh_HK/cli.json' with { type: 'json' };
 import zh_HK_common from './locales/zh_HK/common.json' with { type: 'json' };
 import zh_HK_errors from './locales/zh_HK/errors.json' with { type: 'json' };
+import zh_HK_model_info from './locales/zh_HK/model_info.json' with { type: 'json' };
+import zh_HK_model_ownedby from './locales/zh_HK/model_ownedby.json' with { type: 'json' };
 import zh_HK_nav from './locales/zh_HK/nav.json' with { type: 'json' };
+import zh_HK_prices from './locales/zh_HK/prices.json' with { type: 'json' };
 import zh_HK_roles from './locales/zh_HK/roles.json' with { type: 'json' };
 import zh_HK_server from './locales/zh_HK/server.json' with { type: 'json' };
 import zh_HK_site from './locales/zh_HK/site.json' with { type: 'json' };
 import zh_HK_tokens from './locales/zh_HK/tokens.json' with { type: 'json' };
 import zh_HK_tui from './locales/zh_HK/tui.json' with { type: 'json' };
+import zh_HK_user_groups from './locales/zh_HK/user_groups.json' with { type: 'json' };
 import zh_HK_validation from './locales/zh_HK/validation.json' with { type: 'json' };
 import zh_HK_web from './locales/zh_HK/web.json' with { type: 'json' };
 import en_US_auth from './locales/en_US/auth.json' with { type: 'json' };
 import en_US_cli from './locales/en_US/cli.json' with { type: 'json' };
 import en_US_common from './locales/en_US/common.json' with { type: 'json' };
 import en_US_errors from './locales/en_US/errors.json' with { type: 'json' };
+import en_US_model_info from './locales/en_US/model_info.json' with { type: 'json' };
+import en_US_model_ownedby from './locales/en_US/model_ownedby.json' with { type: 'json' };
 import en_US_nav from './locales/en_US/nav.json' with { type: 'json' };
+import en_US_prices from './locales/en_US/prices.json' with { type: 'json' };
 import en_US_roles from './locales/en_US/roles.json' with { type: 'json' };
 import en_US_server from './locales/en_US/server.json' with { type: 'json' };
 import en_US_site from './locales/en_US/site.json' with { type: 'json' };
 import en_US_tokens from './locales/en_US/tokens.json' with { type: 'json' };
 import en_US_tui from './locales/en_US/tui.json' with { type: 'json' };
+import en_US_user_groups from './locales/en_US/user_groups.json' with { type: 'json' };
 import en_US_validation from './locales/en_US/validation.json' with { type: 'json' };
 import en_US_web from './locales/en_US/web.json' with { type: 'json' };
 import ja_JP_auth from './locales/ja_JP/auth.json' with { type: 'json' };
 import ja_JP_cli from './locales/ja_JP/cli.json' with { type: 'json' };
 import ja_JP_common from './locales/ja_JP/common.json' with { type: 'json' };
 import ja_JP_errors from './locales/ja_JP/errors.json' with { type: 'json' };
+import ja_JP_model_info from './locales/ja_JP/model_info.json' with { type: 'json' };
+import ja_JP_model_ownedby from './locales/ja_JP/model_ownedby.json' with { type: 'json' };
 import ja_JP_nav from './locales/ja_JP/nav.json' with { type: 'json' };
+import ja_JP_prices from './locales/ja_JP/prices.json' with { type: 'json' };
 import ja_JP_roles from './locales/ja_JP/roles.json' with { type: 'json' };
 import ja_JP_server from './locales/ja_JP/server.json' with { type: 'json' };
 import ja_JP_site from './locales/ja_JP/site.json' with { type: 'json' };
 import ja_JP_tokens from './locales/ja_JP/tokens.json' with { type: 'json' };
 import ja_JP_tui from './locales/ja_JP/tui.json' with { type: 'json' };
+import ja_JP_user_groups from './locales/ja_JP/user_groups.json' with { type: 'json' };
 import ja_JP_validation from './locales/ja_JP/validation.json' with { type: 'json' };
 import ja_JP_web from './locales/ja_JP/web.json' with { type: 'json' };
 
@@ -55,12 +71,16 @@ export const BUNDLED_LOCALES = {
     cli: zh_CN_cli,
     common: zh_CN_common,
     errors: zh_CN_errors,
+    model_info: zh_CN_model_info,
+    model_ownedby: zh_CN_model_ownedby,
     nav: zh_CN_nav,
+    prices: zh_CN_prices,
     roles: zh_CN_roles,
     server: zh_CN_server,
     site: zh_CN_site,
     tokens: zh_CN_tokens,
     tui: zh_CN_tui,
+    user_groups: zh_CN_user_groups,
     validation: zh_CN_validation,
     web: zh_CN_web,
   },
@@ -69,12 +89,16 @@ export const BUNDLED_LOCALES = {
     cli: zh_HK_cli,
     common: zh_HK_common,
     errors: zh_HK_errors,
+    model_info: zh_HK_model_info,
+    model_ownedby: zh_HK_model_ownedby,
     nav: zh_HK_nav,
+    prices: zh_HK_prices,
     roles: zh_HK_roles,
     server: zh_HK_server,
     site: zh_HK_site,
     tokens: zh_HK_tokens,
     tui: zh_HK_tui,
+    user_groups: zh_HK_user_groups,
     validation: zh_HK_validation,
     web: zh_HK_web,
   },
@@ -83,12 +107,16 @@ export const BUNDLED_LOCALES = {
     cli: en_US_cli,
     common: en_US_common,
     errors: en_US_errors,
+    model_info: en_US_model_info,
+    model_ownedby: en_US_model_ownedby,
     nav: en_US_nav,
+    prices: en_US_prices,
     roles: en_US_roles,
     server: en_US_server,
     site: en_US_site,
     tokens: en_US_tokens,
     tui: en_US_tui,
+    user_groups: en_US_user_groups,
     validation: en_US_validation,
     web: en_US_web,
   },
@@ -97,12 +125,16 @@ export const BUNDLED_LOCALES = {
     cli: ja_JP_cli,
     common: ja_JP_common,
     errors: ja_JP_errors,
+    model_info: ja_JP_model_info,
+    model_ownedby: ja_JP_model_ownedby,
     nav: ja_JP_nav,
+    prices: ja_JP_prices,
     roles: ja_JP_roles,
     server: ja_JP_server,
     site: ja_JP_site,
     tokens: ja_JP_tokens,
     tui: ja_JP_tui,
+    user_groups: ja_JP_user_groups,
     validation: ja_JP_validation,
     web: ja_JP_web,
   },

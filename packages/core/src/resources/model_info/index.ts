@@ -1,0 +1,3 @@
+export * from './model-info.api.js';
+export * from './model-info.fields.js';
+export * from './model-info.schema.js';

@@ -1,0 +1,3 @@
+export * from './model-ownedby.api.js';
+export * from './model-ownedby.fields.js';
+export * from './model-ownedby.schema.js';

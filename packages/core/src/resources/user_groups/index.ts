@@ -1,0 +1,3 @@
+export * from './user-groups.api.js';
+export * from './user-groups.fields.js';
+export * from './user-groups.schema.js';
