@@ -11,6 +11,8 @@ export * from './http/errors.js';
 export * from './i18n/index.js';
 export * from './money/decimal.js';
 export * from './navigation/navigation.js';
+export * from './resources/analytics/index.js';
+export * from './resources/dashboard/index.js';
 export * from './resources/groups/index.js';
 export * from './resources/model_info/index.js';
 export * from './resources/model_ownedby/index.js';

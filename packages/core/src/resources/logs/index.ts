@@ -1,1 +1,4 @@
 export * from './log-types.js';
+export * from './logs.api.js';
+export * from './logs.fields.js';
+export * from './logs.schema.js';

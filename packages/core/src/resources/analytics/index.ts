@@ -1,0 +1,2 @@
+export * from './analytics.api.js';
+export * from './analytics.schema.js';

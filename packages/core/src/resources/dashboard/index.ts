@@ -1,0 +1,2 @@
+export * from './dashboard.api.js';
+export * from './dashboard.schema.js';

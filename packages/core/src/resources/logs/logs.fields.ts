@@ -1,0 +1,96 @@
+import type { ColumnDef } from '../../format/columns.js';
+import { renderQuota } from '../../format/quota.js';
+import { type Log, logTypeKey } from './logs.schema.js';
+
+/** The user group a consume log was billed in (from its metadata), or ''. */
+export function logGroupName(log: Log): string {
+  const group = log.metadata?.group_name;
+  return typeof group === 'string' ? group : '';
+}
+
+/** `request_time` as seconds with one decimal (`1.2 s`), as the console's duration column shows it. */
+export function logDurationText(log: Log): string {
+  return log.request_time > 0 ? `${(log.request_time / 1000).toFixed(1)} s` : '';
+}
+
+/**
+ * The log table's columns (spec §3 "Log"), shared by every face. `adminOnly` columns (channel, user)
+ * show only on the admin list, since the self list carries no channel and only the caller's rows.
+ */
+export const LOG_COLUMNS: readonly (ColumnDef<Log> & { adminOnly?: boolean })[] = [
+  {
+    id: 'created_at',
+    titleKey: 'logs.fields.created_at',
+    sortField: 'created_at',
+    priority: 1,
+    value: (log, ctx) => ctx.time(log.created_at),
+  },
+  {
+    id: 'type',
+    titleKey: 'logs.fields.type',
+    sortField: 'type',
+    priority: 2,
+    value: (log, ctx) => ctx.t(logTypeKey(log.type)),
+  },
+  {
+    id: 'channel',
+    titleKey: 'logs.fields.channel',
+    sortField: 'channel_id',
+    priority: 4,
+    adminOnly: true,
+    value: (log) =>
+      log.channel_id === 0
+        ? ''
+        : log.channel?.name
+          ? `${log.channel_id} ${log.channel.name}`
+          : `${log.channel_id}`,
+  },
+  { id: 'group', titleKey: 'logs.fields.group', priority: 6, value: (log) => logGroupName(log) },
+  {
+    id: 'username',
+    titleKey: 'logs.fields.username',
+    sortField: 'user_id',
+    priority: 2,
+    adminOnly: true,
+    value: (log) => log.username,
+  },
+  {
+    id: 'token_name',
+    titleKey: 'logs.fields.token_name',
+    sortField: 'token_name',
+    priority: 3,
+    value: (log) => log.token_name,
+  },
+  {
+    id: 'model_name',
+    titleKey: 'logs.fields.model_name',
+    sortField: 'model_name',
+    priority: 1,
+    value: (log) => log.model_name,
+  },
+  { id: 'request_time', titleKey: 'logs.fields.request_time', priority: 5, value: logDurationText },
+  {
+    id: 'prompt_tokens',
+    titleKey: 'logs.fields.prompt_tokens',
+    priority: 4,
+    value: (log) => (log.prompt_tokens ? String(log.prompt_tokens) : ''),
+  },
+  {
+    id: 'completion_tokens',
+    titleKey: 'logs.fields.completion_tokens',
+    priority: 4,
+    value: (log) => (log.completion_tokens ? String(log.completion_tokens) : ''),
+  },
+  {
+    id: 'quota',
+    titleKey: 'logs.fields.quota',
+    priority: 1,
+    value: (log, ctx) => (log.quota ? renderQuota(log.quota, ctx.quota) : ''),
+  },
+  { id: 'content', titleKey: 'logs.fields.content', priority: 3, value: (log) => log.content },
+];
+
+/** The log columns for a list: the admin list shows every column, the self list drops admin-only ones. */
+export function logColumnsFor(adminList: boolean): (ColumnDef<Log> & { adminOnly?: boolean })[] {
+  return LOG_COLUMNS.filter((column) => adminList || !column.adminOnly);
+}
