@@ -14,6 +14,9 @@ import { registerRoutes } from './plugins/routes.js';
 import { registerStatic } from './plugins/static.js';
 import { createOptionStore } from './resources/options/options.repository.js';
 import { resolveSecrets } from './resources/options/secrets.js';
+import { createRedemptionsRepository } from './resources/redemptions/redemptions.repository.js';
+import { redemptionRoutes } from './resources/redemptions/redemptions.routes.js';
+import { createRedemptionsService } from './resources/redemptions/redemptions.service.js';
 import { statusRoutes } from './resources/status/status.routes.js';
 import { createTokensRepository } from './resources/tokens/tokens.repository.js';
 import { tokenRoutes } from './resources/tokens/tokens.routes.js';
@@ -80,6 +83,12 @@ export async function buildApp(
     secrets.userToken,
   );
 
+  const redemptionsService = createRedemptionsService(createRedemptionsRepository(database.db), optionStore, {
+    // Group promotion after a credit (contract §2.8) plugs in here once user groups exist.
+    afterCredit: undefined,
+    onHookError: (error) => app.log.error({ err: error }, 'the after-credit hook failed'),
+  });
+
   await app.register(fastifyCookie);
   await app.register(fastifyCompress, { global: true });
   registerJsonParser(app);
@@ -89,6 +98,7 @@ export async function buildApp(
     ...statusRoutes(optionStore, context.startTime),
     ...userRoutes(usersService, auth),
     ...tokenRoutes(tokensService),
+    ...redemptionRoutes(redemptionsService),
   ];
   const document = buildOpenApiDocument(routes);
   const openApiRoute = defineRoute({

@@ -31,6 +31,12 @@ const EXPECTED: Record<string, Level> = {
   'POST /api/token/': 'user',
   'PUT /api/token/': 'user',
   'DELETE /api/token/:id': 'user',
+  'GET /api/redemption/': 'admin',
+  'GET /api/redemption/:id': 'admin',
+  'POST /api/redemption/': 'admin',
+  'PUT /api/redemption/': 'admin',
+  'DELETE /api/redemption/:id': 'admin',
+  'POST /api/user/topup': 'user',
 };
 
 const RANK: Record<Level, number> = { public: 0, user: 1, admin: 2, root: 3 };

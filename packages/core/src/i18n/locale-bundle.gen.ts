@@ -9,6 +9,7 @@ import zh_CN_model_info from './locales/zh_CN/model_info.json' with { type: 'jso
 import zh_CN_model_ownedby from './locales/zh_CN/model_ownedby.json' with { type: 'json' };
 import zh_CN_nav from './locales/zh_CN/nav.json' with { type: 'json' };
 import zh_CN_prices from './locales/zh_CN/prices.json' with { type: 'json' };
+import zh_CN_redemptions from './locales/zh_CN/redemptions.json' with { type: 'json' };
 import zh_CN_roles from './locales/zh_CN/roles.json' with { type: 'json' };
 import zh_CN_server from './locales/zh_CN/server.json' with { type: 'json' };
 import zh_CN_site from './locales/zh_CN/site.json' with { type: 'json' };
@@ -27,6 +28,7 @@ import zh_HK_model_info from './locales/zh_HK/model_info.json' with { type: 'jso
 import zh_HK_model_ownedby from './locales/zh_HK/model_ownedby.json' with { type: 'json' };
 import zh_HK_nav from './locales/zh_HK/nav.json' with { type: 'json' };
 import zh_HK_prices from './locales/zh_HK/prices.json' with { type: 'json' };
+import zh_HK_redemptions from './locales/zh_HK/redemptions.json' with { type: 'json' };
 import zh_HK_roles from './locales/zh_HK/roles.json' with { type: 'json' };
 import zh_HK_server from './locales/zh_HK/server.json' with { type: 'json' };
 import zh_HK_site from './locales/zh_HK/site.json' with { type: 'json' };
@@ -45,6 +47,7 @@ import en_US_model_info from './locales/en_US/model_info.json' with { type: 'jso
 import en_US_model_ownedby from './locales/en_US/model_ownedby.json' with { type: 'json' };
 import en_US_nav from './locales/en_US/nav.json' with { type: 'json' };
 import en_US_prices from './locales/en_US/prices.json' with { type: 'json' };
+import en_US_redemptions from './locales/en_US/redemptions.json' with { type: 'json' };
 import en_US_roles from './locales/en_US/roles.json' with { type: 'json' };
 import en_US_server from './locales/en_US/server.json' with { type: 'json' };
 import en_US_site from './locales/en_US/site.json' with { type: 'json' };
@@ -63,6 +66,7 @@ import ja_JP_model_info from './locales/ja_JP/model_info.json' with { type: 'jso
 import ja_JP_model_ownedby from './locales/ja_JP/model_ownedby.json' with { type: 'json' };
 import ja_JP_nav from './locales/ja_JP/nav.json' with { type: 'json' };
 import ja_JP_prices from './locales/ja_JP/prices.json' with { type: 'json' };
+import ja_JP_redemptions from './locales/ja_JP/redemptions.json' with { type: 'json' };
 import ja_JP_roles from './locales/ja_JP/roles.json' with { type: 'json' };
 import ja_JP_server from './locales/ja_JP/server.json' with { type: 'json' };
 import ja_JP_site from './locales/ja_JP/site.json' with { type: 'json' };
@@ -85,6 +89,7 @@ export const BUNDLED_LOCALES = {
     model_ownedby: zh_CN_model_ownedby,
     nav: zh_CN_nav,
     prices: zh_CN_prices,
+    redemptions: zh_CN_redemptions,
     roles: zh_CN_roles,
     server: zh_CN_server,
     site: zh_CN_site,
@@ -105,6 +110,7 @@ export const BUNDLED_LOCALES = {
     model_ownedby: zh_HK_model_ownedby,
     nav: zh_HK_nav,
     prices: zh_HK_prices,
+    redemptions: zh_HK_redemptions,
     roles: zh_HK_roles,
     server: zh_HK_server,
     site: zh_HK_site,
@@ -125,6 +131,7 @@ export const BUNDLED_LOCALES = {
     model_ownedby: en_US_model_ownedby,
     nav: en_US_nav,
     prices: en_US_prices,
+    redemptions: en_US_redemptions,
     roles: en_US_roles,
     server: en_US_server,
     site: en_US_site,
@@ -145,6 +152,7 @@ export const BUNDLED_LOCALES = {
     model_ownedby: ja_JP_model_ownedby,
     nav: ja_JP_nav,
     prices: ja_JP_prices,
+    redemptions: ja_JP_redemptions,
     roles: ja_JP_roles,
     server: ja_JP_server,
     site: ja_JP_site,

@@ -1,0 +1,3 @@
+export * from './redemptions.api.js';
+export * from './redemptions.fields.js';
+export * from './redemptions.schema.js';
