@@ -18,12 +18,20 @@ import { createRedemptionsRepository } from './resources/redemptions/redemptions
 import { redemptionRoutes } from './resources/redemptions/redemptions.routes.js';
 import { createRedemptionsService } from './resources/redemptions/redemptions.service.js';
 import { statusRoutes } from './resources/status/status.routes.js';
+import { tokenAdminRoutes } from './resources/tokens/tokens-admin.routes.js';
+import { createTokensAdminService } from './resources/tokens/tokens-admin.service.js';
 import { createTokensRepository } from './resources/tokens/tokens.repository.js';
 import { tokenRoutes } from './resources/tokens/tokens.routes.js';
 import { createTokensService } from './resources/tokens/tokens.service.js';
+import { type MailSender, unconfiguredMailSender } from './resources/users/mail.js';
+import { userAdminRoutes } from './resources/users/users-admin.routes.js';
+import { createUsersAdminService } from './resources/users/users-admin.service.js';
+import { registrationRoutes } from './resources/users/users-register.routes.js';
+import { createRegistrationService } from './resources/users/users-register.service.js';
 import { createUsersRepository } from './resources/users/users.repository.js';
 import { userRoutes } from './resources/users/users.routes.js';
 import { createUsersService } from './resources/users/users.service.js';
+import { createVerificationCodes, type VerificationCodes } from './resources/users/verification-codes.js';
 import type { AppContext } from './shared/context.js';
 import { type AnyRoute, defineRoute } from './shared/route.js';
 
@@ -39,6 +47,10 @@ declare module 'fastify' {
 export interface BuildAppOptions {
   /** Where log lines go (default stdout); tests pass a stream to read what was printed. */
   logStream?: NodeJS.WritableStream;
+  /** Sends the verification and password-reset mails (default: refuses; no mail server yet). */
+  mailSender?: MailSender;
+  /** Where e-mailed codes are kept (default: in memory, valid 10 minutes). */
+  verificationCodes?: VerificationCodes;
 }
 
 /** Builds the Fastify app for a config: opens and migrates the database, ensures secrets and root. */
@@ -78,10 +90,16 @@ export async function buildApp(
     app.log.warn(translate(language, 'auth.root_created', { password: root.generatedPassword }));
   }
   const auth = createAuthenticator(usersRepository, secrets.session);
-  const tokensService = createTokensService(
-    createTokensRepository(database.db, database.kind),
-    secrets.userToken,
-  );
+  const tokensRepository = createTokensRepository(database.db, database.kind);
+  const tokensService = createTokensService(tokensRepository, secrets.userToken);
+  const registrationService = createRegistrationService({
+    db: database.db,
+    dbKind: database.kind,
+    users: usersRepository,
+    options: optionStore,
+    mail: options.mailSender ?? unconfiguredMailSender,
+    codes: options.verificationCodes ?? createVerificationCodes(),
+  });
 
   const redemptionsService = createRedemptionsService(createRedemptionsRepository(database.db), optionStore, {
     // Group promotion after a credit (contract §2.8) plugs in here once user groups exist.
@@ -98,6 +116,9 @@ export async function buildApp(
     ...statusRoutes(optionStore, context.startTime),
     ...userRoutes(usersService, auth),
     ...tokenRoutes(tokensService),
+    ...tokenAdminRoutes(createTokensAdminService(tokensRepository, usersRepository, secrets.userToken)),
+    ...userAdminRoutes(createUsersAdminService(usersRepository, database.db, usersService)),
+    ...registrationRoutes(registrationService),
     ...redemptionRoutes(redemptionsService),
   ];
   const document = buildOpenApiDocument(routes);

@@ -16,6 +16,7 @@ import zh_CN_site from './locales/zh_CN/site.json' with { type: 'json' };
 import zh_CN_tokens from './locales/zh_CN/tokens.json' with { type: 'json' };
 import zh_CN_tui from './locales/zh_CN/tui.json' with { type: 'json' };
 import zh_CN_user_groups from './locales/zh_CN/user_groups.json' with { type: 'json' };
+import zh_CN_users from './locales/zh_CN/users.json' with { type: 'json' };
 import zh_CN_validation from './locales/zh_CN/validation.json' with { type: 'json' };
 import zh_CN_web from './locales/zh_CN/web.json' with { type: 'json' };
 import zh_HK_analytics from './locales/zh_HK/analytics.json' with { type: 'json' };
@@ -35,6 +36,7 @@ import zh_HK_site from './locales/zh_HK/site.json' with { type: 'json' };
 import zh_HK_tokens from './locales/zh_HK/tokens.json' with { type: 'json' };
 import zh_HK_tui from './locales/zh_HK/tui.json' with { type: 'json' };
 import zh_HK_user_groups from './locales/zh_HK/user_groups.json' with { type: 'json' };
+import zh_HK_users from './locales/zh_HK/users.json' with { type: 'json' };
 import zh_HK_validation from './locales/zh_HK/validation.json' with { type: 'json' };
 import zh_HK_web from './locales/zh_HK/web.json' with { type: 'json' };
 import en_US_analytics from './locales/en_US/analytics.json' with { type: 'json' };
@@ -54,6 +56,7 @@ import en_US_site from './locales/en_US/site.json' with { type: 'json' };
 import en_US_tokens from './locales/en_US/tokens.json' with { type: 'json' };
 import en_US_tui from './locales/en_US/tui.json' with { type: 'json' };
 import en_US_user_groups from './locales/en_US/user_groups.json' with { type: 'json' };
+import en_US_users from './locales/en_US/users.json' with { type: 'json' };
 import en_US_validation from './locales/en_US/validation.json' with { type: 'json' };
 import en_US_web from './locales/en_US/web.json' with { type: 'json' };
 import ja_JP_analytics from './locales/ja_JP/analytics.json' with { type: 'json' };
@@ -73,6 +76,7 @@ import ja_JP_site from './locales/ja_JP/site.json' with { type: 'json' };
 import ja_JP_tokens from './locales/ja_JP/tokens.json' with { type: 'json' };
 import ja_JP_tui from './locales/ja_JP/tui.json' with { type: 'json' };
 import ja_JP_user_groups from './locales/ja_JP/user_groups.json' with { type: 'json' };
+import ja_JP_users from './locales/ja_JP/users.json' with { type: 'json' };
 import ja_JP_validation from './locales/ja_JP/validation.json' with { type: 'json' };
 import ja_JP_web from './locales/ja_JP/web.json' with { type: 'json' };
 
@@ -96,6 +100,7 @@ export const BUNDLED_LOCALES = {
     tokens: zh_CN_tokens,
     tui: zh_CN_tui,
     user_groups: zh_CN_user_groups,
+    users: zh_CN_users,
     validation: zh_CN_validation,
     web: zh_CN_web,
   },
@@ -117,6 +122,7 @@ export const BUNDLED_LOCALES = {
     tokens: zh_HK_tokens,
     tui: zh_HK_tui,
     user_groups: zh_HK_user_groups,
+    users: zh_HK_users,
     validation: zh_HK_validation,
     web: zh_HK_web,
   },
@@ -138,6 +144,7 @@ export const BUNDLED_LOCALES = {
     tokens: en_US_tokens,
     tui: en_US_tui,
     user_groups: en_US_user_groups,
+    users: en_US_users,
     validation: en_US_validation,
     web: en_US_web,
   },
@@ -159,6 +166,7 @@ export const BUNDLED_LOCALES = {
     tokens: ja_JP_tokens,
     tui: ja_JP_tui,
     user_groups: ja_JP_user_groups,
+    users: ja_JP_users,
     validation: ja_JP_validation,
     web: ja_JP_web,
   },

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { tokenSchema } from '@gw/core';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import { buildApp } from '../app.js';
+import { type BuildAppOptions, buildApp } from '../app.js';
 import { type DatabaseKind, loadConfig } from '../config.js';
 import { freshDatabase } from './databases.js';
 
@@ -18,8 +18,12 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
-/** A built app on a fresh database of `kind`, root password fixed, logs silenced. */
-export async function startTestApp(kind: DatabaseKind, env: Record<string, string> = {}): Promise<TestApp> {
+/** A built app on a fresh database of `kind`, root password fixed, logs silenced; `options` reach buildApp. */
+export async function startTestApp(
+  kind: DatabaseKind,
+  env: Record<string, string> = {},
+  options: BuildAppOptions = {},
+): Promise<TestApp> {
   const database = await freshDatabase(kind);
   const webDir = mkdtempSync(join(tmpdir(), 'gw-no-web-'));
   const config = loadConfig({
@@ -29,7 +33,7 @@ export async function startTestApp(kind: DatabaseKind, env: Record<string, strin
     GW_WEB_DIR: webDir,
     ...env,
   });
-  const app = await buildApp(config);
+  const app = await buildApp(config, options);
   return {
     app,
     kind,

@@ -68,6 +68,45 @@ export function createTokensRepository(db: GwDb, kind: DatabaseKind) {
         .where('user_id', '=', userId)
         .execute();
     },
+    /** Every owner's tokens (admin search): filters by owner, token id and name prefix, with the owner. */
+    async search<F extends keyof TokenRow & string>(
+      filter: { userId: number; tokenId: number },
+      request: ListRequest<F>,
+    ) {
+      let base = db.selectFrom('tokens').leftJoin('users', 'users.id', 'tokens.user_id');
+      if (filter.userId) base = base.where('tokens.user_id', '=', filter.userId);
+      if (filter.tokenId) base = base.where('tokens.id', '=', filter.tokenId);
+      if (request.keyword) {
+        base = base.where(
+          sql<boolean>`${sql.ref('tokens.name')} like ${likePrefix(request.keyword)} escape '!'`,
+        );
+      }
+      const countRow = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+      let query = base
+        .selectAll('tokens')
+        .select([
+          'users.username as owner_username',
+          'users.display_name as owner_display_name',
+          'users.role as owner_role',
+        ]);
+      for (const [field, direction] of request.orders) {
+        query = query.orderBy(sql.ref(`tokens.${field}`), direction);
+      }
+      const rows = await query
+        .limit(request.size)
+        .offset((request.page - 1) * request.size)
+        .execute();
+      return { rows, total: Number(countRow?.n ?? 0) };
+    },
+    findById(id: number): Promise<StoredToken | undefined> {
+      return db.selectFrom('tokens').selectAll().where('id', '=', id).executeTakeFirst() as Promise<
+        StoredToken | undefined
+      >;
+    },
+    /** Writes any token's columns (admin), including a new owner and key on a transfer. */
+    async updateAny(id: number, changes: Omit<Updateable<TokenRow>, 'id'>): Promise<void> {
+      await db.updateTable('tokens').set(changes).where('id', '=', id).execute();
+    },
     async delete(id: number, userId: number): Promise<number> {
       const result = await db
         .deleteFrom('tokens')

@@ -21,24 +21,54 @@ import { parseStoredSetting, tokenRowToToken } from './tokens.wire.js';
 
 type SettingInput = TokenCreate['setting'];
 
-/**
- * Seam for user groups (a later issue): until groups exist, a token may name no group (`''`, follow the
- * owner) or the owner's own group.
- */
-export function tokenGroupAllowed(owner: AuthUser, group: string): boolean {
-  return group === '' || group === owner.group;
+/** Which groups a token may name; app.ts composes it from the user groups resource. */
+export interface TokenGroupLookup {
+  /** An enabled user group that is public or is the owner's own group. */
+  isSelectable(symbol: string, ownerGroup: string): Promise<boolean>;
 }
 
-function checkGroups(owner: AuthUser, input: { group: string; backup_group: string }): void {
+/** The rule before user groups are wired in: no group (`''`, follow the owner) or the owner's own group. */
+export const OWN_GROUP_ONLY: TokenGroupLookup = {
+  isSelectable: async (symbol, ownerGroup) => symbol === ownerGroup,
+};
+
+/** A token may name no group (`''`, follow the owner) or a group the lookup lets the owner select. */
+export async function tokenGroupAllowed(
+  owner: AuthUser,
+  group: string,
+  groups: TokenGroupLookup = OWN_GROUP_ONLY,
+): Promise<boolean> {
+  return group === '' || (await groups.isSelectable(group, owner.group));
+}
+
+/** Refuses a group or backup group the owner may not use (async: it reads the user groups). */
+export async function checkTokenGroups(
+  owner: AuthUser,
+  input: { group: string; backup_group: string },
+  groups: TokenGroupLookup,
+): Promise<void> {
   for (const field of ['group', 'backup_group'] as const) {
-    if (!tokenGroupAllowed(owner, input[field])) {
+    if (!(await tokenGroupAllowed(owner, input[field], groups))) {
       throw fieldFailure(field, 'validation.token.group_invalid', { group: input[field] });
     }
   }
 }
 
+/**
+ * Refuses a group other than `''` or the owner's own, without reading the user groups. Kept for callers
+ * that cannot await; prefer `checkTokenGroups`, which also admits enabled public groups.
+ */
+export function checkGroups(owner: AuthUser, input: { group: string; backup_group: string }): void {
+  for (const field of ['group', 'backup_group'] as const) {
+    const group = input[field];
+    if (group !== '' && group !== owner.group) {
+      throw fieldFailure(field, 'validation.token.group_invalid', { group });
+    }
+  }
+}
+
 /** billing_tag is only writable for role ≥ 3; otherwise the stored one (if any) is kept. */
-function settingToStore(caller: AuthUser, input: SettingInput, stored?: string): string {
+export function settingToStore(caller: AuthUser, input: SettingInput, stored?: string): string {
   const previous = stored === undefined ? undefined : parseStoredSetting(stored).billing_tag;
   const { billing_tag: requested, ...rest } = input;
   let billingTag = previous;
@@ -46,8 +76,12 @@ function settingToStore(caller: AuthUser, input: SettingInput, stored?: string):
   return JSON.stringify(billingTag === undefined ? rest : { ...rest, billing_tag: billingTag });
 }
 
-/** The token rules over a repository and the key-signing secret. */
-export function createTokensService(tokens: TokensRepository, userTokenSecret: string) {
+/** The token rules over a repository, the key-signing secret and the user groups. */
+export function createTokensService(
+  tokens: TokensRepository,
+  userTokenSecret: string,
+  groups: TokenGroupLookup = OWN_GROUP_ONLY,
+) {
   async function owned(caller: AuthUser, id: number): Promise<StoredToken> {
     const row = await tokens.findOwned(id, caller.id);
     if (!row) throw notFound('tokens.errors.not_found');
@@ -87,7 +121,7 @@ export function createTokensService(tokens: TokensRepository, userTokenSecret: s
       if (input.expired_time !== TOKEN_NEVER_EXPIRES && input.expired_time <= now) {
         throw fieldFailure('expired_time', 'validation.token.expiry_past');
       }
-      checkGroups(caller, input);
+      await checkTokenGroups(caller, input, groups);
       return insert(caller, {
         name: input.name,
         status: TOKEN_STATUS.enabled,
@@ -109,7 +143,7 @@ export function createTokensService(tokens: TokensRepository, userTokenSecret: s
       if (changedExpiry && input.expired_time !== TOKEN_NEVER_EXPIRES && input.expired_time <= nowSeconds()) {
         throw fieldFailure('expired_time', 'validation.token.expiry_past');
       }
-      checkGroups(caller, input);
+      await checkTokenGroups(caller, input, groups);
       await tokens.update(current.id, caller.id, {
         name: input.name,
         expired_time: input.expired_time,

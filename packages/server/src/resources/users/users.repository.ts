@@ -1,8 +1,9 @@
 // SQL for the users table; rows in, rows out.
-import type { Insertable, Updateable } from 'kysely';
+import { type Insertable, sql, type Updateable } from 'kysely';
 import type { GwDb } from '../../db/database.js';
 import type { UserRow } from '../../db/tables.js';
 import type { AuthUser } from '../../shared/auth-user.js';
+import { likePrefix, type ListRequest } from '../../shared/listing.js';
 
 export type StoredUser = AuthUser;
 export type NewUser = Insertable<UserRow>;
@@ -44,6 +45,49 @@ export function createUsersRepository(db: GwDb) {
     async update(id: number, changes: Omit<Updateable<UserRow>, 'id'>): Promise<void> {
       if (Object.keys(changes).length === 0) return;
       await db.updateTable('users').set(changes).where('id', '=', id).execute();
+    },
+    /** A page of users: keyword = id, or a prefix of username, e-mail, display name or group. */
+    async list<F extends keyof UserRow & string>(request: ListRequest<F>) {
+      let base = db.selectFrom('users');
+      const keyword = request.keyword;
+      if (keyword) {
+        const pattern = likePrefix(keyword);
+        const id = /^\d{1,9}$/.test(keyword) ? Number(keyword) : undefined;
+        base = base.where((eb) =>
+          eb.or([
+            ...(id === undefined ? [] : [eb('id', '=', id)]),
+            ...(['username', 'email', 'display_name', 'group'] as const).map(
+              (column) => sql<boolean>`${sql.ref(column)} like ${pattern} escape '!'`,
+            ),
+          ]),
+        );
+      }
+      const countRow = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+      let query = base.selectAll();
+      for (const [field, direction] of request.orders) query = query.orderBy(field, direction);
+      const rows = await query
+        .limit(request.size)
+        .offset((request.page - 1) * request.size)
+        .execute();
+      return { rows: rows as StoredUser[], total: Number(countRow?.n ?? 0) };
+    },
+    findByEmail(email: string): Promise<StoredUser | undefined> {
+      if (!email) return Promise.resolve(undefined);
+      return db.selectFrom('users').selectAll().where('email', '=', email).orderBy('id').executeTakeFirst();
+    },
+    findByAffCode(code: string): Promise<StoredUser | undefined> {
+      if (!code) return Promise.resolve(undefined);
+      return db.selectFrom('users').selectAll().where('aff_code', '=', code).executeTakeFirst();
+    },
+    /** Sets an invitation code on a user who has none; false when the user already had one. */
+    async setAffCodeIfEmpty(id: number, code: string): Promise<boolean> {
+      const result = await db
+        .updateTable('users')
+        .set({ aff_code: code })
+        .where('id', '=', id)
+        .where('aff_code', '=', '')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
     },
     /** Deletes a user together with their API keys. */
     async deleteWithTokens(id: number): Promise<void> {

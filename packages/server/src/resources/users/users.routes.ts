@@ -1,5 +1,12 @@
 // /api/user/*: sign-in, sign-out, self-service and the admin seams the consoles need.
-import { loginSchema, selfUpdateSchema, userCreateSchema, userManageSchema, userSchema } from '@gw/core';
+import {
+  loginSchema,
+  selfUpdateSchema,
+  unbindSchema,
+  userCreateSchema,
+  userManageSchema,
+  userSchema,
+} from '@gw/core';
 import { z } from 'zod';
 import type { Authenticator } from '../../plugins/auth.js';
 import { type AnyRoute, defineRoute } from '../../shared/route.js';
@@ -63,6 +70,26 @@ export function userRoutes(service: UsersService, auth: Authenticator): AnyRoute
       summary: 'Generate a new management access token (the old one stops working)',
       reply: z.string(),
       handler: ({ user }) => service.rotateAccessToken(user),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/api/user/aff',
+      guard: 'user',
+      tag: TAG,
+      summary: "The caller's 4-character invitation code (created on first call)",
+      reply: z.string(),
+      handler: ({ user }) => service.affCode(user),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/user/unbind',
+      guard: 'user',
+      tag: TAG,
+      summary: 'Clear one account binding of the caller: github, wechat, lark or oidc',
+      body: unbindSchema,
+      handler: async ({ user, body }) => {
+        await service.unbind(user, body.type);
+      },
     }),
     defineRoute({
       method: 'POST',

@@ -1,5 +1,5 @@
 // User rules: sign-in, self-service, the admin seams (create, manage) and the first root account.
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import {
   isRoot,
   nowSeconds,
@@ -8,6 +8,7 @@ import {
   type UserManageAction,
   type loginSchema,
   type selfUpdateSchema,
+  type UnbindType,
   type userCreateSchema,
 } from '@gw/core';
 import type { z } from 'zod';
@@ -23,6 +24,25 @@ const ROOT_QUOTA = 100_000_000;
 export function newAccessToken(): string {
   return randomUUID().replaceAll('-', '');
 }
+
+const AFF_CODE_ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
+const AFF_CODE_LENGTH = 4;
+const AFF_CODE_ATTEMPTS = 8;
+
+/** A random 4-character invitation code (letters and digits, as one-hub makes them). */
+export function newAffCode(): string {
+  let code = '';
+  for (let i = 0; i < AFF_CODE_LENGTH; i += 1) code += AFF_CODE_ALPHABET[randomInt(AFF_CODE_ALPHABET.length)];
+  return code;
+}
+
+/** The columns `POST /api/user/unbind` clears for each binding type. */
+const UNBIND_COLUMNS = {
+  github: { github_id: '', github_id_new: 0 },
+  wechat: { wechat_id: '' },
+  lark: { lark_id: '' },
+  oidc: { oidc_id: '' },
+} as const satisfies Record<UnbindType, object>;
 
 /** The user rules over a repository and the site options. */
 export function createUsersService(users: UsersRepository, options: OptionStore) {
@@ -56,6 +76,28 @@ export function createUsersService(users: UsersRepository, options: OptionStore)
       return token;
     },
 
+    /** The caller's invitation code, created on first call; unique (a clash draws a new code). */
+    async affCode(caller: AuthUser): Promise<string> {
+      for (let attempt = 0; attempt < AFF_CODE_ATTEMPTS; attempt += 1) {
+        const current = await users.findById(caller.id);
+        if (!current) throw notFound('server.users.not_found');
+        if (current.aff_code) return current.aff_code;
+        const code = newAffCode();
+        if (await users.findByAffCode(code)) continue;
+        try {
+          await users.setAffCodeIfEmpty(caller.id, code);
+        } catch {
+          // another user took the same code between the check and the write (unique index): retry
+        }
+      }
+      const settled = await users.findById(caller.id);
+      if (settled?.aff_code) return settled.aff_code;
+      throw new Error('could not draw a unique invitation code');
+    },
+    /** Clears one account binding of the caller. */
+    async unbind(caller: AuthUser, type: UnbindType): Promise<void> {
+      await users.update(caller.id, { ...UNBIND_COLUMNS[type] });
+    },
     /** Admin creates a common user in group `default`; a role at or above the caller's is refused. */
     async createUser(caller: AuthUser, input: z.output<typeof userCreateSchema>): Promise<void> {
       if (input.role !== undefined && input.role >= caller.role) {

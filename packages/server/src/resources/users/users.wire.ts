@@ -85,3 +85,12 @@ export function userRowToLoginUser(row: StoredUser): WireUser {
 export function userRowToManageReply(role: number, status: number): WireUser {
   return { ...blankUser(), role, status };
 }
+
+/**
+ * A user as an admin sees it: the full profile, but the management access token only on the
+ * caller's own row (one-hub's quirk §6.13 hands every user's token to admins; see docs/quirks.md).
+ */
+export function userRowToAdminView(row: StoredUser, caller: { id: number }): WireUser {
+  const user = userRowToUser(row);
+  return row.id === caller.id ? user : { ...user, access_token: '' };
+}

@@ -1,0 +1,69 @@
+// Registration, the e-mail code and the password reset (contract §1.2); public routes.
+import { emailQuerySchema, passwordResetSchema, registerSchema } from '@gw/core';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { type AnyRoute, defineRoute } from '../../shared/route.js';
+import type { RegistrationService, RequestOrigin } from './users-register.service.js';
+
+const TAG = 'registration';
+const turnstileQuery = z.object({ turnstile: z.string().default('') });
+
+function originOf(
+  request: FastifyRequest,
+  language: RequestOrigin['language'],
+  turnstile: string,
+): RequestOrigin {
+  return { origin: `${request.protocol}://${request.host}`, ip: request.ip, language, turnstile };
+}
+
+/** The registration routes, bound to the service. */
+export function registrationRoutes(service: RegistrationService): AnyRoute[] {
+  return [
+    defineRoute({
+      method: 'POST',
+      url: '/api/user/register',
+      guard: 'public',
+      tag: TAG,
+      summary:
+        'Register with a username (≤ 12) and password (8–20); e-mail and code when verification is on; ' +
+        "aff_code = the inviter's code",
+      query: turnstileQuery,
+      body: registerSchema,
+      handler: async ({ body, query, request, language }) => {
+        await service.register(body, originOf(request, language, query.turnstile));
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/api/verification',
+      guard: 'public',
+      tag: TAG,
+      summary: 'E-mail a 6-character verification code to an address not in use',
+      query: emailQuerySchema,
+      handler: async ({ query, request, language }) => {
+        await service.sendVerificationCode(query.email, originOf(request, language, query.turnstile));
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/api/reset_password',
+      guard: 'public',
+      tag: TAG,
+      summary: 'E-mail a password-reset link (the same reply whether or not the address has an account)',
+      query: emailQuerySchema,
+      handler: async ({ query, request, language }) => {
+        await service.sendPasswordReset(query.email, originOf(request, language, query.turnstile));
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/user/reset',
+      guard: 'public',
+      tag: TAG,
+      summary: 'Confirm a reset link; answers the new 12-character password',
+      body: passwordResetSchema,
+      reply: z.string(),
+      handler: ({ body }) => service.confirmPasswordReset(body.email, body.token),
+    }),
+  ];
+}
