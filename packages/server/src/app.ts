@@ -17,6 +17,12 @@ import { resolveSecrets } from './resources/options/secrets.js';
 import { createRedemptionsRepository } from './resources/redemptions/redemptions.repository.js';
 import { redemptionRoutes } from './resources/redemptions/redemptions.routes.js';
 import { createRedemptionsService } from './resources/redemptions/redemptions.service.js';
+import { createDashboardRepository } from './resources/dashboard/dashboard.repository.js';
+import { dashboardRoutes } from './resources/dashboard/dashboard.routes.js';
+import { createDashboardService } from './resources/dashboard/dashboard.service.js';
+import { createLogsRepository } from './resources/logs/logs.repository.js';
+import { logRoutes } from './resources/logs/logs.routes.js';
+import { createLogsService } from './resources/logs/logs.service.js';
 import { statusRoutes } from './resources/status/status.routes.js';
 import { tokenAdminRoutes } from './resources/tokens/tokens-admin.routes.js';
 import { createTokensAdminService } from './resources/tokens/tokens-admin.service.js';
@@ -107,6 +113,9 @@ export async function buildApp(
     onHookError: (error) => app.log.error({ err: error }, 'the after-credit hook failed'),
   });
 
+  // Channel names and group rate limits plug into the log list and the dashboard through these seams.
+  const logsService = createLogsService(createLogsRepository(database.db));
+  const dashboardService = createDashboardService(createDashboardRepository(database.db));
   await app.register(fastifyCookie);
   await app.register(fastifyCompress, { global: true });
   registerJsonParser(app);
@@ -119,6 +128,8 @@ export async function buildApp(
     ...tokenAdminRoutes(createTokensAdminService(tokensRepository, usersRepository, secrets.userToken)),
     ...userAdminRoutes(createUsersAdminService(usersRepository, database.db, usersService)),
     ...registrationRoutes(registrationService),
+    ...logRoutes(logsService),
+    ...dashboardRoutes(dashboardService),
     ...redemptionRoutes(redemptionsService),
   ];
   const document = buildOpenApiDocument(routes);

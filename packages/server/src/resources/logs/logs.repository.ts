@@ -1,0 +1,76 @@
+// SQL for the logs table. Lists page through a narrow inner query (ids only, served by the indexes of
+// the log-stats migration) and join the full rows afterwards, so deep pages skip index entries rather
+// than whole rows; counts and sums are bounded by the same indexes.
+import { LOG_TYPE, type LogSortField } from '@gw/core';
+import { type SelectQueryBuilder, type Selectable, sql } from 'kysely';
+import type { GwDb } from '../../db/database.js';
+import type { GwTables, LogRow } from '../../db/tables.js';
+import type { ListRequest } from '../../shared/listing.js';
+
+export type StoredLog = Selectable<LogRow>;
+
+/** Exact-match filters of the log lists and stats; undefined, 0 and '' mean "no filter". */
+export interface LogFilters {
+  userId?: number;
+  type?: number;
+  /** Inclusive unix seconds. */
+  start?: number;
+  end?: number;
+  username?: string;
+  tokenName?: string;
+  modelName?: string;
+  channelId?: number;
+  sourceIp?: string;
+}
+
+type LogQuery<O> = SelectQueryBuilder<GwTables, 'logs', O>;
+
+function filtered<O>(query: LogQuery<O>, filters: LogFilters): LogQuery<O> {
+  let q = query;
+  if (filters.userId !== undefined) q = q.where('logs.user_id', '=', filters.userId);
+  if (filters.username) q = q.where('logs.username', '=', filters.username);
+  if (filters.type) q = q.where('logs.type', '=', filters.type);
+  if (filters.start) q = q.where('logs.created_at', '>=', filters.start);
+  if (filters.end) q = q.where('logs.created_at', '<=', filters.end);
+  if (filters.tokenName) q = q.where('logs.token_name', '=', filters.tokenName);
+  if (filters.modelName) q = q.where('logs.model_name', '=', filters.modelName);
+  if (filters.channelId) q = q.where('logs.channel_id', '=', filters.channelId);
+  if (filters.sourceIp) q = q.where('logs.source_ip', '=', filters.sourceIp);
+  return q;
+}
+
+/** The logs table. */
+export function createLogsRepository(db: GwDb) {
+  return {
+    /** One page of matching logs in the requested order, and how many match in all. */
+    async list(filters: LogFilters, request: ListRequest<LogSortField>) {
+      const countRow = await filtered(db.selectFrom('logs'), filters)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirst();
+      let ids = filtered(db.selectFrom('logs'), filters).select('logs.id');
+      for (const [field, direction] of request.orders) ids = ids.orderBy(`logs.${field}`, direction);
+      const page = ids.limit(request.size).offset((request.page - 1) * request.size);
+      let rows = db.selectFrom(page.as('page')).innerJoin('logs', 'logs.id', 'page.id').selectAll('logs');
+      for (const [field, direction] of request.orders) rows = rows.orderBy(`logs.${field}`, direction);
+      return { rows: (await rows.execute()) as StoredLog[], total: Number(countRow?.n ?? 0) };
+    },
+    /** The quota summed over matching consume logs (contract §1.9: stats count only type 2). */
+    async sumConsumedQuota(filters: Omit<LogFilters, 'type'>): Promise<number> {
+      const row = await filtered(db.selectFrom('logs'), { ...filters, type: LOG_TYPE.consume })
+        .select(sql<number | string | null>`sum(${sql.ref('logs.quota')})`.as('quota'))
+        .executeTakeFirst();
+      return Number(row?.quota ?? 0);
+    },
+    /** Deletes consume logs created before `before` (unix seconds); returns how many went. */
+    async deleteConsumedBefore(before: number): Promise<number> {
+      const result = await db
+        .deleteFrom('logs')
+        .where('type', '=', LOG_TYPE.consume)
+        .where('created_at', '<', before)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+  };
+}
+
+export type LogsRepository = ReturnType<typeof createLogsRepository>;
