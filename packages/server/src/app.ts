@@ -3,6 +3,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import { DEFAULT_LANGUAGE, nowSeconds, normalizeLanguage, translate } from '@gw/core';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { createCatalogue } from './catalogue.js';
 import type { ServerConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
@@ -97,7 +98,8 @@ export async function buildApp(
   }
   const auth = createAuthenticator(usersRepository, secrets.session);
   const tokensRepository = createTokensRepository(database.db, database.kind);
-  const tokensService = createTokensService(tokensRepository, secrets.userToken);
+  const catalogue = createCatalogue(database.db, database.kind, optionStore, auth);
+  const tokensService = createTokensService(tokensRepository, secrets.userToken, catalogue.groupLookup);
   const registrationService = createRegistrationService({
     db: database.db,
     dbKind: database.kind,
@@ -125,6 +127,7 @@ export async function buildApp(
     ...statusRoutes(optionStore, context.startTime),
     ...userRoutes(usersService, auth),
     ...tokenRoutes(tokensService),
+    ...catalogue.routes,
     ...tokenAdminRoutes(createTokensAdminService(tokensRepository, usersRepository, secrets.userToken)),
     ...userAdminRoutes(createUsersAdminService(usersRepository, database.db, usersService)),
     ...registrationRoutes(registrationService),

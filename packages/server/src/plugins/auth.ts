@@ -15,6 +15,11 @@ export interface Authenticator {
   startSession(reply: FastifyReply, userId: number): void;
   /** Clears the `session` cookie. */
   endSession(reply: FastifyReply): void;
+  /**
+   * The enabled user behind a valid session cookie, if any: what `public+session` routes personalise
+   * with (contract §0.3; access tokens are not consulted there).
+   */
+  sessionUser(request: FastifyRequest): Promise<AuthUser | undefined>;
 }
 
 function accessTokenFrom(header: string | undefined): string | undefined {
@@ -60,6 +65,12 @@ export function createAuthenticator(users: UserLookup, sessionSecret: string): A
     },
     endSession(reply) {
       reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    },
+    async sessionUser(request) {
+      const cookie = request.cookies[SESSION_COOKIE];
+      const id = cookie ? decodeSession(cookie, sessionSecret, nowSeconds()) : undefined;
+      const user = id === undefined ? undefined : await users.findById(id);
+      return user && user.status !== USER_DISABLED ? user : undefined;
     },
   };
 }

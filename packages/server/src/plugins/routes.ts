@@ -7,7 +7,8 @@ import type { Authenticator } from './auth.js';
 
 /** Both spellings of a path: one-hub's console calls some with and some without a trailing slash. */
 function pathForms(url: string): string[] {
-  if (url === '/') return [url];
+  // A trailing wildcard (`/api/prices/single/*`) already takes any rest of the path.
+  if (url === '/' || url.endsWith('*')) return [url];
   const bare = url.replace(/\/+$/, '');
   return [bare, `${bare}/`];
 }

@@ -1,0 +1,80 @@
+// /api/model_ownedby/* and /api/ownedby: model owners (contract §1.1, §1.11).
+import {
+  modelOwnedByCreateSchema,
+  modelOwnedByMapSchema,
+  modelOwnedBySchema,
+  modelOwnedByUpdateSchema,
+} from '@gw/core';
+import { z } from 'zod';
+import { type AnyRoute, defineRoute } from '../../shared/route.js';
+import type { ModelOwnedByService } from './model-ownedby.service.js';
+
+const TAG = 'model_ownedby';
+const idParams = z.object({
+  id: z.coerce.number().int('validation.integer').min(1, 'validation.min'),
+});
+
+/** The model owner routes, bound to the service. */
+export function modelOwnedByRoutes(service: ModelOwnedByService): AnyRoute[] {
+  return [
+    defineRoute({
+      method: 'GET',
+      url: '/api/model_ownedby/',
+      guard: 'public',
+      tag: TAG,
+      summary: 'Every model owner, by id',
+      reply: z.array(modelOwnedBySchema),
+      handler: () => service.list(),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/api/ownedby',
+      guard: 'public',
+      tag: TAG,
+      summary: 'Model owners keyed by id',
+      reply: modelOwnedByMapSchema,
+      handler: () => service.map(),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/api/model_ownedby/:id',
+      guard: 'admin',
+      tag: TAG,
+      summary: 'One model owner',
+      params: idParams,
+      reply: modelOwnedBySchema,
+      handler: ({ params }) => service.get(params.id),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/model_ownedby/',
+      guard: 'admin',
+      tag: TAG,
+      summary: 'Add a custom owner (id above 1000, or the next free one when left out)',
+      body: modelOwnedByCreateSchema,
+      reply: modelOwnedBySchema,
+      handler: ({ body }) => service.create(body),
+    }),
+    defineRoute({
+      method: 'PUT',
+      url: '/api/model_ownedby/',
+      guard: 'admin',
+      tag: TAG,
+      summary: 'Rename an owner or change its icon (the id never changes)',
+      body: modelOwnedByUpdateSchema,
+      reply: modelOwnedBySchema,
+      handler: ({ body }) => service.update(body),
+    }),
+    defineRoute({
+      method: 'DELETE',
+      url: '/api/model_ownedby/:id',
+      guard: 'admin',
+      tag: TAG,
+      summary: 'Delete a custom owner (ids above 1000 only)',
+      params: idParams,
+      handler: async ({ params }) => {
+        await service.delete(params.id);
+      },
+    }),
+  ];
+}
