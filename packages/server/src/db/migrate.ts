@@ -1,11 +1,26 @@
 // Brings the schema up to date on start.
-import type { Kysely } from 'kysely';
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import { MIGRATIONS } from './migrations/index.js';
 
+/**
+ * The schema the migration tables live in on PostgreSQL: the connection's current one. Kysely otherwise
+ * looks for its tables in every schema of the database, so a second gw (or a parallel test run) in another
+ * schema of the same database would make it skip creating its own.
+ */
+async function migrationTableSchema<T>(db: Kysely<T>): Promise<string | undefined> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return undefined;
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  return rows[0]?.schema ?? undefined;
+}
+
 /** Runs every pending migration; throws the first failure (the server must not start half-migrated). */
 export async function migrateToLatest<T>(db: Kysely<T>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } });
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => MIGRATIONS },
+    migrationTableSchema: await migrationTableSchema(db),
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? [])
