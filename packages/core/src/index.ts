@@ -19,6 +19,7 @@ export * from './resources/model_ownedby/index.js';
 export * from './resources/notice/index.js';
 export * from './resources/logs/index.js';
 export * from './resources/prices/index.js';
+export * from './resources/payments/index.js';
 export * from './resources/redemptions/index.js';
 export * from './resources/status/index.js';
 export * from './resources/tokens/index.js';

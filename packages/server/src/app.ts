@@ -15,6 +15,11 @@ import { registerRoutes } from './plugins/routes.js';
 import { registerStatic } from './plugins/static.js';
 import { createOptionStore } from './resources/options/options.repository.js';
 import { resolveSecrets } from './resources/options/secrets.js';
+import { createOrdersRepository } from './resources/orders/orders.repository.js';
+import { orderRoutes } from './resources/orders/orders.routes.js';
+import { createPaymentsRepository } from './resources/payments/payments.repository.js';
+import { paymentRoutes } from './resources/payments/payments.routes.js';
+import { createPaymentsService } from './resources/payments/payments.service.js';
 import { createRedemptionsRepository } from './resources/redemptions/redemptions.repository.js';
 import { redemptionRoutes } from './resources/redemptions/redemptions.routes.js';
 import { createRedemptionsService } from './resources/redemptions/redemptions.service.js';
@@ -134,6 +139,8 @@ export async function buildApp(
     ...logRoutes(logsService),
     ...dashboardRoutes(dashboardService),
     ...redemptionRoutes(redemptionsService),
+    ...paymentRoutes(createPaymentsService(createPaymentsRepository(database.db, database.kind))),
+    ...orderRoutes(createOrdersRepository(database.db)),
   ];
   const document = buildOpenApiDocument(routes);
   const openApiRoute = defineRoute({

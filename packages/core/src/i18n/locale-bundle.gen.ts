@@ -8,6 +8,7 @@ import zh_CN_logs from './locales/zh_CN/logs.json' with { type: 'json' };
 import zh_CN_model_info from './locales/zh_CN/model_info.json' with { type: 'json' };
 import zh_CN_model_ownedby from './locales/zh_CN/model_ownedby.json' with { type: 'json' };
 import zh_CN_nav from './locales/zh_CN/nav.json' with { type: 'json' };
+import zh_CN_payments from './locales/zh_CN/payments.json' with { type: 'json' };
 import zh_CN_prices from './locales/zh_CN/prices.json' with { type: 'json' };
 import zh_CN_redemptions from './locales/zh_CN/redemptions.json' with { type: 'json' };
 import zh_CN_roles from './locales/zh_CN/roles.json' with { type: 'json' };
@@ -28,6 +29,7 @@ import zh_HK_logs from './locales/zh_HK/logs.json' with { type: 'json' };
 import zh_HK_model_info from './locales/zh_HK/model_info.json' with { type: 'json' };
 import zh_HK_model_ownedby from './locales/zh_HK/model_ownedby.json' with { type: 'json' };
 import zh_HK_nav from './locales/zh_HK/nav.json' with { type: 'json' };
+import zh_HK_payments from './locales/zh_HK/payments.json' with { type: 'json' };
 import zh_HK_prices from './locales/zh_HK/prices.json' with { type: 'json' };
 import zh_HK_redemptions from './locales/zh_HK/redemptions.json' with { type: 'json' };
 import zh_HK_roles from './locales/zh_HK/roles.json' with { type: 'json' };
@@ -48,6 +50,7 @@ import en_US_logs from './locales/en_US/logs.json' with { type: 'json' };
 import en_US_model_info from './locales/en_US/model_info.json' with { type: 'json' };
 import en_US_model_ownedby from './locales/en_US/model_ownedby.json' with { type: 'json' };
 import en_US_nav from './locales/en_US/nav.json' with { type: 'json' };
+import en_US_payments from './locales/en_US/payments.json' with { type: 'json' };
 import en_US_prices from './locales/en_US/prices.json' with { type: 'json' };
 import en_US_redemptions from './locales/en_US/redemptions.json' with { type: 'json' };
 import en_US_roles from './locales/en_US/roles.json' with { type: 'json' };
@@ -68,6 +71,7 @@ import ja_JP_logs from './locales/ja_JP/logs.json' with { type: 'json' };
 import ja_JP_model_info from './locales/ja_JP/model_info.json' with { type: 'json' };
 import ja_JP_model_ownedby from './locales/ja_JP/model_ownedby.json' with { type: 'json' };
 import ja_JP_nav from './locales/ja_JP/nav.json' with { type: 'json' };
+import ja_JP_payments from './locales/ja_JP/payments.json' with { type: 'json' };
 import ja_JP_prices from './locales/ja_JP/prices.json' with { type: 'json' };
 import ja_JP_redemptions from './locales/ja_JP/redemptions.json' with { type: 'json' };
 import ja_JP_roles from './locales/ja_JP/roles.json' with { type: 'json' };
@@ -92,6 +96,7 @@ export const BUNDLED_LOCALES = {
     model_info: zh_CN_model_info,
     model_ownedby: zh_CN_model_ownedby,
     nav: zh_CN_nav,
+    payments: zh_CN_payments,
     prices: zh_CN_prices,
     redemptions: zh_CN_redemptions,
     roles: zh_CN_roles,
@@ -114,6 +119,7 @@ export const BUNDLED_LOCALES = {
     model_info: zh_HK_model_info,
     model_ownedby: zh_HK_model_ownedby,
     nav: zh_HK_nav,
+    payments: zh_HK_payments,
     prices: zh_HK_prices,
     redemptions: zh_HK_redemptions,
     roles: zh_HK_roles,
@@ -136,6 +142,7 @@ export const BUNDLED_LOCALES = {
     model_info: en_US_model_info,
     model_ownedby: en_US_model_ownedby,
     nav: en_US_nav,
+    payments: en_US_payments,
     prices: en_US_prices,
     redemptions: en_US_redemptions,
     roles: en_US_roles,
@@ -158,6 +165,7 @@ export const BUNDLED_LOCALES = {
     model_info: ja_JP_model_info,
     model_ownedby: ja_JP_model_ownedby,
     nav: ja_JP_nav,
+    payments: ja_JP_payments,
     prices: ja_JP_prices,
     redemptions: ja_JP_redemptions,
     roles: ja_JP_roles,

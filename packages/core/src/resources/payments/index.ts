@@ -1,0 +1,4 @@
+export * from './orders.schema.js';
+export * from './payments.api.js';
+export * from './payments.fields.js';
+export * from './payments.schema.js';

@@ -1,0 +1,22 @@
+// Stored gateway rows → the Payment shape of contract §2.6. `config` (credentials) only where asked for.
+import type { Payment } from '@gw/core';
+import type { StoredPayment } from './payments.repository.js';
+
+/** The wire Payment; `withConfig` false blanks the credentials (lists show no secrets). */
+export function paymentRowToPayment(row: StoredPayment, withConfig: boolean): Payment {
+  return {
+    id: row.id,
+    type: row.type,
+    uuid: row.uuid,
+    name: row.name,
+    icon: row.icon,
+    notify_domain: row.notify_domain,
+    fixed_fee: Number(row.fixed_fee),
+    percent_fee: Number(row.percent_fee),
+    currency: row.currency,
+    config: withConfig ? row.config : '',
+    sort: row.sort,
+    enable: Boolean(row.enable),
+    created_at: row.created_at,
+  };
+}
