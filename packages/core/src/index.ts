@@ -12,6 +12,7 @@ export * from './i18n/index.js';
 export * from './money/decimal.js';
 export * from './navigation/navigation.js';
 export * from './resources/analytics/index.js';
+export * from './resources/channels/index.js';
 export * from './resources/dashboard/index.js';
 export * from './resources/groups/index.js';
 export * from './resources/model_info/index.js';

@@ -13,6 +13,7 @@ import { registerJsonParser } from './plugins/json-body.js';
 import { buildOpenApiDocument } from './plugins/openapi.js';
 import { registerRoutes } from './plugins/routes.js';
 import { registerStatic } from './plugins/static.js';
+import { type ChannelSeams, createChannelResource } from './resources/channels/channels.module.js';
 import { createOptionStore } from './resources/options/options.repository.js';
 import { resolveSecrets } from './resources/options/secrets.js';
 import { createOrdersRepository } from './resources/orders/orders.repository.js';
@@ -59,6 +60,8 @@ declare module 'fastify' {
 export interface BuildAppOptions {
   /** Where log lines go (default stdout); tests pass a stream to read what was printed. */
   logStream?: NodeJS.WritableStream;
+  /** Seams of the channel resource (tests inject a fake upstream provider; the relay fills it). */
+  channelSeams?: ChannelSeams;
   /** Sends the verification and password-reset mails (default: refuses; no mail server yet). */
   mailSender?: MailSender;
   /** Where e-mailed codes are kept (default: in memory, valid 10 minutes). */
@@ -132,6 +135,7 @@ export async function buildApp(
     ...statusRoutes(optionStore, context.startTime),
     ...userRoutes(usersService, auth),
     ...tokenRoutes(tokensService),
+    ...createChannelResource(context, app.log, options.channelSeams).routes,
     ...catalogue.routes,
     ...tokenAdminRoutes(createTokensAdminService(tokensRepository, usersRepository, secrets.userToken)),
     ...userAdminRoutes(createUsersAdminService(usersRepository, database.db, usersService)),

@@ -222,9 +222,97 @@ export interface ModelInfoRow {
   updated_at: number;
 }
 
+export interface ChannelRow {
+  id: Generated<number>;
+  type: number;
+  /** One upstream credential (several keys make several channels). */
+  key: string;
+  status: number;
+  name: string;
+  weight: number;
+  created_time: number;
+  test_time: Generated<number>;
+  response_time: Generated<number>;
+  base_url: string;
+  other: string;
+  /** The upstream's own balance reading (a double, not gw money). */
+  balance: Generated<number>;
+  balance_updated_time: Generated<number>;
+  /** CSV of model names. */
+  models: string;
+  /** CSV of user-group symbols. */
+  group: string;
+  tag: string;
+  used_quota: Generated<number>;
+  model_mapping: string;
+  model_headers: string;
+  custom_parameter: string;
+  priority: number;
+  proxy: string;
+  test_model: string;
+  /** Booleans are 0 or 1 (an integer column on every dialect). */
+  only_chat: number;
+  pre_cost: number;
+  compatible_response: number;
+  allow_extra_body: number;
+  /** JSON text of a string array, or NULL. */
+  disabled_stream: string | null;
+  /** JSON text of `{pluginName: {param: value}}`, or NULL. */
+  plugin: string | null;
+}
+
+export interface UserGroupRow {
+  id: Generated<number>;
+  symbol: string;
+  name: string;
+  ratio: number;
+  api_rate: number;
+  /** 0 or 1 (integer columns on every dialect, like the other flags). */
+  public: number;
+  promotion: number;
+  min: number;
+  max: number;
+  enable: number;
+}
+
+export interface PriceRow {
+  model: string;
+  type: string;
+  channel_type: number;
+  /** Decimal ratios as exact text. */
+  input: string;
+  output: string;
+  locked: number;
+  /** `{usageKind: multiplier}` as JSON text, or NULL. */
+  extra_ratios: string | null;
+}
+
+export interface ModelOwnedByRow {
+  id: number;
+  name: string;
+  icon: string;
+}
+
+export interface ModelInfoRow {
+  id: Generated<number>;
+  model: string;
+  name: string;
+  description: string;
+  context_length: number;
+  max_tokens: number;
+  /** JSON array strings. */
+  input_modalities: string;
+  output_modalities: string;
+  tags: string;
+  support_url: string;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface GwTables {
   users: UserRow;
   tokens: TokenRow;
+  channels: ChannelRow;
   options: OptionRow;
   logs: LogRow;
   redemptions: RedemptionRow;

@@ -1,6 +1,7 @@
 // The ordered list of migrations; names are timestamps so they sort in the order they were written.
 import type { Migration } from 'kysely/migration';
 import * as foundation from './2026-05-01T00-00-00-foundation.js';
+import * as channels from './2026-06-02T00-00-00-channels.js';
 import * as groupsPrices from './2026-06-04T00-00-00-groups-prices.js';
 import * as logs from './2026-05-20T00-00-00-logs.js';
 import * as usersSelf from './2026-06-01T00-00-00-users-self.js';
@@ -11,6 +12,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-05-01T00-00-00-foundation': foundation,
   '2026-05-20T00-00-00-logs': logs,
   '2026-06-01T00-00-00-users-self': usersSelf,
+  '2026-06-02T00-00-00-channels': channels,
   '2026-06-03T00-00-00-log-stats': logStats,
   '2026-06-04T00-00-00-groups-prices': groupsPrices,
   '2026-06-05T00-00-00-redemptions-payments': redemptionsPayments,
