@@ -42,9 +42,12 @@ export function parseJsonStringList(text: string): string[] | undefined {
   return undefined;
 }
 
+/** What a client may send for a list field: a JSON array string, an array, or nothing (`[]`). */
+type ListFieldSchema = z.ZodType<string, string | string[] | null | undefined>;
+
 /** A list field as a client writes it: a JSON array string (an array is accepted and serialised). */
-function listField(allowPlainUrl: boolean) {
-  return z.preprocess(
+function listField(allowPlainUrl: boolean): ListFieldSchema {
+  const schema = z.preprocess(
     (value) => (Array.isArray(value) ? JSON.stringify(value) : (value ?? '[]')),
     z
       .string()
@@ -55,6 +58,8 @@ function listField(allowPlainUrl: boolean) {
         { message: 'model_info.errors.json_list' },
       ),
   );
+  // preprocess types its input as unknown; the fields are optional strings or arrays for callers.
+  return schema as unknown as ListFieldSchema;
 }
 
 const modelInfoFields = {
@@ -73,10 +78,18 @@ const modelInfoFields = {
     .min(0, 'validation.min_zero')
     .max(1_000_000_000, 'validation.too_large')
     .default(0),
-  input_modalities: listField(false),
-  output_modalities: listField(false),
-  tags: listField(false),
-  support_url: listField(true),
+  input_modalities: listField(false)
+    .optional()
+    .transform((text) => text ?? '[]'),
+  output_modalities: listField(false)
+    .optional()
+    .transform((text) => text ?? '[]'),
+  tags: listField(false)
+    .optional()
+    .transform((text) => text ?? '[]'),
+  support_url: listField(true)
+    .optional()
+    .transform((text) => text ?? '[]'),
 };
 
 /** `POST /api/model_info/` body (`model` must be unique). */
