@@ -10,11 +10,14 @@ import { migrateToLatest } from './db/migrate.js';
 import { createAuthenticator } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { registerJsonParser } from './plugins/json-body.js';
+import { createSystemLogRing } from './plugins/log-ring.js';
 import { buildOpenApiDocument } from './plugins/openapi.js';
 import { registerRoutes } from './plugins/routes.js';
 import { registerStatic } from './plugins/static.js';
 import { type ChannelSeams, createChannelResource } from './resources/channels/channels.module.js';
 import { createOptionStore } from './resources/options/options.repository.js';
+import { optionRoutes } from './resources/options/options.routes.js';
+import { createOptionsService } from './resources/options/options.service.js';
 import { resolveSecrets } from './resources/options/secrets.js';
 import { createOrdersRepository } from './resources/orders/orders.repository.js';
 import { orderRoutes } from './resources/orders/orders.routes.js';
@@ -30,7 +33,12 @@ import { createDashboardService } from './resources/dashboard/dashboard.service.
 import { createLogsRepository } from './resources/logs/logs.repository.js';
 import { logRoutes } from './resources/logs/logs.routes.js';
 import { createLogsService } from './resources/logs/logs.service.js';
+import { siteRoutes } from './resources/site/site.routes.js';
 import { statusRoutes } from './resources/status/status.routes.js';
+import { systemInfoRoutes } from './resources/system_info/system-info.routes.js';
+import { createTelegramMenusRepository } from './resources/telegram_menus/telegram-menus.repository.js';
+import { telegramMenuRoutes } from './resources/telegram_menus/telegram-menus.routes.js';
+import { createTelegramMenusService } from './resources/telegram_menus/telegram-menus.service.js';
 import { tokenAdminRoutes } from './resources/tokens/tokens-admin.routes.js';
 import { createTokensAdminService } from './resources/tokens/tokens-admin.service.js';
 import { createTokensRepository } from './resources/tokens/tokens.repository.js';
@@ -73,8 +81,10 @@ export async function buildApp(
   config: Readonly<ServerConfig>,
   options: BuildAppOptions = {},
 ): Promise<FastifyInstance> {
+  // Every log line also lands in a ring of the newest ones, which root reads at /api/system_info/log.
+  const logRing = createSystemLogRing(options.logStream ?? process.stdout);
   const app = Fastify({
-    logger: { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
+    logger: { level: config.logLevel, stream: logRing },
     bodyLimit: 10 * 1024 * 1024,
   });
   const database = openDatabase(config.database);
@@ -102,7 +112,11 @@ export async function buildApp(
   const root = await usersService.bootstrapRoot(config.rootPassword);
   if (root?.generatedPassword) {
     const language = normalizeLanguage(await optionStore.get('Language')) ?? DEFAULT_LANGUAGE;
-    app.log.warn(translate(language, 'auth.root_created', { password: root.generatedPassword }));
+    // gwPrivate: printed once, never kept for the system log API.
+    app.log.warn(
+      { gwPrivate: true },
+      translate(language, 'auth.root_created', { password: root.generatedPassword }),
+    );
   }
   const auth = createAuthenticator(usersRepository, secrets.session);
   const tokensRepository = createTokensRepository(database.db, database.kind);
@@ -133,6 +147,12 @@ export async function buildApp(
 
   const routes = [
     ...statusRoutes(optionStore, context.startTime),
+    ...siteRoutes(optionStore),
+    ...optionRoutes(createOptionsService(optionStore)),
+    ...telegramMenuRoutes(
+      createTelegramMenusService(createTelegramMenusRepository(database.db, database.kind)),
+    ),
+    ...systemInfoRoutes(logRing),
     ...userRoutes(usersService, auth),
     ...tokenRoutes(tokensService),
     ...createChannelResource(context, app.log, options.channelSeams).routes,

@@ -9,12 +9,14 @@ import zh_CN_logs from './locales/zh_CN/logs.json' with { type: 'json' };
 import zh_CN_model_info from './locales/zh_CN/model_info.json' with { type: 'json' };
 import zh_CN_model_ownedby from './locales/zh_CN/model_ownedby.json' with { type: 'json' };
 import zh_CN_nav from './locales/zh_CN/nav.json' with { type: 'json' };
+import zh_CN_options from './locales/zh_CN/options.json' with { type: 'json' };
 import zh_CN_payments from './locales/zh_CN/payments.json' with { type: 'json' };
 import zh_CN_prices from './locales/zh_CN/prices.json' with { type: 'json' };
 import zh_CN_redemptions from './locales/zh_CN/redemptions.json' with { type: 'json' };
 import zh_CN_roles from './locales/zh_CN/roles.json' with { type: 'json' };
 import zh_CN_server from './locales/zh_CN/server.json' with { type: 'json' };
 import zh_CN_site from './locales/zh_CN/site.json' with { type: 'json' };
+import zh_CN_telegram_menus from './locales/zh_CN/telegram_menus.json' with { type: 'json' };
 import zh_CN_tokens from './locales/zh_CN/tokens.json' with { type: 'json' };
 import zh_CN_tui from './locales/zh_CN/tui.json' with { type: 'json' };
 import zh_CN_user_groups from './locales/zh_CN/user_groups.json' with { type: 'json' };
@@ -31,12 +33,14 @@ import zh_HK_logs from './locales/zh_HK/logs.json' with { type: 'json' };
 import zh_HK_model_info from './locales/zh_HK/model_info.json' with { type: 'json' };
 import zh_HK_model_ownedby from './locales/zh_HK/model_ownedby.json' with { type: 'json' };
 import zh_HK_nav from './locales/zh_HK/nav.json' with { type: 'json' };
+import zh_HK_options from './locales/zh_HK/options.json' with { type: 'json' };
 import zh_HK_payments from './locales/zh_HK/payments.json' with { type: 'json' };
 import zh_HK_prices from './locales/zh_HK/prices.json' with { type: 'json' };
 import zh_HK_redemptions from './locales/zh_HK/redemptions.json' with { type: 'json' };
 import zh_HK_roles from './locales/zh_HK/roles.json' with { type: 'json' };
 import zh_HK_server from './locales/zh_HK/server.json' with { type: 'json' };
 import zh_HK_site from './locales/zh_HK/site.json' with { type: 'json' };
+import zh_HK_telegram_menus from './locales/zh_HK/telegram_menus.json' with { type: 'json' };
 import zh_HK_tokens from './locales/zh_HK/tokens.json' with { type: 'json' };
 import zh_HK_tui from './locales/zh_HK/tui.json' with { type: 'json' };
 import zh_HK_user_groups from './locales/zh_HK/user_groups.json' with { type: 'json' };
@@ -53,12 +57,14 @@ import en_US_logs from './locales/en_US/logs.json' with { type: 'json' };
 import en_US_model_info from './locales/en_US/model_info.json' with { type: 'json' };
 import en_US_model_ownedby from './locales/en_US/model_ownedby.json' with { type: 'json' };
 import en_US_nav from './locales/en_US/nav.json' with { type: 'json' };
+import en_US_options from './locales/en_US/options.json' with { type: 'json' };
 import en_US_payments from './locales/en_US/payments.json' with { type: 'json' };
 import en_US_prices from './locales/en_US/prices.json' with { type: 'json' };
 import en_US_redemptions from './locales/en_US/redemptions.json' with { type: 'json' };
 import en_US_roles from './locales/en_US/roles.json' with { type: 'json' };
 import en_US_server from './locales/en_US/server.json' with { type: 'json' };
 import en_US_site from './locales/en_US/site.json' with { type: 'json' };
+import en_US_telegram_menus from './locales/en_US/telegram_menus.json' with { type: 'json' };
 import en_US_tokens from './locales/en_US/tokens.json' with { type: 'json' };
 import en_US_tui from './locales/en_US/tui.json' with { type: 'json' };
 import en_US_user_groups from './locales/en_US/user_groups.json' with { type: 'json' };
@@ -75,12 +81,14 @@ import ja_JP_logs from './locales/ja_JP/logs.json' with { type: 'json' };
 import ja_JP_model_info from './locales/ja_JP/model_info.json' with { type: 'json' };
 import ja_JP_model_ownedby from './locales/ja_JP/model_ownedby.json' with { type: 'json' };
 import ja_JP_nav from './locales/ja_JP/nav.json' with { type: 'json' };
+import ja_JP_options from './locales/ja_JP/options.json' with { type: 'json' };
 import ja_JP_payments from './locales/ja_JP/payments.json' with { type: 'json' };
 import ja_JP_prices from './locales/ja_JP/prices.json' with { type: 'json' };
 import ja_JP_redemptions from './locales/ja_JP/redemptions.json' with { type: 'json' };
 import ja_JP_roles from './locales/ja_JP/roles.json' with { type: 'json' };
 import ja_JP_server from './locales/ja_JP/server.json' with { type: 'json' };
 import ja_JP_site from './locales/ja_JP/site.json' with { type: 'json' };
+import ja_JP_telegram_menus from './locales/ja_JP/telegram_menus.json' with { type: 'json' };
 import ja_JP_tokens from './locales/ja_JP/tokens.json' with { type: 'json' };
 import ja_JP_tui from './locales/ja_JP/tui.json' with { type: 'json' };
 import ja_JP_user_groups from './locales/ja_JP/user_groups.json' with { type: 'json' };
@@ -101,12 +109,14 @@ export const BUNDLED_LOCALES = {
     model_info: zh_CN_model_info,
     model_ownedby: zh_CN_model_ownedby,
     nav: zh_CN_nav,
+    options: zh_CN_options,
     payments: zh_CN_payments,
     prices: zh_CN_prices,
     redemptions: zh_CN_redemptions,
     roles: zh_CN_roles,
     server: zh_CN_server,
     site: zh_CN_site,
+    telegram_menus: zh_CN_telegram_menus,
     tokens: zh_CN_tokens,
     tui: zh_CN_tui,
     user_groups: zh_CN_user_groups,
@@ -125,12 +135,14 @@ export const BUNDLED_LOCALES = {
     model_info: zh_HK_model_info,
     model_ownedby: zh_HK_model_ownedby,
     nav: zh_HK_nav,
+    options: zh_HK_options,
     payments: zh_HK_payments,
     prices: zh_HK_prices,
     redemptions: zh_HK_redemptions,
     roles: zh_HK_roles,
     server: zh_HK_server,
     site: zh_HK_site,
+    telegram_menus: zh_HK_telegram_menus,
     tokens: zh_HK_tokens,
     tui: zh_HK_tui,
     user_groups: zh_HK_user_groups,
@@ -149,12 +161,14 @@ export const BUNDLED_LOCALES = {
     model_info: en_US_model_info,
     model_ownedby: en_US_model_ownedby,
     nav: en_US_nav,
+    options: en_US_options,
     payments: en_US_payments,
     prices: en_US_prices,
     redemptions: en_US_redemptions,
     roles: en_US_roles,
     server: en_US_server,
     site: en_US_site,
+    telegram_menus: en_US_telegram_menus,
     tokens: en_US_tokens,
     tui: en_US_tui,
     user_groups: en_US_user_groups,
@@ -173,12 +187,14 @@ export const BUNDLED_LOCALES = {
     model_info: ja_JP_model_info,
     model_ownedby: ja_JP_model_ownedby,
     nav: ja_JP_nav,
+    options: ja_JP_options,
     payments: ja_JP_payments,
     prices: ja_JP_prices,
     redemptions: ja_JP_redemptions,
     roles: ja_JP_roles,
     server: ja_JP_server,
     site: ja_JP_site,
+    telegram_menus: ja_JP_telegram_menus,
     tokens: ja_JP_tokens,
     tui: ja_JP_tui,
     user_groups: ja_JP_user_groups,

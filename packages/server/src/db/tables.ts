@@ -309,6 +309,15 @@ export interface ModelInfoRow {
   updated_at: number;
 }
 
+/** A Telegram bot menu (contract §2.12). */
+export interface TelegramMenuRow {
+  id: Generated<number>;
+  command: string;
+  description: string;
+  parse_mode: string;
+  reply_message: string;
+}
+
 export interface GwTables {
   users: UserRow;
   tokens: TokenRow;
@@ -324,4 +333,5 @@ export interface GwTables {
   prices: PriceRow;
   model_ownedby: ModelOwnedByRow;
   model_info: ModelInfoRow;
+  telegram_menus: TelegramMenuRow;
 }

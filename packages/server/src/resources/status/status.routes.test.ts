@@ -1,5 +1,5 @@
 // GET /api/status, the OpenAPI document and unknown API paths, on every configured dialect.
-import { GW_VERSION, statusSchema } from '@gw/core';
+import { GW_VERSION, optionDefault, statusSchema } from '@gw/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DIALECTS } from '../../test-support/databases.js';
 import { call, startTestApp, type TestApp } from '../../test-support/test-app.js';
@@ -27,6 +27,14 @@ describe.each(TEST_DIALECTS)('status on %s', (kind) => {
       PaymentUSDRate: 7.3,
     });
     expect(reply.body.data.start_time).toBeGreaterThan(1_700_000_000);
+  });
+
+  it('takes its defaults from core’s option registry, RechargeDiscount as raw text', async () => {
+    const data = (await call(t.app, 'GET', '/api/status')).body.data;
+    expect(data.system_name).toBe(optionDefault('SystemName'));
+    expect(data.PaymentMinAmount).toBe(Number(optionDefault('PaymentMinAmount')));
+    expect(data.RechargeDiscount).toBe(optionDefault('RechargeDiscount'));
+    expect(data.SafeToolName).toBe(optionDefault('SafeToolName'));
   });
 
   it('reads stored options: system name, booleans, numbers, keyword lines', async () => {

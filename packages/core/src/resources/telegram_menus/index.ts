@@ -1,0 +1,3 @@
+export * from './telegram-menus.api.js';
+export * from './telegram-menus.fields.js';
+export * from './telegram-menus.schema.js';
