@@ -114,13 +114,16 @@ export function createChannelTagsService(store: ChannelsStore) {
     deleteDisabled: (tag: string) => store.deleteDisabled(tag),
 
     async setPriority(tag: string, input: ChannelTagPriority): Promise<void> {
-      const changes = input.type === 'weight' ? { weight: input.value } : { priority: input.value };
-      if ((await store.updateByTag(tag, changes)) === 0) throw notFound('channels.errors.tag_not_found');
+      await members(store, tag);
+      await store.updateByTag(
+        tag,
+        input.type === 'weight' ? { weight: input.value } : { priority: input.value },
+      );
     },
 
     async setStatus(tag: string, status: 'enable' | 'disable'): Promise<void> {
-      const changed = await store.updateByTag(tag, { status: status === 'enable' ? 1 : 2 });
-      if (changed === 0) throw notFound('channels.errors.tag_not_found');
+      await members(store, tag);
+      await store.updateByTag(tag, { status: status === 'enable' ? 1 : 2 });
     },
   };
 }
