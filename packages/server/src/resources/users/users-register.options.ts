@@ -1,21 +1,21 @@
-// The site options registration reads (contract §3.5), with their documented defaults.
+// The site options registration reads (contract §3.5), with the registry's defaults.
+import { optionDefault } from '@gw/core';
 import type { OptionStore } from '../../shared/context.js';
 
-const DEFAULTS = {
-  RegisterEnabled: 'true',
-  PasswordRegisterEnabled: 'true',
-  EmailVerificationEnabled: 'false',
-  EmailDomainRestrictionEnabled: 'false',
-  EmailDomainWhitelist:
-    'gmail.com,163.com,126.com,qq.com,outlook.com,hotmail.com,icloud.com,yahoo.com,foxmail.com',
-  QuotaForNewUser: '0',
-  QuotaForInviter: '0',
-  QuotaForInvitee: '0',
-  ServerAddress: '',
-  SystemName: 'gw',
-} as const;
+const KEYS = [
+  'RegisterEnabled',
+  'PasswordRegisterEnabled',
+  'EmailVerificationEnabled',
+  'EmailDomainRestrictionEnabled',
+  'EmailDomainWhitelist',
+  'QuotaForNewUser',
+  'QuotaForInviter',
+  'QuotaForInvitee',
+  'ServerAddress',
+  'SystemName',
+] as const;
 
-type RegistrationOptionKey = keyof typeof DEFAULTS;
+type RegistrationOptionKey = (typeof KEYS)[number];
 
 /** Registration settings as typed values. */
 export interface RegistrationOptions {
@@ -39,9 +39,9 @@ function points(text: string): number {
 
 /** Reads the registration settings in one query. */
 export async function readRegistrationOptions(options: OptionStore): Promise<RegistrationOptions> {
-  const keys = Object.keys(DEFAULTS) as RegistrationOptionKey[];
-  const stored = await options.getMany(keys);
-  const get = (key: RegistrationOptionKey) => stored.get(key) ?? DEFAULTS[key];
+  const stored = await options.getMany(KEYS);
+  // Defaults come from core's option registry, the one list of options and their defaults.
+  const get = (key: RegistrationOptionKey) => stored.get(key) ?? optionDefault(key);
   return {
     registerEnabled: get('RegisterEnabled') === 'true',
     passwordRegisterEnabled: get('PasswordRegisterEnabled') === 'true',
@@ -55,7 +55,7 @@ export async function readRegistrationOptions(options: OptionStore): Promise<Reg
     quotaForInviter: points(get('QuotaForInviter')),
     quotaForInvitee: points(get('QuotaForInvitee')),
     serverAddress: get('ServerAddress').replace(/\/+$/, ''),
-    systemName: get('SystemName') || DEFAULTS.SystemName,
+    systemName: get('SystemName') || optionDefault('SystemName'),
   };
 }
 
