@@ -157,7 +157,9 @@ export async function buildApp(
     ...tokenRoutes(tokensService),
     ...createChannelResource(context, app.log, options.channelSeams).routes,
     ...catalogue.routes,
-    ...tokenAdminRoutes(createTokensAdminService(tokensRepository, usersRepository, secrets.userToken)),
+    ...tokenAdminRoutes(
+      createTokensAdminService(tokensRepository, usersRepository, secrets.userToken, catalogue.groupLookup),
+    ),
     ...userAdminRoutes(createUsersAdminService(usersRepository, database.db, usersService)),
     ...registrationRoutes(registrationService),
     ...logRoutes(logsService),

@@ -168,6 +168,7 @@ describe.each(TEST_DIALECTS)('admin token routes on %s', (kind) => {
       { id: 1, name: 'x', setting: { heartbeat: { enabled: true, timeout_seconds: 5 } } },
       'setting.heartbeat.timeout_seconds',
     ],
+    ['a group that does not exist', {}, { id: 1, name: 'x', group: 'no-such-group' }, 'group'],
     ['status 3 through status_only', { status_only: '1' }, { id: 1, status: 3 }, 'status'],
     ['no id through status_only', { status_only: '1' }, { status: 1 }, 'id'],
   ])('refuses an admin edit with %s and changes nothing', async (_name, query, body, field) => {

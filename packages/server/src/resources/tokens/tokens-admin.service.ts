@@ -18,7 +18,7 @@ import type { AuthUser, UserLookup } from '../../shared/auth-user.js';
 import { listRequest } from '../../shared/listing.js';
 import { tokenKeyFor } from './token-key.js';
 import type { StoredToken, TokensRepository } from './tokens.repository.js';
-import { checkGroups, settingToStore } from './tokens.service.js';
+import { checkTokenGroups, settingToStore, type TokenGroupLookup } from './tokens.service.js';
 import { tokenRowToToken } from './tokens.wire.js';
 
 type AdminUpdate = z.output<typeof tokenAdminUpdateSchema>;
@@ -28,11 +28,12 @@ function mayActOn(caller: AuthUser, ownerId: number, ownerRole: number): boolean
   return isRoot(caller.role) || ownerId === caller.id || ownerRole < caller.role;
 }
 
-/** The admin token rules over the tokens and users repositories and the key-signing secret. */
+/** The admin token rules over the tokens and users repositories, the key-signing secret and the group lookup. */
 export function createTokensAdminService(
   tokens: TokensRepository,
   users: Pick<UserLookup, 'findById'>,
   userTokenSecret: string,
+  groups: TokenGroupLookup,
 ) {
   async function ownerOf(userId: number, missingKey: string): Promise<AuthUser> {
     const owner = await users.findById(userId);
@@ -101,7 +102,7 @@ export function createTokensAdminService(
       if (changedExpiry && input.expired_time !== TOKEN_NEVER_EXPIRES && input.expired_time <= nowSeconds()) {
         throw fieldFailure('expired_time', 'validation.token.expiry_past');
       }
-      checkGroups(owner, input);
+      await checkTokenGroups(owner, input, groups);
       await tokens.updateAny(row.id, {
         name: input.name,
         expired_time: input.expired_time,
