@@ -15,6 +15,8 @@ import { buildOpenApiDocument } from './plugins/openapi.js';
 import { registerRoutes } from './plugins/routes.js';
 import { registerStatic } from './plugins/static.js';
 import { type ChannelSeams, createChannelResource } from './resources/channels/channels.module.js';
+import { createMidjourneyRepository } from './resources/midjourney/midjourney.repository.js';
+import { midjourneyRoutes } from './resources/midjourney/midjourney.routes.js';
 import { createOptionStore } from './resources/options/options.repository.js';
 import { optionRoutes } from './resources/options/options.routes.js';
 import { createOptionsService } from './resources/options/options.service.js';
@@ -35,6 +37,8 @@ import { logRoutes } from './resources/logs/logs.routes.js';
 import { createLogsService } from './resources/logs/logs.service.js';
 import { siteRoutes } from './resources/site/site.routes.js';
 import { statusRoutes } from './resources/status/status.routes.js';
+import { createTasksRepository } from './resources/tasks/tasks.repository.js';
+import { taskRoutes } from './resources/tasks/tasks.routes.js';
 import { systemInfoRoutes } from './resources/system_info/system-info.routes.js';
 import { createTelegramMenusRepository } from './resources/telegram_menus/telegram-menus.repository.js';
 import { telegramMenuRoutes } from './resources/telegram_menus/telegram-menus.routes.js';
@@ -167,6 +171,8 @@ export async function buildApp(
     ...redemptionRoutes(redemptionsService),
     ...paymentRoutes(createPaymentsService(createPaymentsRepository(database.db, database.kind))),
     ...orderRoutes(createOrdersRepository(database.db)),
+    ...midjourneyRoutes(createMidjourneyRepository(database.db)),
+    ...taskRoutes(createTasksRepository(database.db)),
   ];
   const document = buildOpenApiDocument(routes);
   const openApiRoute = defineRoute({

@@ -16,6 +16,7 @@ import zh_CN_redemptions from './locales/zh_CN/redemptions.json' with { type: 'j
 import zh_CN_roles from './locales/zh_CN/roles.json' with { type: 'json' };
 import zh_CN_server from './locales/zh_CN/server.json' with { type: 'json' };
 import zh_CN_site from './locales/zh_CN/site.json' with { type: 'json' };
+import zh_CN_tasks from './locales/zh_CN/tasks.json' with { type: 'json' };
 import zh_CN_telegram_menus from './locales/zh_CN/telegram_menus.json' with { type: 'json' };
 import zh_CN_tokens from './locales/zh_CN/tokens.json' with { type: 'json' };
 import zh_CN_tui from './locales/zh_CN/tui.json' with { type: 'json' };
@@ -40,6 +41,7 @@ import zh_HK_redemptions from './locales/zh_HK/redemptions.json' with { type: 'j
 import zh_HK_roles from './locales/zh_HK/roles.json' with { type: 'json' };
 import zh_HK_server from './locales/zh_HK/server.json' with { type: 'json' };
 import zh_HK_site from './locales/zh_HK/site.json' with { type: 'json' };
+import zh_HK_tasks from './locales/zh_HK/tasks.json' with { type: 'json' };
 import zh_HK_telegram_menus from './locales/zh_HK/telegram_menus.json' with { type: 'json' };
 import zh_HK_tokens from './locales/zh_HK/tokens.json' with { type: 'json' };
 import zh_HK_tui from './locales/zh_HK/tui.json' with { type: 'json' };
@@ -64,6 +66,7 @@ import en_US_redemptions from './locales/en_US/redemptions.json' with { type: 'j
 import en_US_roles from './locales/en_US/roles.json' with { type: 'json' };
 import en_US_server from './locales/en_US/server.json' with { type: 'json' };
 import en_US_site from './locales/en_US/site.json' with { type: 'json' };
+import en_US_tasks from './locales/en_US/tasks.json' with { type: 'json' };
 import en_US_telegram_menus from './locales/en_US/telegram_menus.json' with { type: 'json' };
 import en_US_tokens from './locales/en_US/tokens.json' with { type: 'json' };
 import en_US_tui from './locales/en_US/tui.json' with { type: 'json' };
@@ -88,6 +91,7 @@ import ja_JP_redemptions from './locales/ja_JP/redemptions.json' with { type: 'j
 import ja_JP_roles from './locales/ja_JP/roles.json' with { type: 'json' };
 import ja_JP_server from './locales/ja_JP/server.json' with { type: 'json' };
 import ja_JP_site from './locales/ja_JP/site.json' with { type: 'json' };
+import ja_JP_tasks from './locales/ja_JP/tasks.json' with { type: 'json' };
 import ja_JP_telegram_menus from './locales/ja_JP/telegram_menus.json' with { type: 'json' };
 import ja_JP_tokens from './locales/ja_JP/tokens.json' with { type: 'json' };
 import ja_JP_tui from './locales/ja_JP/tui.json' with { type: 'json' };
@@ -116,6 +120,7 @@ export const BUNDLED_LOCALES = {
     roles: zh_CN_roles,
     server: zh_CN_server,
     site: zh_CN_site,
+    tasks: zh_CN_tasks,
     telegram_menus: zh_CN_telegram_menus,
     tokens: zh_CN_tokens,
     tui: zh_CN_tui,
@@ -142,6 +147,7 @@ export const BUNDLED_LOCALES = {
     roles: zh_HK_roles,
     server: zh_HK_server,
     site: zh_HK_site,
+    tasks: zh_HK_tasks,
     telegram_menus: zh_HK_telegram_menus,
     tokens: zh_HK_tokens,
     tui: zh_HK_tui,
@@ -168,6 +174,7 @@ export const BUNDLED_LOCALES = {
     roles: en_US_roles,
     server: en_US_server,
     site: en_US_site,
+    tasks: en_US_tasks,
     telegram_menus: en_US_telegram_menus,
     tokens: en_US_tokens,
     tui: en_US_tui,
@@ -194,6 +201,7 @@ export const BUNDLED_LOCALES = {
     roles: ja_JP_roles,
     server: ja_JP_server,
     site: ja_JP_site,
+    tasks: ja_JP_tasks,
     telegram_menus: ja_JP_telegram_menus,
     tokens: ja_JP_tokens,
     tui: ja_JP_tui,

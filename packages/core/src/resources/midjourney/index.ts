@@ -1,0 +1,3 @@
+export * from './midjourney.api.js';
+export * from './midjourney.fields.js';
+export * from './midjourney.schema.js';
