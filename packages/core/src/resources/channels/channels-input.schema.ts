@@ -13,7 +13,10 @@ export const CHANNEL_BATCH_MAX = 1000;
 
 const text = (max: number) => z.string().max(max, 'validation.too_long');
 /** Strings one-hub may send as null: read as `""`. */
-const nullableText = (max: number) => z.preprocess((value) => value ?? '', text(max));
+const nullableText = (max: number) =>
+  text(max)
+    .nullish()
+    .transform((value) => value ?? '');
 
 /** A JSON-object text field: empty, or a JSON object (`{...}`), checked by `isJsonObjectText`. */
 const jsonObjectText = nullableText(CHANNEL_TEXT_MAX).refine(isJsonObjectText, {
@@ -35,20 +38,16 @@ const channelType = z
   .number({ message: 'channels.validation.type_required' })
   .int('validation.integer')
   .refine(isOfferedChannelType, { message: 'channels.validation.type_unknown' });
-const priority = z.preprocess(
-  (value) => value ?? 0,
-  z
-    .number({ message: 'validation.integer' })
-    .int('validation.integer')
-    .min(0, 'channels.validation.priority_min'),
-);
-const weight = z.preprocess(
-  (value) => value ?? 1,
-  z
-    .number({ message: 'validation.integer' })
-    .int('validation.integer')
-    .min(1, 'channels.validation.weight_min'),
-);
+const priorityValue = z
+  .number({ message: 'validation.integer' })
+  .int('validation.integer')
+  .min(0, 'channels.validation.priority_min');
+const weightValue = z
+  .number({ message: 'validation.integer' })
+  .int('validation.integer')
+  .min(1, 'channels.validation.weight_min');
+const priority = priorityValue.nullish().transform((value) => value ?? 0);
+const weight = weightValue.nullish().transform((value) => value ?? 1);
 const status = z.union([z.literal(1), z.literal(2), z.literal(3)], {
   message: 'channels.validation.status_invalid',
 });
@@ -77,13 +76,17 @@ const channelFields = {
   proxy: nullableText(CHANNEL_LINE_MAX),
   test_model: nullableText(CHANNEL_NAME_MAX),
   only_chat: z.boolean().default(false),
-  pre_cost: z.preprocess(
-    (value) => value ?? 1,
-    z.union([z.literal(1), z.literal(2), z.literal(3)], { message: 'channels.validation.pre_cost' }),
-  ),
+  pre_cost: z
+    .union([z.literal(1), z.literal(2), z.literal(3)], { message: 'channels.validation.pre_cost' })
+    .nullish()
+    .transform((value) => value ?? 1),
   compatible_response: z.boolean().default(false),
   allow_extra_body: z.boolean().default(false),
-  disabled_stream: z.preprocess((value) => value ?? [], z.array(text(CHANNEL_NAME_MAX)).max(1000)),
+  disabled_stream: z
+    .array(text(CHANNEL_NAME_MAX))
+    .max(1000, 'validation.max')
+    .nullish()
+    .transform((value) => value ?? []),
   plugin: z.record(z.string(), z.unknown()).nullable().default(null),
 };
 
@@ -118,11 +121,11 @@ export type ChannelUpdate = z.output<typeof channelUpdateSchema>;
 export const channelQuickUpdateSchema = z.object({
   id: channelId,
   status: status.optional(),
-  priority: priority.optional(),
-  weight: weight.optional(),
+  priority: priorityValue.optional(),
+  weight: weightValue.optional(),
   name: requiredText(CHANNEL_NAME_MAX, 'channels.validation.name_required').optional(),
-  tag: nullableText(CHANNEL_TAG_MAX).optional(),
-  test_model: nullableText(CHANNEL_NAME_MAX).optional(),
+  tag: text(CHANNEL_TAG_MAX).optional(),
+  test_model: text(CHANNEL_NAME_MAX).optional(),
 });
 export type ChannelQuickUpdate = z.output<typeof channelQuickUpdateSchema>;
 
