@@ -29,6 +29,10 @@ import { createPaymentsService } from './resources/payments/payments.service.js'
 import { createRedemptionsRepository } from './resources/redemptions/redemptions.repository.js';
 import { redemptionRoutes } from './resources/redemptions/redemptions.routes.js';
 import { createRedemptionsService } from './resources/redemptions/redemptions.service.js';
+import { createAnalyticsRepository } from './resources/analytics/analytics.repository.js';
+import { analyticsRoutes } from './resources/analytics/analytics.routes.js';
+import { createAnalyticsService } from './resources/analytics/analytics.service.js';
+import { createMultiUserRepository } from './resources/analytics/multi-user.repository.js';
 import { createDashboardRepository } from './resources/dashboard/dashboard.repository.js';
 import { dashboardRoutes } from './resources/dashboard/dashboard.routes.js';
 import { createDashboardService } from './resources/dashboard/dashboard.service.js';
@@ -143,7 +147,14 @@ export async function buildApp(
 
   // Channel names and group rate limits plug into the log list and the dashboard through these seams.
   const logsService = createLogsService(createLogsRepository(database.db));
-  const dashboardService = createDashboardService(createDashboardRepository(database.db));
+  const dashboardRepository = createDashboardRepository(database.db);
+  const dashboardService = createDashboardService(dashboardRepository, (symbol) =>
+    dashboardRepository.groupApiRate(symbol),
+  );
+  const analyticsService = createAnalyticsService(
+    createAnalyticsRepository(database.db),
+    createMultiUserRepository(database.db),
+  );
   await app.register(fastifyCookie);
   await app.register(fastifyCompress, { global: true });
   registerJsonParser(app);
@@ -168,6 +179,7 @@ export async function buildApp(
     ...registrationRoutes(registrationService),
     ...logRoutes(logsService),
     ...dashboardRoutes(dashboardService),
+    ...analyticsRoutes(analyticsService),
     ...redemptionRoutes(redemptionsService),
     ...paymentRoutes(createPaymentsService(createPaymentsRepository(database.db, database.kind))),
     ...orderRoutes(createOrdersRepository(database.db)),

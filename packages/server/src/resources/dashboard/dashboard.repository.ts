@@ -59,6 +59,16 @@ export function createDashboardRepository(db: GwDb) {
         requestTime: Number(row.request_time ?? 0),
       }));
     },
+    /** The per-minute request limit (`api_rate`) of an enabled user group; 0 when none is set. */
+    async groupApiRate(symbol: string): Promise<number> {
+      const row = await db
+        .selectFrom('user_groups')
+        .select('api_rate')
+        .where('symbol', '=', symbol)
+        .where('enable', '=', 1)
+        .executeTakeFirst();
+      return Number(row?.api_rate ?? 0);
+    },
     /** How many consume logs the user has from `since` (unix seconds) on. */
     async countConsumedSince(userId: number, since: number): Promise<number> {
       const row = await db

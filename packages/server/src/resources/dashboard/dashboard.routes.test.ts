@@ -125,13 +125,27 @@ describe.each(TEST_DIALECTS)('dashboard on %s', (kind) => {
     ]);
   });
 
-  it('counts the caller’s consume requests of the last minute; no group limit yet', async () => {
+  it('counts the caller’s consume requests of the last minute against the group’s api_rate', async () => {
+    await t.app.gw.db
+      .updateTable('user_groups')
+      .set({ api_rate: 8 })
+      .where('symbol', '=', 'default')
+      .execute();
     const reply = await call(t.app, 'GET', '/api/user/dashboard/rate/', { cookie: alice });
     const rate = dashboardRateSchema.parse(reply.body.data);
     // The log at today's midnight may fall inside the last minute just after midnight.
     expect(rate.rpm).toBeGreaterThanOrEqual(1);
     expect(rate.rpm).toBeLessThanOrEqual(3);
-    expect(rate).toMatchObject({ maxRPM: 0, usageRpmRate: 0, tpm: 0, maxTPM: 0, usageTpmRate: 0 });
+    expect(rate).toMatchObject({
+      maxRPM: 8,
+      usageRpmRate: rate.rpm * 12.5,
+      tpm: 0,
+      maxTPM: 0,
+      usageTpmRate: 0,
+    });
+    await t.app.gw.db.updateTable('user_groups').set({ enable: 0 }).where('symbol', '=', 'default').execute();
+    const disabled = await call(t.app, 'GET', '/api/user/dashboard/rate', { cookie: alice });
+    expect(disabled.body.data).toMatchObject({ maxRPM: 0, usageRpmRate: 0 });
   });
 
   it('refuses an anonymous caller', async () => {
