@@ -175,7 +175,9 @@ export async function buildApp(
     ...tokenAdminRoutes(
       createTokensAdminService(tokensRepository, usersRepository, secrets.userToken, catalogue.groupLookup),
     ),
-    ...userAdminRoutes(createUsersAdminService(usersRepository, database.db, usersService)),
+    ...userAdminRoutes(
+      createUsersAdminService(usersRepository, database.db, usersService, catalogue.groupLookup),
+    ),
     ...registrationRoutes(registrationService),
     ...logRoutes(logsService),
     ...dashboardRoutes(dashboardService),

@@ -33,6 +33,11 @@ describe.each(TEST_DIALECTS)('admin user routes on %s', (kind) => {
     });
     admin = await signIn(t.app, 'boss', 'password-123');
     for (const name of ['alice', 'albert', 'bob']) await createUser(t.app, root, name);
+    const vip = await call(t.app, 'POST', '/api/user_group/', {
+      cookie: root,
+      body: { symbol: 'vip', name: 'VIP', ratio: 1, api_rate: 60, public: false, enable: true },
+    });
+    expect(vip.body.success).toBe(true);
     await call(t.app, 'GET', '/api/user/token', { cookie: await signIn(t.app, 'alice', 'password-123') });
     await t.app.gw.db
       .updateTable('users')
@@ -201,6 +206,7 @@ describe.each(TEST_DIALECTS)('admin user routes on %s', (kind) => {
     ['fractional role', { id: 2, role: 1.5 }, 'role'],
     ['unknown status', { id: 2, status: 3 }, 'status'],
     ['group too long', { id: 2, group: 'g'.repeat(65) }, 'group'],
+    ['a group that does not exist', { id: 2, group: 'no-such-group' }, 'group'],
   ])('refuses an edit with %s and changes nothing', async (_name, body, field) => {
     const before = await allUsers();
     const reply = await call(t.app, 'PUT', '/api/user/', { cookie: root, body });

@@ -11,7 +11,7 @@ import {
   type UserUpdate,
 } from '@gw/core';
 import type { GwDb } from '../../db/database.js';
-import { ApiFailure, notFound } from '../../shared/api-failure.js';
+import { ApiFailure, fieldFailure, notFound } from '../../shared/api-failure.js';
 import type { AuthUser } from '../../shared/auth-user.js';
 import { listRequest } from '../../shared/listing.js';
 import { hashPassword } from './password.js';
@@ -30,6 +30,12 @@ interface UserChanges {
   status?: number;
 }
 
+/** Which groups exist to put a user in; app.ts composes it from the user groups resource. */
+export interface UserGroupSymbols {
+  /** Symbols of every enabled user group. */
+  enabledSymbols(): Promise<string[]>;
+}
+
 /** Refuses when the caller may not act on `target` (equal or higher role; root exempt). */
 export function assertOutranks(
   caller: AuthUser,
@@ -39,8 +45,13 @@ export function assertOutranks(
   if (!isRoot(caller.role) && caller.role <= target.role) throw new ApiFailure('FORBIDDEN', key);
 }
 
-/** The admin user rules over the repository, the database (quota transaction) and the user rules. */
-export function createUsersAdminService(users: UsersRepository, db: GwDb, userRules: UsersService) {
+/** The admin user rules over the repository, the database (quota transaction), the user rules and the groups. */
+export function createUsersAdminService(
+  users: UsersRepository,
+  db: GwDb,
+  userRules: UsersService,
+  groups: UserGroupSymbols,
+) {
   async function target(id: number): Promise<StoredUser> {
     const row = await users.findById(id);
     if (!row) throw notFound('server.users.not_found');
@@ -78,7 +89,12 @@ export function createUsersAdminService(users: UsersRepository, db: GwDb, userRu
       changes.email = input.email;
     }
     if (input.display_name) changes.display_name = input.display_name;
-    if (input.group) changes.group = input.group;
+    if (input.group && input.group !== current.group) {
+      if (!(await groups.enabledSymbols()).includes(input.group)) {
+        throw fieldFailure('group', 'validation.token.group_invalid', { group: input.group });
+      }
+      changes.group = input.group;
+    }
     const { role, status } = checkRoleAndStatus(caller, current, input);
     if (role !== undefined) changes.role = role;
     if (status !== undefined) changes.status = status;
