@@ -2,11 +2,8 @@
 import { z } from 'zod';
 import type { ApiClient } from '../../http/client.js';
 import { GwApiError } from '../../http/errors.js';
-import {
-  type ChannelTagUpdate,
-  channelTagPrioritySchema,
-  channelTagUpdateSchema,
-} from './channels-input.schema.js';
+import { type ChannelTagUpdateInput, channelTagUpdateSchema } from './channels-input.schema.js';
+import { channelTagPrioritySchema } from './channels-requests.schema.js';
 import {
   type Channel,
   type ChannelTag,
@@ -39,7 +36,7 @@ export function getChannelTag(client: ApiClient, tag: string): Promise<ChannelTa
 export async function updateChannelTag(
   client: ApiClient,
   tag: string,
-  input: ChannelTagUpdate,
+  input: ChannelTagUpdateInput,
 ): Promise<void> {
   await client.send('PUT', tagPath(tag), { body: channelTagUpdateSchema.parse(input) });
 }

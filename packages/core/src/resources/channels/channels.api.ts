@@ -3,18 +3,20 @@ import { z } from 'zod';
 import type { ApiClient } from '../../http/client.js';
 import { pagedSchema, type Paged } from '../../http/envelope.js';
 import {
-  type ChannelBatchValue,
   type ChannelCreateInput,
-  type ChannelListInput,
   type ChannelUpdateInput,
-  channelBatchDeleteSchema,
-  channelBatchValueSchema,
   channelCreateSchema,
-  channelListQuerySchema,
-  channelProviderModelsSchema,
   channelQuickUpdateSchema,
   channelUpdateSchema,
 } from './channels-input.schema.js';
+import {
+  type ChannelBatchValue,
+  type ChannelListInput,
+  channelBatchDeleteSchema,
+  channelBatchValueSchema,
+  channelListQuerySchema,
+  channelProviderModelsSchema,
+} from './channels-requests.schema.js';
 import {
   type Channel,
   type ChannelBalanceReply,

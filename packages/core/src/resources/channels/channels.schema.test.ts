@@ -4,11 +4,11 @@ import { LANGUAGES } from '../../i18n/languages.js';
 import { CHANNEL_TYPES, channelTypeById, channelTypeNameKey, isOfferedChannelType } from './channel-types.js';
 import {
   channelCreateSchema,
-  channelListQuerySchema,
   channelQuickUpdateSchema,
   isFullChannelEdit,
   isJsonObjectText,
 } from './channels-input.schema.js';
+import { channelListQuerySchema } from './channels-requests.schema.js';
 import { CHANNEL_COLUMNS, channelResponseTime } from './channels.fields.js';
 import { channelSchema, channelStatusKey, splitChannelKeys } from './channels.schema.js';
 

@@ -5,11 +5,12 @@ import {
   type ChannelTagDetail,
   type ChannelTagPriority,
   type ChannelTagUpdate,
+  CHANNEL_NAME_MAX,
   nowSeconds,
-  splitChannelKeys,
 } from '@gw/core';
 import { fieldFailure, notFound } from '../../shared/api-failure.js';
 import type { ChannelsRepository, ChannelsStore, NewChannel, StoredChannel } from './channels.repository.js';
+import { checkedKeys } from './channels.service.js';
 import { channelRowToChannel, formFieldsToColumns } from './channels.wire.js';
 
 /** The fields a tag edit writes to every member (contract §1.8). */
@@ -88,8 +89,7 @@ export function createChannelTagsService(store: ChannelsStore) {
      * body are written to every member. `sent` names the body's fields (absent ones are left alone).
      */
     async update(tag: string, input: ChannelTagUpdate, sent: ReadonlySet<string>): Promise<void> {
-      const keys = [...new Set(splitChannelKeys(input.key))];
-      if (keys.length === 0) throw fieldFailure('key', 'channels.validation.key_required');
+      const keys = [...new Set(checkedKeys(input.key))];
       const picked = Object.fromEntries(
         CHANNEL_TAG_SHARED_FIELDS.filter((field) => sent.has(field)).map((field) => [field, input[field]]),
       );
@@ -101,6 +101,9 @@ export function createChannelTagsService(store: ChannelsStore) {
         const removed = rows.filter((row) => !keys.includes(row.key)).map((row) => row.id);
         await trx.deleteByIds(removed);
         const baseName = input.name || first.name;
+        if (baseName.length + String(rows.length + keys.length).length + 1 > CHANNEL_NAME_MAX) {
+          throw fieldFailure('name', 'validation.too_long');
+        }
         const added = keys
           .filter((key) => !known.has(key))
           .map((key, index) => newMember(first, shared, key, `${baseName}_${rows.length + index + 1}`));

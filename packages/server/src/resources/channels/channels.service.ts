@@ -1,6 +1,8 @@
 // Channel rules of contract §1.7: filtered list, multi-key create, full and quick edits, batch writes.
 import {
   CHANNEL_MODEL_CREATED,
+  CHANNEL_NAME_MAX,
+  CHANNEL_TEXT_MAX,
   CHANNEL_SORT_FIELDS,
   type Channel,
   type ChannelBatchValue,
@@ -21,6 +23,14 @@ import type { ChannelModelCatalog } from './model-catalog.js';
 import type { ChannelProvider } from './provider.js';
 
 const withKey = (row: StoredChannel) => channelRowToChannel(row, { withKey: true });
+
+/** The keys of a multi-line key field; each must fit the key column. */
+export function checkedKeys(text: string): string[] {
+  const keys = splitChannelKeys(text);
+  if (keys.length === 0) throw fieldFailure('key', 'channels.validation.key_required');
+  if (keys.some((key) => key.length > CHANNEL_TEXT_MAX)) throw fieldFailure('key', 'validation.too_long');
+  return keys;
+}
 
 /** The i-th base URL of a `\n`-separated list, else the first (contract §1.7: aligned to the keys). */
 function baseUrlFor(baseUrls: string[], index: number): string {
@@ -59,8 +69,10 @@ export function createChannelsService(
 
     /** One channel per non-empty line of `key`: names `name`, `name_2`, `name_3`…; base URLs aligned. */
     async create(input: ChannelCreate): Promise<Channel[]> {
-      const keys = splitChannelKeys(input.key);
-      if (keys.length === 0) throw fieldFailure('key', 'channels.validation.key_required');
+      const keys = checkedKeys(input.key);
+      if (keys.length > 1 && `${input.name}_${keys.length}`.length > CHANNEL_NAME_MAX) {
+        throw fieldFailure('name', 'validation.too_long');
+      }
       const baseUrls = input.base_url.split('\n').map((line) => line.trim());
       const columns = formFieldsToColumns(input);
       const now = nowSeconds();

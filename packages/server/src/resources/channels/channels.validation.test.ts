@@ -54,6 +54,9 @@ describe.each(TEST_DIALECTS)('channel validation on %s', (kind) => {
     ['a name over 255 characters', { name: 'n'.repeat(256) }, 'name', undefined],
     ['a tag over 32 characters', { tag: 't'.repeat(33) }, 'tag', undefined],
     ['a group list over 512 characters', { group: 'g'.repeat(513) }, 'group', undefined],
+    ['one key over 16000 characters', { key: `ok\n${'k'.repeat(16_001)}` }, 'key', undefined],
+    ['models over 16000 characters', { models: 'm'.repeat(16_001) }, 'models', undefined],
+    ['a name too long for its _2 suffix', { name: 'n'.repeat(254), key: 'a\nb' }, 'name', undefined],
   ])('create refuses %s', async (_label, overrides, field, text) => {
     await refuses('POST', '/api/channel/', channelBody(overrides), field, text);
   });
@@ -86,6 +89,7 @@ describe.each(TEST_DIALECTS)('channel validation on %s', (kind) => {
     ['PUT', '/api/channel_tag/grp', { models: 'x' }, 'key'],
     ['PUT', '/api/channel_tag/grp', { key: 'k', model_headers: '[]' }, 'model_headers'],
     ['PUT', '/api/channel_tag/grp', { key: 'k', tag: 't'.repeat(40) }, 'tag'],
+    ['PUT', '/api/channel_tag/grp', { key: 'k'.repeat(16_001) }, 'key'],
     ['PUT', '/api/channel_tag/grp/priority', { type: 'priority', value: -1 }, 'value'],
     ['PUT', '/api/channel_tag/grp/priority', { type: 'weight', value: 0 }, 'value'],
     ['PUT', '/api/channel_tag/grp/priority', { type: 'status', value: 1 }, 'type'],
