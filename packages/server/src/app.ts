@@ -146,15 +146,17 @@ export async function buildApp(
   });
 
   // Channel names and group rate limits plug into the log list and the dashboard through these seams.
-  const logsService = createLogsService(createLogsRepository(database.db));
+  const logsRepository = createLogsRepository(database.db);
+  const logsService = createLogsService(logsRepository, (ids) => logsRepository.channelNames(ids));
   const dashboardRepository = createDashboardRepository(database.db);
   const dashboardService = createDashboardService(dashboardRepository, (symbol) =>
     dashboardRepository.groupApiRate(symbol),
   );
-  const analyticsService = createAnalyticsService(
-    createAnalyticsRepository(database.db),
-    createMultiUserRepository(database.db),
-  );
+  const analyticsRepository = createAnalyticsRepository(database.db);
+  const analyticsService = createAnalyticsService(analyticsRepository, createMultiUserRepository(database.db), {
+    countsByStatus: () => analyticsRepository.channelCountsByStatus(),
+    names: (ids) => analyticsRepository.channelNames(ids),
+  });
   await app.register(fastifyCookie);
   await app.register(fastifyCompress, { global: true });
   registerJsonParser(app);

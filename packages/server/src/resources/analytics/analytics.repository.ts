@@ -147,6 +147,26 @@ export function createAnalyticsRepository(db: GwDb) {
         }),
       );
     },
+    /** Channels per status (the screen's active / disabled / test-disabled counts). */
+    async channelCountsByStatus() {
+      const rows = await db
+        .selectFrom('channels')
+        .select(['status', (eb) => eb.fn.countAll<number | string>().as('total')])
+        .groupBy('status')
+        .orderBy('status')
+        .execute();
+      return rows.map((row) => ({ total_channels: num(row.total), status: row.status }));
+    },
+    /** Names of the given channel ids. */
+    async channelNames(ids: readonly number[]): Promise<ReadonlyMap<number, string>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('channels')
+        .select(['id', 'name'])
+        .where('id', 'in', [...ids])
+        .execute();
+      return new Map(rows.map((row) => [row.id, row.name]));
+    },
     /** Model name → owner name, through each model's price (channel type) and the owner table. */
     async modelOwners(): Promise<Map<string, string>> {
       const rows = await db

@@ -61,6 +61,16 @@ export function createLogsRepository(db: GwDb) {
         .executeTakeFirst();
       return Number(row?.quota ?? 0);
     },
+    /** Names of the given channel ids (the admin list's `channel`); deleted channels are absent. */
+    async channelNames(ids: readonly number[]): Promise<ReadonlyMap<number, string>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('channels')
+        .select(['id', 'name'])
+        .where('id', 'in', [...ids])
+        .execute();
+      return new Map(rows.map((row) => [row.id, row.name]));
+    },
     /** Deletes consume logs created before `before` (unix seconds); returns how many went. */
     async deleteConsumedBefore(before: number): Promise<number> {
       const result = await db

@@ -2,6 +2,7 @@
 import { LOG_TYPE, logSchema, nowSeconds } from '@gw/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertLog, type LogEntry } from '../../shared/logs.js';
+import { insertBareChannel } from './channel-row.test-helper.js';
 import { TEST_DIALECTS } from '../../test-support/databases.js';
 import {
   call,
@@ -37,6 +38,7 @@ describe.each(TEST_DIALECTS)('logs on %s', (kind) => {
     const users = await t.app.gw.db.selectFrom('users').select(['id', 'username']).execute();
     aliceId = users.find((u) => u.username === 'alice')?.id ?? 0;
     bobId = users.find((u) => u.username === 'bob')?.id ?? 0;
+    await insertBareChannel(t.app.gw.db, 3, 'main-openai');
     // Given a handful of logs: alice a1..a5, bob b1..b2, spread over time, types, models and channels.
     const common = { username: 'alice', userId: aliceId };
     await seed({
@@ -96,8 +98,9 @@ describe.each(TEST_DIALECTS)('logs on %s', (kind) => {
     expect(first).toMatchObject({ user_id: aliceId, created_at: T0, type: 2, quota: 100, channel_id: 3 });
     expect(first.metadata).toEqual({ group_name: 'default' });
     expect(first.id).toBeGreaterThan(0);
-    // No channels table rows name channel 3 yet: the seam answers null.
-    expect(first.channel).toBeNull();
+    expect(first.channel).toEqual({ id: 3, name: 'main-openai' });
+    // Channel 4 does not exist (deleted): no channel object.
+    expect(body.data.data.find((log: { content: string }) => log.content === 'a2').channel).toBeNull();
     expect(body.data.data.find((log: { content: string }) => log.content === 'a4').is_stream).toBe(true);
   });
 
