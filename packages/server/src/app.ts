@@ -153,10 +153,14 @@ export async function buildApp(
     dashboardRepository.groupApiRate(symbol),
   );
   const analyticsRepository = createAnalyticsRepository(database.db);
-  const analyticsService = createAnalyticsService(analyticsRepository, createMultiUserRepository(database.db), {
-    countsByStatus: () => analyticsRepository.channelCountsByStatus(),
-    names: (ids) => analyticsRepository.channelNames(ids),
-  });
+  const analyticsService = createAnalyticsService(
+    analyticsRepository,
+    createMultiUserRepository(database.db),
+    {
+      countsByStatus: () => analyticsRepository.channelCountsByStatus(),
+      names: (ids) => analyticsRepository.channelNames(ids),
+    },
+  );
   await app.register(fastifyCookie);
   await app.register(fastifyCompress, { global: true });
   registerJsonParser(app);

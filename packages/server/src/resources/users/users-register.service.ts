@@ -1,6 +1,6 @@
 // Registration with a username and password, the e-mail code, and the password reset (contract §1.2).
-// Captcha, OAuth and passkeys plug in later: `humanCheck` is the captcha seam, and `registerUser`
-// is the one place a new account is made, for every sign-up path to come.
+// Captcha, OAuth and passkeys plug in later: `humanCheck` is the captcha seam, and
+// `insertRegisteredUser` (with its gifts and invite rewards) is where every sign-up path makes an account.
 import { randomBytes } from 'node:crypto';
 import { type Language, LOG_TYPE, nowSeconds, type Register, ROLES, translate, USER_STATUS } from '@gw/core';
 import type { DatabaseKind } from '../../config.js';
