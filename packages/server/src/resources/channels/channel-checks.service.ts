@@ -94,9 +94,6 @@ export function createChannelChecksService(
       });
     },
 
-    /** The background run in progress, if any (tests wait on it). */
-    currentRun: (): Promise<void> | undefined => run,
-
     /** Reads one channel's upstream balance and stores it. */
     async balanceOne(row: StoredChannel): Promise<number> {
       const balance = await provider.balance(toChannel(row));
