@@ -8,7 +8,7 @@ import {
 } from '@gw/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertLog } from '../../shared/logs.js';
-import { insertBareChannel } from '../logs/channel-row.test-helper.js';
+import { insertBareChannel } from '../../test-support/channel-rows.js';
 import { TEST_DIALECTS } from '../../test-support/databases.js';
 import {
   call,

@@ -22,7 +22,7 @@ import { createNodeFetch } from '@gw/core/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertLog } from '../../shared/logs.js';
 import { call, ROOT_PASSWORD, signIn, startTestApp, type TestApp } from '../../test-support/test-app.js';
-import { insertBareChannel } from './channel-row.test-helper.js';
+import { insertBareChannel } from '../../test-support/channel-rows.js';
 
 describe('core log, dashboard and analytics client against gw', () => {
   let t: TestApp;

@@ -2,7 +2,7 @@
 import { LOG_TYPE, logSchema, nowSeconds } from '@gw/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertLog, type LogEntry } from '../../shared/logs.js';
-import { insertBareChannel } from './channel-row.test-helper.js';
+import { insertBareChannel } from '../../test-support/channel-rows.js';
 import { TEST_DIALECTS } from '../../test-support/databases.js';
 import {
   call,

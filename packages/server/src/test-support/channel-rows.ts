@@ -1,5 +1,5 @@
 // A bare channel row for log and analytics tests (the channels resource owns the real writes).
-import type { GwDb } from '../../db/database.js';
+import type { GwDb } from '../db/database.js';
 
 /** Inserts a channel with the given id, name and status and every other column at a neutral value. */
 export async function insertBareChannel(db: GwDb, id: number, name: string, status = 1): Promise<void> {
