@@ -261,54 +261,6 @@ export interface ChannelRow {
   plugin: string | null;
 }
 
-export interface UserGroupRow {
-  id: Generated<number>;
-  symbol: string;
-  name: string;
-  ratio: number;
-  api_rate: number;
-  /** 0 or 1 (integer columns on every dialect, like the other flags). */
-  public: number;
-  promotion: number;
-  min: number;
-  max: number;
-  enable: number;
-}
-
-export interface PriceRow {
-  model: string;
-  type: string;
-  channel_type: number;
-  /** Decimal ratios as exact text. */
-  input: string;
-  output: string;
-  locked: number;
-  /** `{usageKind: multiplier}` as JSON text, or NULL. */
-  extra_ratios: string | null;
-}
-
-export interface ModelOwnedByRow {
-  id: number;
-  name: string;
-  icon: string;
-}
-
-export interface ModelInfoRow {
-  id: Generated<number>;
-  model: string;
-  name: string;
-  description: string;
-  context_length: number;
-  max_tokens: number;
-  /** JSON array strings. */
-  input_modalities: string;
-  output_modalities: string;
-  tags: string;
-  support_url: string;
-  created_at: number;
-  updated_at: number;
-}
-
 /** A Telegram bot menu (contract §2.12). */
 export interface TelegramMenuRow {
   id: Generated<number>;
