@@ -10,7 +10,7 @@ import type { Translate } from '../i18n/i18n.js';
 export function fieldErrorsFromZod(error: z.ZodError, t?: Translate): FieldError[] {
   return error.issues.map((issue) => {
     const field = issue.path.map(String).join('.') || '_';
-    const key = isMessageKey(issue.message) ? issue.message : issueKey(issue);
+    const key = typeIssueKey(issue) ?? (isMessageKey(issue.message) ? issue.message : issueKey(issue));
     const params: Record<string, unknown> = { field, ...issueParams(issue) };
     return { field, key, params, message: t ? t(key, params) : key };
   });
@@ -21,10 +21,25 @@ function isMessageKey(message: string): boolean {
   return /^[a-z][a-z_]*(\.[a-z0-9_]+)+$/.test(message);
 }
 
+/**
+ * A missing field and a field of the wrong type both arrive as `invalid_type`, often with the schema's
+ * one message (`validation.required`). Which it was shows in the issue's input, which zod reports when
+ * parsing with `{ reportInput: true }` (the server does), else in zod's own wording.
+ */
+function typeIssueKey(issue: z.core.$ZodIssue): string | undefined {
+  if (issue.code !== 'invalid_type') return undefined;
+  const hasInput = 'input' in issue;
+  const missing = hasInput ? issue.input === undefined : /received undefined$/.test(issue.message);
+  const ownKey = isMessageKey(issue.message);
+  const saysRequired = ownKey && issue.message.endsWith('required');
+  if (missing) return saysRequired ? issue.message : 'validation.required';
+  // A schema's "is required" wording is wrong for a value that is there but of the wrong type.
+  if (ownKey && !saysRequired) return issue.message;
+  return hasInput || !ownKey ? 'validation.invalid_type' : issue.message;
+}
+
 function issueKey(issue: z.core.$ZodIssue): string {
   switch (issue.code) {
-    case 'invalid_type':
-      return issue.input === undefined ? 'validation.required' : 'validation.invalid_type';
     case 'too_small':
       return issue.origin === 'string' ? 'validation.min_length' : 'validation.min';
     case 'too_big':

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { fieldErrorsFromZod } from './issues.js';
 import { isIpOrCidr } from './network.js';
 import { trimStrings, utf8Length } from './trim.js';
 
@@ -37,5 +39,37 @@ describe('isIpOrCidr', () => {
     ['', false],
   ])('%s → %s', (value, expected) => {
     expect(isIpOrCidr(value)).toBe(expected);
+  });
+});
+
+describe('fieldErrorsFromZod on type errors', () => {
+  const schema = z.object({
+    name: z.string({ message: 'validation.required' }),
+    count: z.number({ message: 'validation.integer' }),
+    plain: z.boolean(),
+  });
+  const keys = (input: unknown, reportInput: boolean) => {
+    const result = schema.safeParse(input, { reportInput });
+    return result.success
+      ? {}
+      : Object.fromEntries(fieldErrorsFromZod(result.error).map((e) => [e.field, e.key]));
+  };
+
+  it('tells a missing field from one of the wrong type when zod reports the input', () => {
+    expect(keys({}, true)).toEqual({
+      name: 'validation.required',
+      count: 'validation.required',
+      plain: 'validation.required',
+    });
+    expect(keys({ name: 5, count: 'x', plain: 'yes' }, true)).toEqual({
+      name: 'validation.invalid_type',
+      count: 'validation.integer',
+      plain: 'validation.invalid_type',
+    });
+  });
+
+  it("falls back to zod's own wording without the input", () => {
+    expect(keys({ name: 'ok', count: 1 }, false)).toEqual({ plain: 'validation.required' });
+    expect(keys({ name: 'ok', count: 1, plain: 'yes' }, false)).toEqual({ plain: 'validation.invalid_type' });
   });
 });

@@ -5,7 +5,8 @@ import { ApiFailure } from './api-failure.js';
 
 /** Validates one part of a request; a failure carries every field's error and changes nothing. */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(trimStrings(input));
+  // reportInput lets the error tell a missing field from one of the wrong type (nothing echoes it back).
+  const result = schema.safeParse(trimStrings(input), { reportInput: true });
   if (result.success) return result.data;
   const fields = fieldErrorsFromZod(result.error);
   throw new ApiFailure('VALIDATION_FAILED', 'errors.validation_failed', {
