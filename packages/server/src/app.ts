@@ -4,6 +4,7 @@ import fastifyCookie from '@fastify/cookie';
 import { DEFAULT_LANGUAGE, nowSeconds, normalizeLanguage, translate } from '@gw/core';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createCatalogue } from './catalogue.js';
+import { createGroupPromotion } from './group-promotion.js';
 import type { ServerConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
@@ -128,7 +129,16 @@ export async function buildApp(
   }
   const auth = createAuthenticator(usersRepository, secrets.session);
   const tokensRepository = createTokensRepository(database.db, database.kind);
-  const catalogue = createCatalogue(database.db, database.kind, optionStore, auth);
+  // Channels and the catalogue each need the other's models; the arrows are only called per request,
+  // after both exist.
+  const catalogue = createCatalogue(database.db, database.kind, optionStore, auth, {
+    channelModels: { configuredModels: () => channelResource.models.configuredModels() },
+    servedModels: { servedModels: () => channelResource.models.servedModels() },
+  });
+  const channelResource = createChannelResource(context, app.log, {
+    catalog: catalogue.pricedModelCatalog,
+    ...options.channelSeams,
+  });
   const tokensService = createTokensService(tokensRepository, secrets.userToken, catalogue.groupLookup);
   const registrationService = createRegistrationService({
     db: database.db,
@@ -140,8 +150,7 @@ export async function buildApp(
   });
 
   const redemptionsService = createRedemptionsService(createRedemptionsRepository(database.db), optionStore, {
-    // Group promotion after a credit (contract §2.8) plugs in here once user groups exist.
-    afterCredit: undefined,
+    afterCredit: createGroupPromotion(database.db, optionStore),
     onHookError: (error) => app.log.error({ err: error }, 'the after-credit hook failed'),
   });
 
@@ -176,7 +185,7 @@ export async function buildApp(
     ...systemInfoRoutes(logRing),
     ...userRoutes(usersService, auth),
     ...tokenRoutes(tokensService),
-    ...createChannelResource(context, app.log, options.channelSeams).routes,
+    ...channelResource.routes,
     ...catalogue.routes,
     ...tokenAdminRoutes(
       createTokensAdminService(tokensRepository, usersRepository, secrets.userToken, catalogue.groupLookup),

@@ -69,5 +69,16 @@ export function createCatalogue(
     ...priceRoutes(prices, auth),
     ...siteModelRoutes(siteModels, auth),
   ];
-  return { routes, groupLookup: userGroups.lookup };
+  /** The priced models with their owners' names (what one-hub lists at `GET /api/channel/models`). */
+  const pricedModelCatalog = {
+    async models() {
+      const [models, pricer, names] = await Promise.all([
+        prices.pricedModels(),
+        prices.pricer(),
+        owners.lookup.names(),
+      ]);
+      return models.map((id) => ({ id, owned_by: names.get(pricer(id).channel_type) ?? '' }));
+    },
+  };
+  return { routes, groupLookup: userGroups.lookup, pricedModelCatalog };
 }

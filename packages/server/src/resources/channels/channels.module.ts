@@ -10,13 +10,21 @@ import { createChannelTagsService } from './channel-tags.service.js';
 import { createChannelsStore } from './channels.repository.js';
 import { channelRoutes } from './channels.routes.js';
 import { createChannelsService } from './channels.service.js';
-import { type ChannelModelCatalog, channelsModelCatalog } from './model-catalog.js';
+import {
+  type ChannelModelCatalog,
+  channelModelSources,
+  channelsModelCatalog,
+  mergedModelCatalog,
+} from './model-catalog.js';
 import { type ChannelProvider, UNAVAILABLE_CHANNEL_PROVIDER } from './provider.js';
 
 export interface ChannelSeams {
   /** How gw reaches upstreams (default: "not available until the relay is built"). */
   provider?: ChannelProvider;
-  /** Where `GET /api/channel/models` gets its list (default: the models configured on channels). */
+  /**
+   * Where `GET /api/channel/models` gets its list first (the priced models, from app.ts); the models
+   * configured on channels follow, so a model is offered before it has a price.
+   */
   catalog?: ChannelModelCatalog;
 }
 
@@ -28,7 +36,9 @@ export function createChannelResource(
 ) {
   const store = createChannelsStore(context.db, context.dbKind);
   const provider = seams.provider ?? UNAVAILABLE_CHANNEL_PROVIDER;
-  const channels = createChannelsService(store, seams.catalog ?? channelsModelCatalog(store), provider);
+  const configured = channelsModelCatalog(store);
+  const catalog = seams.catalog ? mergedModelCatalog(seams.catalog, configured) : configured;
+  const channels = createChannelsService(store, catalog, provider);
   const checks = createChannelChecksService(store, context.options, provider, (error, channelId) =>
     log.error({ err: error, channelId }, 'channel check failed'),
   );
@@ -37,5 +47,5 @@ export function createChannelResource(
     ...channelCheckRoutes(channels, checks),
     ...channelTagRoutes(createChannelTagsService(store)),
   ];
-  return { routes, checks };
+  return { routes, checks, models: channelModelSources(store) };
 }

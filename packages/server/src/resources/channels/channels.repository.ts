@@ -1,5 +1,5 @@
 // SQL for the channels table: the filtered list, tag groups and the batch writes of contract §1.7–1.8.
-import type { ChannelListQuery, ChannelSortField } from '@gw/core';
+import { CHANNEL_STATUS, type ChannelListQuery, type ChannelSortField } from '@gw/core';
 import {
   type Expression,
   type ExpressionBuilder,
@@ -158,6 +158,15 @@ export function createChannelsRepository(db: GwDb, kind: DatabaseKind) {
     /** The models column and type of every channel (the model list until prices exist). */
     modelsByType(): Promise<Array<{ type: number; models: string }>> {
       return db.selectFrom('channels').select(['type', 'models']).orderBy('id').execute();
+    },
+    /** The model lists and group lists of enabled channels: what the gateway can serve, and to whom. */
+    enabledModelGroups(): Promise<Array<{ models: string; group: string }>> {
+      return db
+        .selectFrom('channels')
+        .select(['models', 'group'])
+        .where('status', '=', CHANNEL_STATUS.enabled)
+        .orderBy('id')
+        .execute();
     },
   };
 }

@@ -36,3 +36,55 @@ export function channelsModelCatalog(
     },
   };
 }
+
+/** The model names of a channel's CSV list, trimmed; wildcard patterns (`gpt-4*`) are not model ids. */
+function modelNames(csv: string): string[] {
+  return csv
+    .split(',')
+    .map((item) => item.trim())
+    .filter((model) => model !== '' && !model.endsWith('*'));
+}
+
+/** What channels tell the rest of the server about models (composed in app.ts). */
+export function channelModelSources(
+  channels: Pick<ChannelsRepository, 'modelsByType' | 'enabledModelGroups'>,
+) {
+  return {
+    /** Every model configured on any channel, sorted (the price screen's model list). */
+    async configuredModels(): Promise<string[]> {
+      const models = new Set<string>();
+      for (const row of await channels.modelsByType())
+        for (const model of modelNames(row.models)) models.add(model);
+      return [...models].sort();
+    },
+    /** Each model served by an enabled channel, with the groups those channels serve. */
+    async servedModels(): Promise<Map<string, string[]>> {
+      const served = new Map<string, Set<string>>();
+      for (const row of await channels.enabledModelGroups()) {
+        const groups = row.group
+          .split(',')
+          .map((group) => group.trim())
+          .filter(Boolean);
+        for (const model of modelNames(row.models)) {
+          const set = served.get(model) ?? new Set<string>();
+          for (const group of groups) set.add(group);
+          served.set(model, set);
+        }
+      }
+      return new Map([...served].map(([model, groups]) => [model, [...groups].sort()]));
+    },
+  };
+}
+
+/** A catalog that lists every model of the first catalog, then the models only the others know. */
+export function mergedModelCatalog(...catalogs: ChannelModelCatalog[]): ChannelModelCatalog {
+  return {
+    async models() {
+      const seen = new Map<string, CatalogModel>();
+      for (const catalog of catalogs) {
+        for (const model of await catalog.models()) if (!seen.has(model.id)) seen.set(model.id, model);
+      }
+      return [...seen.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    },
+  };
+}

@@ -3,6 +3,7 @@ import {
   ApiClient,
   createModelInfo,
   createModelOwner,
+  createChannels,
   createPrice,
   deleteModelInfo,
   deleteModelOwner,
@@ -65,7 +66,17 @@ describe('core catalogue client against gw', () => {
     await deletePrices(client, ['a', 'b']);
     expect(await listPriceModels(client)).toEqual(['c', 'gpt-4o']);
     expect(await getPriceUpdateService(client)).toBe('');
+    // A model is available once an enabled channel serves it; the price list alone offers nothing.
+    expect(await getAvailableModels(client)).toEqual({});
+    await createChannels(client, {
+      name: 'upstream',
+      type: 1,
+      key: 'sk-x',
+      models: 'gpt-4o,c',
+      group: 'default',
+    });
     const available = await getAvailableModels(client);
+    expect(Object.keys(available).sort()).toEqual(['c', 'gpt-4o']);
     expect(available['gpt-4o']).toMatchObject({ groups: ['default'], owned_by: 'OpenAI' });
   });
 

@@ -23,6 +23,9 @@ describe.each(TEST_DIALECTS)('prices on %s', (kind) => {
     const reply = await call(t.app, method, url, { cookie: root, body });
     expect(reply.body).toMatchObject({ success: true });
   };
+  const channelId = async (name: string) =>
+    (await t.app.gw.db.selectFrom('channels').select('id').where('name', '=', name).executeTakeFirstOrThrow())
+      .id;
 
   beforeAll(async () => {
     t = await startTestApp(kind);
@@ -188,10 +191,15 @@ describe.each(TEST_DIALECTS)('prices on %s', (kind) => {
     expect(defaults.body).toMatchObject({ success: false, message: 'pricing data not found' });
   });
 
-  it('lists available models from prices with their owner and the caller’s visible groups', async () => {
+  it('lists the models enabled channels serve, with their price, owner and the caller’s visible groups', async () => {
     await ok('POST', '/api/user_group/', { symbol: 'vip', name: 'VIP', ratio: 1 });
     await t.app.gw.db.updateTable('users').set({ group: 'vip' }).where('username', '=', 'alice').execute();
+    const channel = { type: 1, key: 'sk-x', group: 'default,vip' };
+    await ok('POST', '/api/channel/', { ...channel, name: 'served', models: 'only,locked-one,gpt-4*' });
+    await ok('POST', '/api/channel/', { ...channel, name: 'off', models: 'hidden' });
+    await ok('PUT', '/api/channel/', { id: await channelId('off'), status: 2 });
     const anonymous = await call(t.app, 'GET', '/api/available_model');
+    expect(Object.keys(anonymous.body.data).sort()).toEqual(['locked-one', 'only']);
     expect(anonymous.body.data.only).toEqual({
       groups: ['default'],
       owned_by: 'OpenAI',
@@ -199,5 +207,15 @@ describe.each(TEST_DIALECTS)('prices on %s', (kind) => {
     });
     const mine = await call(t.app, 'GET', '/api/available_model', { cookie: alice });
     expect(mine.body.data['locked-one'].groups).toEqual(['default', 'vip']);
+    // The model lists join both sides: channel-only models in the price screen's list, priced models
+    // (with their owner) first in the channel form's list.
+    const modelList = await call(t.app, 'GET', '/api/prices/model_list', { cookie: root });
+    expect(modelList.body.data).toEqual(expect.arrayContaining(['hidden', 'only']));
+    const channelModels = await call(t.app, 'GET', '/api/channel/models', { cookie: root });
+    const byId = new Map(
+      channelModels.body.data.map((m: { id: string; owned_by: string }) => [m.id, m.owned_by]),
+    );
+    expect(byId.get('only')).toBe('OpenAI');
+    expect(byId.has('hidden')).toBe(true);
   });
 });
