@@ -54,19 +54,6 @@ export async function checkTokenGroups(
   }
 }
 
-/**
- * Refuses a group other than `''` or the owner's own, without reading the user groups. Kept for callers
- * that cannot await; prefer `checkTokenGroups`, which also admits enabled public groups.
- */
-export function checkGroups(owner: AuthUser, input: { group: string; backup_group: string }): void {
-  for (const field of ['group', 'backup_group'] as const) {
-    const group = input[field];
-    if (group !== '' && group !== owner.group) {
-      throw fieldFailure(field, 'validation.token.group_invalid', { group });
-    }
-  }
-}
-
 /** billing_tag is only writable for role ≥ 3; otherwise the stored one (if any) is kept. */
 export function settingToStore(caller: AuthUser, input: SettingInput, stored?: string): string {
   const previous = stored === undefined ? undefined : parseStoredSetting(stored).billing_tag;
