@@ -1,5 +1,6 @@
 // Paging, sorting and keyword rules every list endpoint shares (contract §0.4).
 import { listQuerySchema, MAX_PAGE_SIZE } from '@gw/core';
+import { type Selectable, type SelectQueryBuilder, sql } from 'kysely';
 import { ApiFailure } from './api-failure.js';
 
 export type SortDirection = 'asc' | 'desc';
@@ -45,4 +46,31 @@ export function listRequest<F extends string>(
 /** A LIKE pattern matching values that start with `prefix`, wildcards escaped with `!` (portable). */
 export function likePrefix(prefix: string): string {
   return `${prefix.replace(/[!%_]/g, (char) => `!${char}`)}%`;
+}
+
+/** One page of a list and the number of rows its filters match. */
+export interface Page<Row> {
+  rows: Row[];
+  total: number;
+}
+
+/**
+ * Counts the rows `base` (a filtered select without columns) matches, then reads one page of them ordered by
+ * the validated terms of `request`. Rows come back as the stored rows of the one table `base` reads.
+ */
+export async function pageOf<DB, TB extends keyof DB, F extends string>(
+  base: SelectQueryBuilder<DB, TB, object>,
+  request: ListRequest<F>,
+): Promise<Page<Selectable<DB[TB]>>> {
+  const countRow = await base.select(sql<number>`count(*)`.as('n')).executeTakeFirst();
+  let query = base.selectAll();
+  for (const [field, direction] of request.orders) query = query.orderBy(sql.ref(field), direction);
+  const rows = await query
+    .limit(request.size)
+    .offset((request.page - 1) * request.size)
+    .execute();
+  return {
+    rows: rows as Selectable<DB[TB]>[],
+    total: Number((countRow as { n?: unknown } | undefined)?.n ?? 0),
+  };
 }

@@ -12,7 +12,7 @@ import {
 import type { DatabaseKind } from '../../config.js';
 import type { GwDb } from '../../db/database.js';
 import type { ChannelRow, GwTables } from '../../db/tables.js';
-import { likePrefix, type ListRequest } from '../../shared/listing.js';
+import { likePrefix, type ListRequest, pageOf } from '../../shared/listing.js';
 
 export type StoredChannel = Selectable<ChannelRow>;
 export type NewChannel = Omit<Insertable<ChannelRow>, 'id'>;
@@ -73,14 +73,7 @@ export function createChannelsRepository(db: GwDb, kind: DatabaseKind) {
   return {
     async list(filters: ChannelFilters, request: ListRequest<ChannelSortField>) {
       const base = db.selectFrom('channels').where((eb) => listCondition(eb, filters));
-      const countRow = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-      let query = base.selectAll();
-      for (const [field, direction] of request.orders) query = query.orderBy(field, direction);
-      const rows = await query
-        .limit(request.size)
-        .offset((request.page - 1) * request.size)
-        .execute();
-      return { rows: rows as StoredChannel[], total: Number(countRow?.n ?? 0) };
+      return pageOf(base, request);
     },
     findById(id: number): Promise<StoredChannel | undefined> {
       return db.selectFrom('channels').selectAll().where('id', '=', id).executeTakeFirst() as Promise<

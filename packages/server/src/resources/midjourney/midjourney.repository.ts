@@ -2,7 +2,7 @@
 import type { Selectable } from 'kysely';
 import type { GwDb } from '../../db/database.js';
 import type { MidjourneyRow } from '../../db/tables.js';
-import type { ListRequest } from '../../shared/listing.js';
+import { type ListRequest, pageOf } from '../../shared/listing.js';
 
 export type StoredMidjourney = Selectable<MidjourneyRow>;
 
@@ -27,14 +27,7 @@ export function createMidjourneyRepository(db: GwDb) {
       if (filters.mj_id) base = base.where('mj_id', '=', filters.mj_id);
       if (filters.start_timestamp) base = base.where('submit_time', '>=', filters.start_timestamp);
       if (filters.end_timestamp) base = base.where('submit_time', '<=', filters.end_timestamp);
-      const countRow = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-      let query = base.selectAll();
-      for (const [field, direction] of request.orders) query = query.orderBy(field, direction);
-      const rows = await query
-        .limit(request.size)
-        .offset((request.page - 1) * request.size)
-        .execute();
-      return { rows: rows as StoredMidjourney[], total: Number(countRow?.n ?? 0) };
+      return pageOf(base, request);
     },
   };
 }

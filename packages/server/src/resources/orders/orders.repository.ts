@@ -2,7 +2,7 @@
 import type { Selectable } from 'kysely';
 import type { GwDb } from '../../db/database.js';
 import type { OrderRow } from '../../db/tables.js';
-import type { ListRequest } from '../../shared/listing.js';
+import { type ListRequest, pageOf } from '../../shared/listing.js';
 
 export type StoredOrder = Selectable<OrderRow>;
 
@@ -29,14 +29,7 @@ export function createOrdersRepository(db: GwDb) {
       if (filters.status) base = base.where('status', '=', filters.status);
       if (filters.start_timestamp) base = base.where('created_at', '>=', filters.start_timestamp);
       if (filters.end_timestamp) base = base.where('created_at', '<=', filters.end_timestamp);
-      const countRow = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-      let query = base.selectAll();
-      for (const [field, direction] of request.orders) query = query.orderBy(field, direction);
-      const rows = await query
-        .limit(request.size)
-        .offset((request.page - 1) * request.size)
-        .execute();
-      return { rows: rows as StoredOrder[], total: Number(countRow?.n ?? 0) };
+      return pageOf(base, request);
     },
   };
 }

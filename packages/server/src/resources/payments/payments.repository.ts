@@ -3,7 +3,7 @@ import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
 import type { DatabaseKind } from '../../config.js';
 import type { GwDb } from '../../db/database.js';
 import type { PaymentRow } from '../../db/tables.js';
-import { type ListRequest, likePrefix } from '../../shared/listing.js';
+import { type ListRequest, likePrefix, pageOf } from '../../shared/listing.js';
 
 export type StoredPayment = Selectable<PaymentRow>;
 export type NewPayment = Omit<Insertable<PaymentRow>, 'id'>;
@@ -28,14 +28,7 @@ export function createPaymentsRepository(db: GwDb, kind: DatabaseKind) {
       if (filters.name) {
         base = base.where(sql<boolean>`${sql.ref('name')} like ${likePrefix(filters.name)} escape '!'`);
       }
-      const countRow = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-      let query = base.selectAll();
-      for (const [field, direction] of request.orders) query = query.orderBy(field, direction);
-      const rows = await query
-        .limit(request.size)
-        .offset((request.page - 1) * request.size)
-        .execute();
-      return { rows: rows as StoredPayment[], total: Number(countRow?.n ?? 0) };
+      return pageOf(base, request);
     },
     find(id: number): Promise<StoredPayment | undefined> {
       return db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst() as Promise<

@@ -3,7 +3,7 @@ import { type LogType, nowSeconds } from '@gw/core';
 import { type Selectable, sql, type Updateable } from 'kysely';
 import type { GwDb } from '../../db/database.js';
 import type { RedemptionRow } from '../../db/tables.js';
-import { type ListRequest, likePrefix } from '../../shared/listing.js';
+import { type ListRequest, likePrefix, pageOf } from '../../shared/listing.js';
 import { insertLog } from '../../shared/logs.js';
 
 export type StoredRedemption = Selectable<RedemptionRow>;
@@ -41,14 +41,7 @@ export function createRedemptionsRepository(db: GwDb) {
         const id = /^\d{1,9}$/.test(keyword) ? Number(keyword) : undefined;
         base = base.where((eb) => (id === undefined ? byName : eb.or([eb('id', '=', id), byName])));
       }
-      const countRow = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-      let query = base.selectAll();
-      for (const [field, direction] of request.orders) query = query.orderBy(field, direction);
-      const rows = await query
-        .limit(request.size)
-        .offset((request.page - 1) * request.size)
-        .execute();
-      return { rows: rows as StoredRedemption[], total: Number(countRow?.n ?? 0) };
+      return pageOf(base, request);
     },
     find(id: number): Promise<StoredRedemption | undefined> {
       return db.selectFrom('redemptions').selectAll().where('id', '=', id).executeTakeFirst() as Promise<

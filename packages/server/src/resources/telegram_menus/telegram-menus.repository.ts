@@ -3,7 +3,7 @@ import { type Insertable, type Selectable, sql } from 'kysely';
 import type { DatabaseKind } from '../../config.js';
 import type { GwDb } from '../../db/database.js';
 import type { TelegramMenuRow } from '../../db/tables.js';
-import { likePrefix, type ListRequest } from '../../shared/listing.js';
+import { likePrefix, type ListRequest, pageOf } from '../../shared/listing.js';
 
 export type StoredTelegramMenu = Selectable<TelegramMenuRow>;
 export type TelegramMenuValues = Omit<Insertable<TelegramMenuRow>, 'id'>;
@@ -19,14 +19,7 @@ export function createTelegramMenusRepository(db: GwDb, kind: DatabaseKind) {
         const id = /^\d{1,9}$/.test(request.keyword) ? Number(request.keyword) : undefined;
         base = base.where((eb) => (id === undefined ? prefix : eb.or([eb('id', '=', id), prefix])));
       }
-      const countRow = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-      let query = base.selectAll();
-      for (const [field, direction] of request.orders) query = query.orderBy(field, direction);
-      const rows = await query
-        .limit(request.size)
-        .offset((request.page - 1) * request.size)
-        .execute();
-      return { rows: rows as StoredTelegramMenu[], total: Number(countRow?.n ?? 0) };
+      return pageOf(base, request);
     },
     find(id: number): Promise<StoredTelegramMenu | undefined> {
       return db.selectFrom('telegram_menus').selectAll().where('id', '=', id).executeTakeFirst();

@@ -3,7 +3,7 @@ import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
 import type { DatabaseKind } from '../../config.js';
 import type { GwDb } from '../../db/database.js';
 import type { TokenRow } from '../../db/tables.js';
-import { likePrefix, type ListRequest } from '../../shared/listing.js';
+import { likePrefix, type ListRequest, pageOf } from '../../shared/listing.js';
 
 export type StoredToken = Selectable<TokenRow>;
 export type NewToken = Omit<Insertable<TokenRow>, 'id' | 'key'>;
@@ -18,14 +18,7 @@ export function createTokensRepository(db: GwDb, kind: DatabaseKind) {
         // Kysely has no ESCAPE helper; `!` escapes LIKE wildcards the same way on every dialect.
         base = base.where(sql<boolean>`${sql.ref('name')} like ${likePrefix(request.keyword)} escape '!'`);
       }
-      const countRow = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-      let query = base.selectAll();
-      for (const [field, direction] of request.orders) query = query.orderBy(field, direction);
-      const rows = await query
-        .limit(request.size)
-        .offset((request.page - 1) * request.size)
-        .execute();
-      return { rows: rows as StoredToken[], total: Number(countRow?.n ?? 0) };
+      return pageOf(base, request);
     },
     findOwned(id: number, userId: number): Promise<StoredToken | undefined> {
       return db

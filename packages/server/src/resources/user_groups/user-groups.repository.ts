@@ -3,7 +3,7 @@ import { type Insertable, type Selectable, sql, type Updateable } from 'kysely';
 import type { DatabaseKind } from '../../config.js';
 import type { GwDb } from '../../db/database.js';
 import type { UserGroupRow } from '../../db/tables.js';
-import { likePrefix, type ListRequest } from '../../shared/listing.js';
+import { likePrefix, type ListRequest, pageOf } from '../../shared/listing.js';
 
 export type StoredUserGroup = Selectable<UserGroupRow>;
 export type NewUserGroup = Omit<Insertable<UserGroupRow>, 'id'>;
@@ -24,14 +24,7 @@ export function createUserGroupsRepository(db: GwDb, kind: DatabaseKind) {
         base = base.where(sql<boolean>`${sql.ref('name')} like ${likePrefix(filters.name)} escape '!'`);
       }
       if (filters.enable !== undefined) base = base.where('enable', '=', filters.enable ? 1 : 0);
-      const countRow = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-      let query = base.selectAll();
-      for (const [field, direction] of request.orders) query = query.orderBy(field, direction);
-      const rows = await query
-        .limit(request.size)
-        .offset((request.page - 1) * request.size)
-        .execute();
-      return { rows: rows as StoredUserGroup[], total: Number(countRow?.n ?? 0) };
+      return pageOf(base, request);
     },
     findById(id: number): Promise<StoredUserGroup | undefined> {
       return db.selectFrom('user_groups').selectAll().where('id', '=', id).executeTakeFirst();

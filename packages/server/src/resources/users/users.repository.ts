@@ -3,7 +3,7 @@ import { type Insertable, sql, type Updateable } from 'kysely';
 import type { GwDb } from '../../db/database.js';
 import type { UserRow } from '../../db/tables.js';
 import type { AuthUser } from '../../shared/auth-user.js';
-import { likePrefix, type ListRequest } from '../../shared/listing.js';
+import { likePrefix, type ListRequest, pageOf } from '../../shared/listing.js';
 
 export type StoredUser = AuthUser;
 export type NewUser = Insertable<UserRow>;
@@ -62,14 +62,7 @@ export function createUsersRepository(db: GwDb) {
           ]),
         );
       }
-      const countRow = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
-      let query = base.selectAll();
-      for (const [field, direction] of request.orders) query = query.orderBy(field, direction);
-      const rows = await query
-        .limit(request.size)
-        .offset((request.page - 1) * request.size)
-        .execute();
-      return { rows: rows as StoredUser[], total: Number(countRow?.n ?? 0) };
+      return pageOf(base, request);
     },
     findByEmail(email: string): Promise<StoredUser | undefined> {
       if (!email) return Promise.resolve(undefined);
