@@ -1,7 +1,7 @@
 // Core's channel and channel-tag calls against a real gw server on loopback: every reply parsed by its
 // schema, with a fake upstream provider behind the relay seam.
 import {
-  ApiClient,
+  type ApiClient,
   clearChannelTag,
   createChannels,
   deleteChannel,
@@ -17,7 +17,6 @@ import {
   listChannelTags,
   listProviderModels,
   listTagChannels,
-  login,
   quickUpdateChannel,
   removeModelFromChannels,
   setChannelsAzureApi,
@@ -30,9 +29,9 @@ import {
   updateChannelBalance,
   updateChannelTag,
 } from '@gw/core';
-import { createNodeFetch } from '@gw/core/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT_PASSWORD, startTestApp, type TestApp } from '../../test-support/test-app.js';
+import type { TestApp } from '../../test-support/test-app.js';
+import { startClientApp } from '../../test-support/client-app.js';
 import type { ChannelProvider } from './provider.js';
 
 const provider: ChannelProvider = {
@@ -55,10 +54,7 @@ describe('core channel client against gw', () => {
   };
 
   beforeAll(async () => {
-    t = await startTestApp('sqlite', {}, { channelSeams: { provider } });
-    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    client = new ApiClient({ baseUrl: address, fetch: createNodeFetch() });
-    await login(client, { username: 'root', password: ROOT_PASSWORD });
+    ({ t, client } = await startClientApp('sqlite', {}, { channelSeams: { provider } }));
   });
   afterAll(() => t.close());
 

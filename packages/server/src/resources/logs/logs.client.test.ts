@@ -1,7 +1,7 @@
 // Core's log, dashboard and analytics calls against a real gw server on loopback, every reply parsed
 // with its schema by the client.
 import {
-  ApiClient,
+  type ApiClient,
   channelCounts,
   deleteLogsBefore,
   getAnalyticsPeriod,
@@ -15,13 +15,12 @@ import {
   LOG_TYPE,
   listLogs,
   listSelfLogs,
-  login,
   nowSeconds,
 } from '@gw/core';
-import { createNodeFetch } from '@gw/core/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertLog } from '../../shared/logs.js';
-import { call, ROOT_PASSWORD, signIn, startTestApp, type TestApp } from '../../test-support/test-app.js';
+import { call, ROOT_PASSWORD, signIn, type TestApp } from '../../test-support/test-app.js';
+import { startClientApp } from '../../test-support/client-app.js';
 import { insertBareChannel } from '../../test-support/channel-rows.js';
 
 describe('core log, dashboard and analytics client against gw', () => {
@@ -31,17 +30,14 @@ describe('core log, dashboard and analytics client against gw', () => {
   const now = nowSeconds();
 
   beforeAll(async () => {
-    t = await startTestApp('sqlite');
-    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    admin = new ApiClient({ baseUrl: address, fetch: createNodeFetch() });
-    await login(admin, { username: 'root', password: ROOT_PASSWORD });
+    const started = await startClientApp();
+    ({ t, client: admin } = started);
     const rootCookie = await signIn(t.app, 'root', ROOT_PASSWORD);
     await call(t.app, 'POST', '/api/user/', {
       cookie: rootCookie,
       body: { username: 'lena', password: 'password-123' },
     });
-    user = new ApiClient({ baseUrl: address, fetch: createNodeFetch() });
-    await login(user, { username: 'lena', password: 'password-123' });
+    user = await started.signInClient('lena', 'password-123');
     const lena = await t.app.gw.db
       .selectFrom('users')
       .select('id')

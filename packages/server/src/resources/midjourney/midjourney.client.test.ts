@@ -1,18 +1,15 @@
 // Core's Midjourney list calls against a real gw server on loopback, every reply parsed with its schema.
-import { ApiClient, listMidjourney, listSelfMidjourney, login } from '@gw/core';
-import { createNodeFetch } from '@gw/core/node';
+import { type ApiClient, listMidjourney, listSelfMidjourney } from '@gw/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT_PASSWORD, startTestApp, type TestApp } from '../../test-support/test-app.js';
+import type { TestApp } from '../../test-support/test-app.js';
+import { startClientApp } from '../../test-support/client-app.js';
 
 describe('core midjourney client against gw', () => {
   let t: TestApp;
   let client: ApiClient;
 
   beforeAll(async () => {
-    t = await startTestApp('sqlite');
-    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    client = new ApiClient({ baseUrl: address, fetch: createNodeFetch() });
-    await login(client, { username: 'root', password: ROOT_PASSWORD });
+    ({ t, client } = await startClientApp());
     const text = { prompt: 'p', prompt_en: '', description: '', state: '', image_url: '', fail_reason: '' };
     await t.app.gw.db
       .insertInto('midjourneys')

@@ -1,6 +1,6 @@
 // Core's option and site-text calls against a real gw server on loopback: every reply parsed by its schema.
 import {
-  ApiClient,
+  type ApiClient,
   GwApiError,
   getAbout,
   getHomePageContent,
@@ -9,22 +9,18 @@ import {
   getSystemLog,
   listOptions,
   listSafeTools,
-  login,
   optionsToMap,
   updateOption,
 } from '@gw/core';
-import { createNodeFetch } from '@gw/core/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT_PASSWORD, startTestApp, type TestApp } from '../../test-support/test-app.js';
+import type { TestApp } from '../../test-support/test-app.js';
+import { startClientApp } from '../../test-support/client-app.js';
 
 describe('core option client against gw', () => {
   let t: TestApp;
   let client: ApiClient;
   beforeAll(async () => {
-    t = await startTestApp('sqlite');
-    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    client = new ApiClient({ baseUrl: address, fetch: createNodeFetch() });
-    await login(client, { username: 'root', password: ROOT_PASSWORD });
+    ({ t, client } = await startClientApp());
   });
   afterAll(() => t.close());
 

@@ -1,18 +1,17 @@
 // Core's gateway and order calls against a real gw server on loopback, every reply parsed with its schema.
 import {
-  ApiClient,
+  type ApiClient,
   createPayment,
   deletePayment,
   getPayment,
   listOrders,
   listPayments,
-  login,
   patchPayment,
   updatePayment,
 } from '@gw/core';
-import { createNodeFetch } from '@gw/core/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT_PASSWORD, startTestApp, type TestApp } from '../../test-support/test-app.js';
+import type { TestApp } from '../../test-support/test-app.js';
+import { startClientApp } from '../../test-support/client-app.js';
 
 const STRIPE = {
   type: 'stripe' as const,
@@ -27,10 +26,7 @@ describe('core payment client against gw', () => {
   let client: ApiClient;
 
   beforeAll(async () => {
-    t = await startTestApp('sqlite');
-    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    client = new ApiClient({ baseUrl: address, fetch: createNodeFetch() });
-    await login(client, { username: 'root', password: ROOT_PASSWORD });
+    ({ t, client } = await startClientApp());
   });
   afterAll(() => t.close());
 

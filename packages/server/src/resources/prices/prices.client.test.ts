@@ -1,6 +1,6 @@
 // Core's price, owner, model info and available-model calls against a real gw server on loopback.
 import {
-  ApiClient,
+  type ApiClient,
   createModelInfo,
   createModelOwner,
   createChannels,
@@ -19,16 +19,15 @@ import {
   listModelOwners,
   listPriceModels,
   listPrices,
-  login,
   setPriceBatch,
   syncPrices,
   updateModelInfo,
   updateModelOwner,
   updatePrice,
 } from '@gw/core';
-import { createNodeFetch } from '@gw/core/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT_PASSWORD, startTestApp, type TestApp } from '../../test-support/test-app.js';
+import type { TestApp } from '../../test-support/test-app.js';
+import { startClientApp } from '../../test-support/client-app.js';
 
 const price = { model: 'gpt-4o', type: 'tokens' as const, channel_type: 1, input: 1.25, output: 5 };
 
@@ -36,10 +35,7 @@ describe('core catalogue client against gw', () => {
   let t: TestApp;
   let client: ApiClient;
   beforeAll(async () => {
-    t = await startTestApp('sqlite');
-    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    client = new ApiClient({ baseUrl: address, fetch: createNodeFetch() });
-    await login(client, { username: 'root', password: ROOT_PASSWORD });
+    ({ t, client } = await startClientApp());
   });
   afterAll(() => t.close());
 

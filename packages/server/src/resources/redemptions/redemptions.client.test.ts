@@ -1,19 +1,18 @@
 // Core's redemption calls against a real gw server on loopback, every reply parsed with its schema.
 import {
-  ApiClient,
+  type ApiClient,
   createRedemptions,
   deleteRedemption,
   GwApiError,
   getRedemption,
   listRedemptions,
-  login,
   redeemCode,
   setRedemptionStatus,
   updateRedemption,
 } from '@gw/core';
-import { createNodeFetch } from '@gw/core/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, ROOT_PASSWORD, signIn, startTestApp, type TestApp } from '../../test-support/test-app.js';
+import { call, ROOT_PASSWORD, signIn, type TestApp } from '../../test-support/test-app.js';
+import { startClientApp } from '../../test-support/client-app.js';
 
 describe('core redemption client against gw', () => {
   let t: TestApp;
@@ -21,17 +20,14 @@ describe('core redemption client against gw', () => {
   let user: ApiClient;
 
   beforeAll(async () => {
-    t = await startTestApp('sqlite');
-    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    admin = new ApiClient({ baseUrl: address, fetch: createNodeFetch() });
-    await login(admin, { username: 'root', password: ROOT_PASSWORD });
+    const started = await startClientApp();
+    ({ t, client: admin } = started);
     const rootCookie = await signIn(t.app, 'root', ROOT_PASSWORD);
     await call(t.app, 'POST', '/api/user/', {
       cookie: rootCookie,
       body: { username: 'erin', password: 'password-123' },
     });
-    user = new ApiClient({ baseUrl: address, fetch: createNodeFetch() });
-    await login(user, { username: 'erin', password: 'password-123' });
+    user = await started.signInClient('erin', 'password-123');
   });
   afterAll(() => t.close());
 

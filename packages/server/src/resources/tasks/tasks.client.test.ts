@@ -1,18 +1,15 @@
 // Core's async task list calls against a real gw server on loopback, every reply parsed with its schema.
-import { ApiClient, listSelfTasks, listTasks, login } from '@gw/core';
-import { createNodeFetch } from '@gw/core/node';
+import { type ApiClient, listSelfTasks, listTasks } from '@gw/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT_PASSWORD, startTestApp, type TestApp } from '../../test-support/test-app.js';
+import type { TestApp } from '../../test-support/test-app.js';
+import { startClientApp } from '../../test-support/client-app.js';
 
 describe('core task client against gw', () => {
   let t: TestApp;
   let client: ApiClient;
 
   beforeAll(async () => {
-    t = await startTestApp('sqlite');
-    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    client = new ApiClient({ baseUrl: address, fetch: createNodeFetch() });
-    await login(client, { username: 'root', password: ROOT_PASSWORD });
+    ({ t, client } = await startClientApp());
     const row = (n: number, userId: number) => ({
       created_at: 1_700_000_000,
       updated_at: 1_700_000_000,

@@ -1,29 +1,25 @@
 // Core's Telegram menu calls against a real gw server on loopback: every reply parsed by its schema.
 import {
-  ApiClient,
+  type ApiClient,
   deleteTelegramMenu,
   GwApiError,
   getTelegramMenu,
   getTelegramStatus,
   listTelegramMenus,
-  login,
   reloadTelegramMenus,
   saveTelegramMenu,
   TELEGRAM_MENU_COLUMNS,
   translate,
 } from '@gw/core';
-import { createNodeFetch } from '@gw/core/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT_PASSWORD, startTestApp, type TestApp } from '../../test-support/test-app.js';
+import type { TestApp } from '../../test-support/test-app.js';
+import { startClientApp } from '../../test-support/client-app.js';
 
 describe('core Telegram menu client against gw', () => {
   let t: TestApp;
   let client: ApiClient;
   beforeAll(async () => {
-    t = await startTestApp('sqlite');
-    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    client = new ApiClient({ baseUrl: address, fetch: createNodeFetch() });
-    await login(client, { username: 'root', password: ROOT_PASSWORD });
+    ({ t, client } = await startClientApp());
   });
   afterAll(() => t.close());
 

@@ -1,6 +1,6 @@
 // Core's user group, group-symbol and group-map calls against a real gw server on loopback.
 import {
-  ApiClient,
+  type ApiClient,
   createUserGroup,
   deleteUserGroup,
   GwApiError,
@@ -8,22 +8,18 @@ import {
   getUserGroupMap,
   listGroupSymbols,
   listUserGroups,
-  login,
   toggleUserGroup,
   updateUserGroup,
 } from '@gw/core';
-import { createNodeFetch } from '@gw/core/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT_PASSWORD, startTestApp, type TestApp } from '../../test-support/test-app.js';
+import type { TestApp } from '../../test-support/test-app.js';
+import { startClientApp } from '../../test-support/client-app.js';
 
 describe('core user group client against gw', () => {
   let t: TestApp;
   let client: ApiClient;
   beforeAll(async () => {
-    t = await startTestApp('sqlite');
-    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    client = new ApiClient({ baseUrl: address, fetch: createNodeFetch() });
-    await login(client, { username: 'root', password: ROOT_PASSWORD });
+    ({ t, client } = await startClientApp());
   });
   afterAll(() => t.close());
 

@@ -25,7 +25,8 @@ import {
 } from '@gw/core';
 import { CookieJar, createNodeFetch } from '@gw/core/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT_PASSWORD, startTestApp, type TestApp } from '../../test-support/test-app.js';
+import { startClientApp } from '../../test-support/client-app.js';
+import type { TestApp } from '../../test-support/test-app.js';
 import type { MailMessage } from './mail.js';
 
 describe('core user client against gw', () => {
@@ -36,14 +37,15 @@ describe('core user client against gw', () => {
   const newClient = () => new ApiClient({ baseUrl: address, fetch: createNodeFetch(new CookieJar()) });
 
   beforeAll(async () => {
-    t = await startTestApp(
+    ({
+      t,
+      url: address,
+      client: root,
+    } = await startClientApp(
       'sqlite',
       {},
       { mailSender: { send: async (message) => void outbox.push(message) } },
-    );
-    address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    root = newClient();
-    await login(root, { username: 'root', password: ROOT_PASSWORD });
+    ));
   });
   afterAll(() => t.close());
 
