@@ -1,0 +1,161 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { FakeReply, RecordedRequest } from './fake-reply.js';
+import { fakeErrorBody, matchFakeRoute } from './routes.js';
+
+/** How the next request(s) misbehave. Fields combine: a delay, then an error or a broken stream. */
+export interface FailureScript {
+  /** Reply with this HTTP status in the vendor's error shape. */
+  status?: number;
+  /** Replaces the vendor error body (sent as JSON; a string is sent as is). */
+  body?: unknown;
+  /** Message inside the vendor error body. */
+  message?: string;
+  /** Wait this long before answering (client timeouts). */
+  delayMs?: number;
+  /** Destroy the socket after this many SSE frames (a JSON reply is cut before any byte). */
+  breakStreamAfter?: number;
+  /** How many consecutive requests this script applies to (default 1). */
+  times?: number;
+}
+
+/** A running fake upstream. */
+export interface FakeUpstream {
+  /** Base URL without a trailing slash, e.g. http://127.0.0.1:40123. */
+  url: string;
+  port: number;
+  /** Every request received, in order. */
+  requests: RecordedRequest[];
+  /** Queues a failure script; scripts apply in order, each for `times` requests. */
+  script: (failure: FailureScript) => void;
+  /** Drops queued scripts and recorded requests. */
+  reset: () => void;
+  close: () => Promise<void>;
+}
+
+async function readBody(req: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const text = Buffer.concat(chunks).toString('utf8');
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  const text = typeof body === 'string' ? body : JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
+  res.end(text);
+}
+
+function sendReply(res: ServerResponse, reply: FakeReply, breakAfter: number | undefined): void {
+  if (breakAfter !== undefined && reply.kind === 'json') {
+    res.socket?.destroy();
+    return;
+  }
+  if (reply.kind === 'json') {
+    sendJson(res, reply.status, reply.body);
+    return;
+  }
+  res.writeHead(200, {
+    'content-type': 'text/event-stream',
+    'cache-control': 'no-cache',
+    connection: 'keep-alive',
+  });
+  res.flushHeaders();
+  const frames = breakAfter === undefined ? reply.frames : reply.frames.slice(0, breakAfter);
+  for (const frame of frames) res.write(frame);
+  if (breakAfter === undefined) {
+    res.end();
+    return;
+  }
+  // Let the written frames reach the client before the connection drops mid-stream.
+  setTimeout(() => res.socket?.destroy(), 20);
+}
+
+/**
+ * Starts one loopback HTTP server speaking the OpenAI, Azure, Claude and Gemini wire formats with
+ * deterministic replies (see reply-text.ts), recording every request and obeying failure scripts.
+ */
+export async function startFakeUpstream(): Promise<FakeUpstream> {
+  const requests: RecordedRequest[] = [];
+  const scripts: Array<FailureScript & { left: number }> = [];
+  const timers = new Set<NodeJS.Timeout>();
+
+  const takeScript = (): FailureScript | undefined => {
+    const head = scripts[0];
+    if (!head) return undefined;
+    head.left -= 1;
+    if (head.left <= 0) scripts.shift();
+    return head;
+  };
+  const wait = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        resolve();
+      }, ms);
+      timers.add(timer);
+    });
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const parsed = new URL(req.url ?? '/', 'http://fake.local');
+    const method = req.method ?? 'GET';
+    const route = matchFakeRoute(method, parsed.pathname);
+    const body = await readBody(req);
+    const query = Object.fromEntries(parsed.searchParams);
+    const path = parsed.pathname;
+    const request: RecordedRequest = {
+      method,
+      path,
+      query,
+      headers: req.headers,
+      body,
+      vendor: route?.vendor,
+    };
+    requests.push(request);
+    const failure = takeScript();
+    if (failure?.delayMs) await wait(failure.delayMs);
+    if (res.destroyed) return;
+    const vendor = route?.vendor ?? 'openai';
+    if (failure?.status !== undefined) {
+      const message = failure.message ?? `fake upstream error ${failure.status}`;
+      sendJson(res, failure.status, failure.body ?? fakeErrorBody(vendor, failure.status, message));
+      return;
+    }
+    if (!route) {
+      sendJson(res, 404, fakeErrorBody(vendor, 404, `no fake route for ${method} ${parsed.pathname}`));
+      return;
+    }
+    sendReply(res, route.answer(request), failure?.breakStreamAfter);
+  };
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      if (!res.headersSent) sendJson(res, 500, fakeErrorBody('openai', 500, String(error)));
+      else res.destroy();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    requests,
+    script: (failure) => scripts.push({ ...failure, left: failure.times ?? 1 }),
+    reset: () => {
+      scripts.length = 0;
+      requests.length = 0;
+    },
+    close: async () => {
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
