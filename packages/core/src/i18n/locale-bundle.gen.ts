@@ -13,6 +13,7 @@ import zh_CN_options from './locales/zh_CN/options.json' with { type: 'json' };
 import zh_CN_payments from './locales/zh_CN/payments.json' with { type: 'json' };
 import zh_CN_prices from './locales/zh_CN/prices.json' with { type: 'json' };
 import zh_CN_redemptions from './locales/zh_CN/redemptions.json' with { type: 'json' };
+import zh_CN_relay from './locales/zh_CN/relay.json' with { type: 'json' };
 import zh_CN_roles from './locales/zh_CN/roles.json' with { type: 'json' };
 import zh_CN_server from './locales/zh_CN/server.json' with { type: 'json' };
 import zh_CN_site from './locales/zh_CN/site.json' with { type: 'json' };
@@ -38,6 +39,7 @@ import zh_HK_options from './locales/zh_HK/options.json' with { type: 'json' };
 import zh_HK_payments from './locales/zh_HK/payments.json' with { type: 'json' };
 import zh_HK_prices from './locales/zh_HK/prices.json' with { type: 'json' };
 import zh_HK_redemptions from './locales/zh_HK/redemptions.json' with { type: 'json' };
+import zh_HK_relay from './locales/zh_HK/relay.json' with { type: 'json' };
 import zh_HK_roles from './locales/zh_HK/roles.json' with { type: 'json' };
 import zh_HK_server from './locales/zh_HK/server.json' with { type: 'json' };
 import zh_HK_site from './locales/zh_HK/site.json' with { type: 'json' };
@@ -63,6 +65,7 @@ import en_US_options from './locales/en_US/options.json' with { type: 'json' };
 import en_US_payments from './locales/en_US/payments.json' with { type: 'json' };
 import en_US_prices from './locales/en_US/prices.json' with { type: 'json' };
 import en_US_redemptions from './locales/en_US/redemptions.json' with { type: 'json' };
+import en_US_relay from './locales/en_US/relay.json' with { type: 'json' };
 import en_US_roles from './locales/en_US/roles.json' with { type: 'json' };
 import en_US_server from './locales/en_US/server.json' with { type: 'json' };
 import en_US_site from './locales/en_US/site.json' with { type: 'json' };
@@ -88,6 +91,7 @@ import ja_JP_options from './locales/ja_JP/options.json' with { type: 'json' };
 import ja_JP_payments from './locales/ja_JP/payments.json' with { type: 'json' };
 import ja_JP_prices from './locales/ja_JP/prices.json' with { type: 'json' };
 import ja_JP_redemptions from './locales/ja_JP/redemptions.json' with { type: 'json' };
+import ja_JP_relay from './locales/ja_JP/relay.json' with { type: 'json' };
 import ja_JP_roles from './locales/ja_JP/roles.json' with { type: 'json' };
 import ja_JP_server from './locales/ja_JP/server.json' with { type: 'json' };
 import ja_JP_site from './locales/ja_JP/site.json' with { type: 'json' };
@@ -117,6 +121,7 @@ export const BUNDLED_LOCALES = {
     payments: zh_CN_payments,
     prices: zh_CN_prices,
     redemptions: zh_CN_redemptions,
+    relay: zh_CN_relay,
     roles: zh_CN_roles,
     server: zh_CN_server,
     site: zh_CN_site,
@@ -144,6 +149,7 @@ export const BUNDLED_LOCALES = {
     payments: zh_HK_payments,
     prices: zh_HK_prices,
     redemptions: zh_HK_redemptions,
+    relay: zh_HK_relay,
     roles: zh_HK_roles,
     server: zh_HK_server,
     site: zh_HK_site,
@@ -171,6 +177,7 @@ export const BUNDLED_LOCALES = {
     payments: en_US_payments,
     prices: en_US_prices,
     redemptions: en_US_redemptions,
+    relay: en_US_relay,
     roles: en_US_roles,
     server: en_US_server,
     site: en_US_site,
@@ -198,6 +205,7 @@ export const BUNDLED_LOCALES = {
     payments: ja_JP_payments,
     prices: ja_JP_prices,
     redemptions: ja_JP_redemptions,
+    relay: ja_JP_relay,
     roles: ja_JP_roles,
     server: ja_JP_server,
     site: ja_JP_site,
