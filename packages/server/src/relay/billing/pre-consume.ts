@@ -1,0 +1,112 @@
+// The hold taken before a request is relayed (behaviour spec §9.4), its settlement against the final
+// charge (§9.5) and its refund when the request fails (§9.6): pure integer arithmetic; the relay applies
+// the returned deltas to the user, the token and the channel in one write.
+import { Money } from '@gw/core';
+import type { RequestRatios } from './request-ratios.js';
+
+/** The default of option PreConsumedQuota: points held on top of the prompt estimate. */
+export const DEFAULT_PRE_CONSUMED_QUOTA = 500;
+/** A user holding more than this many times the hold is trusted: nothing is deducted up front. */
+export const TRUSTED_QUOTA_FACTOR = 100;
+
+/** Step 1: the points to hold for a request with `promptTokens` estimated (spec §9.7). */
+export function preConsumeQuota(
+  ratios: RequestRatios,
+  promptTokens: number,
+  preConsumedQuota: number = DEFAULT_PRE_CONSUMED_QUOTA,
+): number {
+  if (ratios.priceType === 'times') return ratios.inputRatio.times(1000).trunc().toNumber();
+  if (ratios.free) return 0;
+  return new Money(promptTokens).times(ratios.inputRatio).trunc().plus(preConsumedQuota).toNumber();
+}
+
+/** What the relay does about the hold, given the user's (cached) quota. */
+export type HoldPlan =
+  /** Free request: no balance check at all. */
+  | { kind: 'free'; hold: 0; cacheDecrease: 0 }
+  /** 402 insufficient_user_quota (shown as 429 by the error shaping of §7.3). */
+  | { kind: 'insufficient'; hold: 0; cacheDecrease: 0 }
+  /** Rich user: the cache is lowered by the estimate, the database is not touched. */
+  | { kind: 'trusted'; hold: 0; cacheDecrease: number }
+  /** Deduct `hold` from user and token in the database (after {@link checkHoldBalances}). */
+  | { kind: 'hold'; hold: number; cacheDecrease: number };
+
+/** Steps 2–5: whether to check, refuse, trust or hold. */
+export function planHold(pre: number, userQuota: number): HoldPlan {
+  if (pre <= 0) return { kind: 'free', hold: 0, cacheDecrease: 0 };
+  if (userQuota < pre) return { kind: 'insufficient', hold: 0, cacheDecrease: 0 };
+  if (userQuota > TRUSTED_QUOTA_FACTOR * pre) return { kind: 'trusted', hold: 0, cacheDecrease: pre };
+  return { kind: 'hold', hold: pre, cacheDecrease: pre };
+}
+
+/** The balances the database step re-reads before deducting the hold. */
+export interface HoldBalances {
+  userQuota: number;
+  tokenUnlimited: boolean;
+  tokenRemain: number;
+}
+
+/** Step 6 checks: 'token' ⇒ 403 "令牌额度不足", 'user' ⇒ 403 "用户额度不足", null ⇒ deduct. */
+export function checkHoldBalances(hold: number, balances: HoldBalances): 'token' | 'user' | null {
+  if (!balances.tokenUnlimited && balances.tokenRemain < hold) return 'token';
+  if (balances.userQuota < hold) return 'user';
+  return null;
+}
+
+/** Whether deducting `amount` from `before` calls for the quota warning email (step 6). */
+export function crossesQuotaReminder(before: number, amount: number, threshold: number): boolean {
+  const after = before - amount;
+  return (before >= threshold && after < threshold) || after <= 0;
+}
+
+/** Changes to apply to the counters, in points (positive = increase). */
+export interface QuotaDeltas {
+  userQuota: number;
+  userUsedQuota: number;
+  userRequestCount: number;
+  /** 0 for unlimited tokens (spec §9.5 step 5). */
+  tokenRemainQuota: number;
+  tokenUsedQuota: number;
+  channelUsedQuota: number;
+}
+
+/** The deduction of a hold (spec §9.4 step 6): user quota and a limited token's remain go down, its used up. */
+export function holdDeltas(hold: number, tokenUnlimited: boolean): QuotaDeltas {
+  return {
+    userQuota: -hold,
+    userUsedQuota: 0,
+    userRequestCount: 0,
+    tokenRemainQuota: tokenUnlimited ? 0 : -hold,
+    tokenUsedQuota: tokenUnlimited ? 0 : hold,
+    channelUsedQuota: 0,
+  };
+}
+
+/**
+ * Settlement of a finished request (spec §9.5): the user and a limited token pay `final − hold` more
+ * (a negative difference is returned to them). Unlike the quirk of step 4, a zero final charge still
+ * returns the hold, so the user's balance always moves by exactly the logged quota.
+ */
+export function settlementDeltas(finalQuota: number, hold: number, tokenUnlimited: boolean): QuotaDeltas {
+  const delta = finalQuota - hold;
+  return {
+    userQuota: -delta,
+    userUsedQuota: finalQuota,
+    userRequestCount: 1,
+    tokenRemainQuota: tokenUnlimited ? 0 : -delta,
+    tokenUsedQuota: tokenUnlimited ? 0 : delta,
+    channelUsedQuota: finalQuota,
+  };
+}
+
+/** Refund of a failed request (spec §9.6): the hold goes back to the user and a limited token. */
+export function refundDeltas(hold: number, tokenUnlimited: boolean): QuotaDeltas {
+  return {
+    userQuota: hold,
+    userUsedQuota: 0,
+    userRequestCount: 0,
+    tokenRemainQuota: tokenUnlimited ? 0 : hold,
+    tokenUsedQuota: tokenUnlimited ? 0 : -hold,
+    channelUsedQuota: 0,
+  };
+}
