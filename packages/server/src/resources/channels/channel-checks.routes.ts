@@ -9,7 +9,7 @@ import {
 import { z } from 'zod';
 import { type AnyRoute, defineRoute } from '../../shared/route.js';
 import type { ChannelChecksService, ChannelTestOutcome } from './channel-checks.service.js';
-import { channelIdParams } from './channels.routes.js';
+import { idParamsSchema } from '../../shared/route-params.js';
 import type { ChannelsService } from './channels.service.js';
 
 const TAG = 'channels';
@@ -39,7 +39,7 @@ export function channelCheckRoutes(channels: ChannelsService, checks: ChannelChe
       guard: 'admin',
       tag: TAG,
       summary: 'Test one channel with ?model= or its test model; replies {success, message, time (s)}',
-      params: channelIdParams,
+      params: idParamsSchema,
       query: testQuery,
       handler: async ({ params, query, reply, t }) => {
         const outcome = await checks.testOne(await channels.stored(params.id), query.model);
@@ -69,7 +69,7 @@ export function channelCheckRoutes(channels: ChannelsService, checks: ChannelChe
       guard: 'admin',
       tag: TAG,
       summary: "Refresh one channel's upstream balance; replies {success, message, balance}",
-      params: channelIdParams,
+      params: idParamsSchema,
       handler: async ({ params, reply }) => {
         const balance = await checks.balanceOne(await channels.stored(params.id));
         return reply.send(channelBalanceReplySchema.parse({ success: true, message: '', balance }));

@@ -16,12 +16,9 @@ import { z } from 'zod';
 import { type AnyRoute, defineRoute } from '../../shared/route.js';
 import { parseInput } from '../../shared/validate.js';
 import type { ChannelsService } from './channels.service.js';
+import { idParamsSchema } from '../../shared/route-params.js';
 
 const TAG = 'channels';
-/** A channel id in the path. */
-export const channelIdParams = z.object({
-  id: z.coerce.number({ message: 'validation.integer' }).int('validation.integer').min(1, 'validation.min'),
-});
 const count = z.number().int();
 
 /** The channel routes, bound to the service. */
@@ -52,7 +49,7 @@ export function channelRoutes(service: ChannelsService): AnyRoute[] {
       guard: 'admin',
       tag: TAG,
       summary: 'One channel, key included',
-      params: channelIdParams,
+      params: idParamsSchema,
       reply: channelSchema,
       handler: ({ params }) => service.get(params.id),
     }),
@@ -104,7 +101,7 @@ export function channelRoutes(service: ChannelsService): AnyRoute[] {
       guard: 'admin',
       tag: TAG,
       summary: 'Delete one channel',
-      params: channelIdParams,
+      params: idParamsSchema,
       handler: async ({ params }) => {
         await service.delete(params.id);
       },
@@ -115,7 +112,7 @@ export function channelRoutes(service: ChannelsService): AnyRoute[] {
       guard: 'admin',
       tag: TAG,
       summary: "Clear one channel's tag",
-      params: channelIdParams,
+      params: idParamsSchema,
       handler: async ({ params }) => {
         await service.clearTag(params.id);
       },

@@ -3,11 +3,9 @@ import { modelInfoCreateSchema, modelInfoSchema, modelInfoUpdateSchema } from '@
 import { z } from 'zod';
 import { type AnyRoute, defineRoute } from '../../shared/route.js';
 import type { ModelInfoService } from './model-info.service.js';
+import { idParamsSchema } from '../../shared/route-params.js';
 
 const TAG = 'model_info';
-const idParams = z.object({
-  id: z.coerce.number().int('validation.integer').min(1, 'validation.min'),
-});
 
 /** The model info routes, bound to the service. */
 export function modelInfoRoutes(service: ModelInfoService): AnyRoute[] {
@@ -27,7 +25,7 @@ export function modelInfoRoutes(service: ModelInfoService): AnyRoute[] {
       guard: 'admin',
       tag: TAG,
       summary: 'One model info',
-      params: idParams,
+      params: idParamsSchema,
       reply: modelInfoSchema,
       handler: ({ params }) => service.get(params.id),
     }),
@@ -57,7 +55,7 @@ export function modelInfoRoutes(service: ModelInfoService): AnyRoute[] {
       guard: 'admin',
       tag: TAG,
       summary: 'Delete a model info',
-      params: idParams,
+      params: idParamsSchema,
       handler: async ({ params }) => {
         await service.delete(params.id);
       },

@@ -8,11 +8,9 @@ import {
 import { z } from 'zod';
 import { type AnyRoute, defineRoute } from '../../shared/route.js';
 import type { ModelOwnedByService } from './model-ownedby.service.js';
+import { idParamsSchema } from '../../shared/route-params.js';
 
 const TAG = 'model_ownedby';
-const idParams = z.object({
-  id: z.coerce.number().int('validation.integer').min(1, 'validation.min'),
-});
 
 /** The model owner routes, bound to the service. */
 export function modelOwnedByRoutes(service: ModelOwnedByService): AnyRoute[] {
@@ -41,7 +39,7 @@ export function modelOwnedByRoutes(service: ModelOwnedByService): AnyRoute[] {
       guard: 'admin',
       tag: TAG,
       summary: 'One model owner',
-      params: idParams,
+      params: idParamsSchema,
       reply: modelOwnedBySchema,
       handler: ({ params }) => service.get(params.id),
     }),
@@ -71,7 +69,7 @@ export function modelOwnedByRoutes(service: ModelOwnedByService): AnyRoute[] {
       guard: 'admin',
       tag: TAG,
       summary: 'Delete a custom owner (ids above 1000 only)',
-      params: idParams,
+      params: idParamsSchema,
       handler: async ({ params }) => {
         await service.delete(params.id);
       },

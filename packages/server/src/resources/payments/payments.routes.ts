@@ -12,11 +12,9 @@ import { z } from 'zod';
 import { type AnyRoute, defineRoute } from '../../shared/route.js';
 import { parseInput } from '../../shared/validate.js';
 import type { PaymentsService } from './payments.service.js';
+import { idParamsSchema } from '../../shared/route-params.js';
 
 const TAG = 'payments';
-const idParams = z.object({
-  id: z.coerce.number({ message: 'validation.integer' }).int('validation.integer').min(1, 'validation.min'),
-});
 const listQuery = listQuerySchema.extend({
   type: z.string().default(''),
   name: z.string().default(''),
@@ -43,7 +41,7 @@ export function paymentRoutes(service: PaymentsService): AnyRoute[] {
       guard: 'admin',
       tag: TAG,
       summary: 'One gateway, with its config (credentials)',
-      params: idParams,
+      params: idParamsSchema,
       reply: paymentSchema,
       handler: ({ params }) => service.get(params.id),
     }),
@@ -82,7 +80,7 @@ export function paymentRoutes(service: PaymentsService): AnyRoute[] {
       guard: 'admin',
       tag: TAG,
       summary: 'Delete a gateway',
-      params: idParams,
+      params: idParamsSchema,
       handler: async ({ params }) => {
         await service.delete(params.id);
       },

@@ -12,12 +12,9 @@ import { z } from 'zod';
 import { type AnyRoute, defineRoute } from '../../shared/route.js';
 import { parseInput } from '../../shared/validate.js';
 import type { RedemptionsService } from './redemptions.service.js';
+import { idParamsSchema, statusOnlyQuerySchema } from '../../shared/route-params.js';
 
 const TAG = 'redemptions';
-const idParams = z.object({
-  id: z.coerce.number({ message: 'validation.integer' }).int('validation.integer').min(1, 'validation.min'),
-});
-const updateQuery = z.object({ status_only: z.string().optional() });
 
 /** The redemption routes, bound to the service. */
 export function redemptionRoutes(service: RedemptionsService): AnyRoute[] {
@@ -38,7 +35,7 @@ export function redemptionRoutes(service: RedemptionsService): AnyRoute[] {
       guard: 'admin',
       tag: TAG,
       summary: 'One redemption code',
-      params: idParams,
+      params: idParamsSchema,
       reply: redemptionSchema,
       handler: ({ params }) => service.get(params.id),
     }),
@@ -58,7 +55,7 @@ export function redemptionRoutes(service: RedemptionsService): AnyRoute[] {
       guard: 'admin',
       tag: TAG,
       summary: 'Edit a code ({id, name, quota}); with ?status_only=true only {id, status} is applied',
-      query: updateQuery,
+      query: statusOnlyQuerySchema,
       documentedBody: z.union([redemptionUpdateSchema, redemptionStatusUpdateSchema]),
       reply: redemptionSchema,
       handler: ({ query, request }) => {
@@ -74,7 +71,7 @@ export function redemptionRoutes(service: RedemptionsService): AnyRoute[] {
       guard: 'admin',
       tag: TAG,
       summary: 'Delete a redemption code',
-      params: idParams,
+      params: idParamsSchema,
       handler: async ({ params }) => {
         await service.delete(params.id);
       },

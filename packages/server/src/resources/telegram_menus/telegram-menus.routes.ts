@@ -8,14 +8,11 @@ import {
   telegramStatusSchema,
 } from '@gw/core';
 import type { FastifyReply } from 'fastify';
-import { z } from 'zod';
 import { type AnyRoute, defineRoute } from '../../shared/route.js';
 import type { TelegramMenusService } from './telegram-menus.service.js';
+import { idParamsSchema } from '../../shared/route-params.js';
 
 const TAG = 'telegram_menus';
-const idParams = z.object({
-  id: z.coerce.number({ message: 'validation.integer' }).int('validation.integer').min(1, 'validation.min'),
-});
 
 /** A success whose message one-hub's console shows as is ("添加成功", "重载成功", …). */
 function succeed(reply: FastifyReply, t: Translate, messageKey: string, data?: unknown): FastifyReply {
@@ -61,7 +58,7 @@ export function telegramMenuRoutes(service: TelegramMenusService): AnyRoute[] {
       guard: 'root',
       tag: TAG,
       summary: 'One bot menu',
-      params: idParams,
+      params: idParamsSchema,
       reply: telegramMenuSchema,
       handler: ({ params }) => service.get(params.id),
     }),
@@ -85,7 +82,7 @@ export function telegramMenuRoutes(service: TelegramMenusService): AnyRoute[] {
       guard: 'root',
       tag: TAG,
       summary: 'Delete a bot menu (message "删除成功")',
-      params: idParams,
+      params: idParamsSchema,
       handler: async ({ params, reply, t }) => {
         await service.delete(params.id);
         return succeed(reply, t, 'telegram_menus.deleted');

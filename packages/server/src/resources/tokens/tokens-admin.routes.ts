@@ -11,9 +11,9 @@ import { z } from 'zod';
 import { type AnyRoute, defineRoute } from '../../shared/route.js';
 import { parseInput } from '../../shared/validate.js';
 import type { TokensAdminService } from './tokens-admin.service.js';
+import { statusOnlyQuerySchema } from '../../shared/route-params.js';
 
 const TAG = 'tokens';
-const updateQuery = z.object({ status_only: z.string().optional() });
 
 /** The admin token routes, bound to the admin service. */
 export function tokenAdminRoutes(service: TokensAdminService): AnyRoute[] {
@@ -35,7 +35,7 @@ export function tokenAdminRoutes(service: TokensAdminService): AnyRoute[] {
       tag: TAG,
       summary:
         'Edit any token (admin); a non-zero user_id moves it to that user; ?status_only=1 applies {id, status}',
-      query: updateQuery,
+      query: statusOnlyQuerySchema,
       documentedBody: z.union([tokenAdminUpdateSchema, tokenAdminStatusUpdateSchema]),
       reply: tokenSchema,
       handler: ({ user, query, request }) => {

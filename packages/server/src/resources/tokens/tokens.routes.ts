@@ -11,12 +11,9 @@ import { z } from 'zod';
 import { type AnyRoute, defineRoute } from '../../shared/route.js';
 import { parseInput } from '../../shared/validate.js';
 import type { TokensService } from './tokens.service.js';
+import { idParamsSchema, statusOnlyQuerySchema } from '../../shared/route-params.js';
 
 const TAG = 'tokens';
-const idParams = z.object({
-  id: z.coerce.number({ message: 'validation.integer' }).int('validation.integer').min(1, 'validation.min'),
-});
-const updateQuery = z.object({ status_only: z.string().optional() });
 
 /** The token routes, bound to the service. */
 export function tokenRoutes(service: TokensService): AnyRoute[] {
@@ -46,7 +43,7 @@ export function tokenRoutes(service: TokensService): AnyRoute[] {
       guard: 'user',
       tag: TAG,
       summary: "One of the caller's tokens",
-      params: idParams,
+      params: idParamsSchema,
       reply: tokenSchema,
       handler: ({ user, params }) => service.get(user, params.id),
     }),
@@ -66,7 +63,7 @@ export function tokenRoutes(service: TokensService): AnyRoute[] {
       guard: 'user',
       tag: TAG,
       summary: 'Edit a token; with ?status_only=1 only {id, status} is applied',
-      query: updateQuery,
+      query: statusOnlyQuerySchema,
       // The body schema depends on status_only, so it is checked in the handler; the document shows
       // the full edit and the status-only form as alternatives.
       documentedBody: z.union([tokenUpdateSchema, tokenStatusUpdateSchema]),
@@ -84,7 +81,7 @@ export function tokenRoutes(service: TokensService): AnyRoute[] {
       guard: 'user',
       tag: TAG,
       summary: "Delete one of the caller's tokens",
-      params: idParams,
+      params: idParamsSchema,
       handler: async ({ user, params }) => {
         await service.delete(user, params.id);
       },

@@ -3,11 +3,9 @@ import { pagedSchema, userGroupCreateSchema, userGroupSchema, userGroupUpdateSch
 import { z } from 'zod';
 import { type AnyRoute, defineRoute } from '../../shared/route.js';
 import type { UserGroupsService } from './user-groups.service.js';
+import { idParamsSchema } from '../../shared/route-params.js';
 
 const TAG = 'user_groups';
-const idParams = z.object({
-  id: z.coerce.number().int('validation.integer').min(1, 'validation.min'),
-});
 const listQuery = z.object({
   page: z.coerce.number().int().catch(1).default(1),
   size: z.coerce.number().int().catch(10).default(10),
@@ -38,7 +36,7 @@ export function userGroupRoutes(service: UserGroupsService): AnyRoute[] {
       guard: 'admin',
       tag: TAG,
       summary: 'One user group',
-      params: idParams,
+      params: idParamsSchema,
       reply: userGroupSchema,
       handler: ({ params }) => service.get(params.id),
     }),
@@ -68,7 +66,7 @@ export function userGroupRoutes(service: UserGroupsService): AnyRoute[] {
       guard: 'admin',
       tag: TAG,
       summary: 'Toggle a group’s enable flag (default cannot be disabled)',
-      params: idParams,
+      params: idParamsSchema,
       reply: userGroupSchema,
       handler: ({ params }) => service.toggle(params.id),
     }),
@@ -78,7 +76,7 @@ export function userGroupRoutes(service: UserGroupsService): AnyRoute[] {
       guard: 'admin',
       tag: TAG,
       summary: 'Delete a user group (default cannot be deleted)',
-      params: idParams,
+      params: idParamsSchema,
       handler: async ({ params }) => {
         await service.delete(params.id);
       },

@@ -1,13 +1,10 @@
 // /api/user/* admin routes: list, read, edit, delete and quota change (contract §1.5).
 import { listQuerySchema, pagedSchema, userQuotaChangeSchema, userSchema, userUpdateSchema } from '@gw/core';
-import { z } from 'zod';
 import { type AnyRoute, defineRoute } from '../../shared/route.js';
 import type { UsersAdminService } from './users-admin.service.js';
+import { idParamsSchema } from '../../shared/route-params.js';
 
 const TAG = 'users';
-const idParams = z.object({
-  id: z.coerce.number({ message: 'validation.integer' }).int('validation.integer').min(1, 'validation.min'),
-});
 
 /** The admin user routes, bound to the admin service. */
 export function userAdminRoutes(service: UsersAdminService): AnyRoute[] {
@@ -30,7 +27,7 @@ export function userAdminRoutes(service: UsersAdminService): AnyRoute[] {
       guard: 'admin',
       tag: TAG,
       summary: "One user (admin): only users of a lower role than the caller's; root reads all",
-      params: idParams,
+      params: idParamsSchema,
       reply: userSchema,
       handler: ({ user, params }) => service.get(user, params.id),
     }),
@@ -53,7 +50,7 @@ export function userAdminRoutes(service: UsersAdminService): AnyRoute[] {
       guard: 'admin',
       tag: TAG,
       summary: 'Delete a user and their API keys (admin; same rules as manage/delete)',
-      params: idParams,
+      params: idParamsSchema,
       handler: async ({ user, params }) => {
         await service.delete(user, params.id);
       },
@@ -66,7 +63,7 @@ export function userAdminRoutes(service: UsersAdminService): AnyRoute[] {
       summary:
         "Add a signed delta to a user's quota with a remark (a manage log); a deduction beyond the " +
         'balance is refused',
-      params: idParams,
+      params: idParamsSchema,
       body: userQuotaChangeSchema,
       handler: async ({ user, params, body, language }) => {
         await service.changeQuota(user, params.id, body, language);

@@ -1,0 +1,10 @@
+// Path and query schemas many routes share.
+import { z } from 'zod';
+
+/** `/…/:id`: a positive integer id (path parameters arrive as text). */
+export const idParamsSchema = z.object({
+  id: z.coerce.number({ message: 'validation.integer' }).int('validation.integer').min(1, 'validation.min'),
+});
+
+/** `?status_only=…` on an edit route: any non-empty value applies only `{id, status}` (contract §5.6). */
+export const statusOnlyQuerySchema = z.object({ status_only: z.string().optional() });
