@@ -27,6 +27,18 @@ export interface ServerConfig {
   /** The built web console; `undefined` never, but the folder may be missing. */
   webDir: string;
   logLevel: string;
+  /** Where the relay keeps its settlement journal (GW_DATA_DIR; default: beside the SQLite file, else ./data). */
+  dataDir: string;
+  /** Names this process's journal; processes sharing a data folder need distinct ids (GW_NODE_ID). */
+  nodeId: string;
+  /** The relay's settlement batches are written this often, in milliseconds (BATCH_UPDATE_INTERVAL, seconds). */
+  batchFlushMs: number;
+  /** Whole upstream request timeout in seconds, 0 = none (RELAY_TIMEOUT). */
+  relayTimeoutSeconds: number;
+  /** Upstream TCP connect timeout in seconds (CONNECT_TIMEOUT). */
+  connectTimeoutSeconds: number;
+  /** The header holding the client IP behind a proxy (TRUSTED_HEADER); unset = the socket address. */
+  trustedHeader: string | undefined;
 }
 
 /** A setting that cannot be used, named by its environment variable. */
@@ -69,19 +81,50 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}`);
   }
   const webDir = value('GW_WEB_DIR');
+  const database = Object.freeze(
+    parseDatabaseUrl(value('DATABASE_URL', 'SQL_DSN') ?? 'sqlite:./data/gw.db', cwd, databaseVariable),
+  );
+  const dataDir = value('GW_DATA_DIR');
+  const nodeId = value('GW_NODE_ID') ?? 'main';
+  if (!/^[A-Za-z0-9_.-]{1,64}$/.test(nodeId)) {
+    throw new ConfigError('GW_NODE_ID', 'use 1–64 letters, digits, ".", "_" or "-"');
+  }
   return Object.freeze({
     port: parsePort(value('PORT')),
     host: value('HOST') ?? '0.0.0.0',
-    database: Object.freeze(
-      parseDatabaseUrl(value('DATABASE_URL', 'SQL_DSN') ?? 'sqlite:./data/gw.db', cwd, databaseVariable),
-    ),
+    database,
     redisUrl: parseRedisUrl(value('REDIS_URL', 'REDIS_CONN_STRING')),
     sessionSecret: value('SESSION_SECRET'),
     userTokenSecret: value('USER_TOKEN_SECRET'),
     rootPassword: value('GW_ROOT_PASSWORD'),
     webDir: webDir ? resolve(cwd, webDir) : defaultWebDir(),
     logLevel,
+    dataDir: dataDir ? resolve(cwd, dataDir) : defaultDataDir(database, cwd),
+    nodeId,
+    batchFlushMs: Math.round(
+      parseSeconds('BATCH_UPDATE_INTERVAL', value('BATCH_UPDATE_INTERVAL'), 1, 0.01) * 1000,
+    ),
+    relayTimeoutSeconds: parseSeconds('RELAY_TIMEOUT', value('RELAY_TIMEOUT'), 0, 0),
+    connectTimeoutSeconds: parseSeconds('CONNECT_TIMEOUT', value('CONNECT_TIMEOUT'), 5, 0.1),
+    trustedHeader: value('TRUSTED_HEADER')?.toLowerCase(),
   });
+}
+
+/** The data folder when GW_DATA_DIR is unset: the SQLite file's folder, else ./data. */
+function defaultDataDir(database: DatabaseConfig, cwd: string): string {
+  if (database.kind === 'sqlite' && database.file && database.file !== ':memory:')
+    return dirname(database.file);
+  return resolve(cwd, 'data');
+}
+
+/** A number of seconds ≥ `min`, or the default when unset. */
+function parseSeconds(variable: string, text: string | undefined, fallback: number, min: number): number {
+  if (text === undefined) return fallback;
+  const seconds = Number(text);
+  if (!Number.isFinite(seconds) || seconds < min) {
+    throw new ConfigError(variable, `"${text}" is not a number of seconds (at least ${min})`);
+  }
+  return seconds;
 }
 
 function parsePort(text: string | undefined): number {

@@ -31,6 +31,8 @@ export async function startTestApp(
     GW_ROOT_PASSWORD: ROOT_PASSWORD,
     LOG_LEVEL: 'silent',
     GW_WEB_DIR: webDir,
+    // The relay's journal goes to a folder of this app's own, removed on close.
+    GW_DATA_DIR: join(webDir, 'data'),
     ...env,
   });
   const app = await buildApp(config, options);
