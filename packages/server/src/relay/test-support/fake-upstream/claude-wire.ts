@@ -1,4 +1,11 @@
-import { bodyField, type FakeReply, type RecordedRequest } from './fake-reply.js';
+import {
+  bodyField,
+  cutWithMidStreamError,
+  type FakeReply,
+  type FakeReplyOptions,
+  PLAIN_REPLY_OPTIONS,
+  type RecordedRequest,
+} from './fake-reply.js';
 import {
   countFakeTokens,
   countMessageTokens,
@@ -8,6 +15,7 @@ import {
   sseFrame,
   textOfContent,
 } from './reply-text.js';
+import { claudeToolUse, FAKE_TOOL_JSON_PIECE_LENGTH } from './claude-tool-use.js';
 
 let sequence = 0;
 
@@ -17,21 +25,33 @@ export function claudeInputTokens(body: unknown): number {
   return system + countMessageTokens(bodyField(body, 'messages'), 'content');
 }
 
-/** `POST /v1/messages`: the Anthropic Messages reply, or its SSE event sequence when `stream` is true. */
-export function claudeMessagesReply(request: RecordedRequest): FakeReply {
+/**
+ * `POST /v1/messages`: the Anthropic Messages reply, or its SSE event sequence when `stream` is true.
+ * With `tools` (and tool_choice not `none`) a tool_use block follows the text and stop_reason is
+ * `tool_use`; usage stays the same (output = the fixed reply's words).
+ */
+export function claudeMessagesReply(
+  request: RecordedRequest,
+  options: FakeReplyOptions = PLAIN_REPLY_OPTIONS,
+): FakeReply {
   const id = `msg_fake_${++sequence}`;
   const model = String(bodyField(request.body, 'model') ?? 'claude-fake');
   const inputTokens = claudeInputTokens(request.body);
+  const toolUse = claudeToolUse(request.body, sequence);
+  const stopReason = toolUse ? 'tool_use' : 'end_turn';
+  const usage = (value: Record<string, number>) => (options.noUsage ? {} : { usage: value });
   if (bodyField(request.body, 'stream') !== true) {
+    const content: unknown[] = [{ type: 'text', text: FAKE_REPLY_TEXT }];
+    if (toolUse) content.push({ type: 'tool_use', id: toolUse.id, name: toolUse.name, input: toolUse.input });
     const body = {
       id,
       type: 'message',
       role: 'assistant',
       model,
-      content: [{ type: 'text', text: FAKE_REPLY_TEXT }],
-      stop_reason: 'end_turn',
+      content,
+      stop_reason: stopReason,
       stop_sequence: null,
-      usage: { input_tokens: inputTokens, output_tokens: FAKE_COMPLETION_TOKENS },
+      ...usage({ input_tokens: inputTokens, output_tokens: FAKE_COMPLETION_TOKENS }),
     };
     return { kind: 'json', status: 200, body };
   }
@@ -44,21 +64,42 @@ export function claudeMessagesReply(request: RecordedRequest): FakeReply {
     content: [],
     stop_reason: null,
     stop_sequence: null,
-    usage: { input_tokens: inputTokens, output_tokens: 1 },
+    ...usage({ input_tokens: inputTokens, output_tokens: 1 }),
   };
   const frames = [
     event('message_start', { message }),
     event('content_block_start', { index: 0, content_block: { type: 'text', text: '' } }),
     event('ping', {}),
   ];
+  const firstDelta = frames.length;
   for (const piece of FAKE_REPLY_PIECES) {
     frames.push(event('content_block_delta', { index: 0, delta: { type: 'text_delta', text: piece } }));
   }
+  if (options.midStreamError) {
+    const { message: text, body } = options.midStreamError;
+    const error = body ?? claudeErrorBody(529, text);
+    return { kind: 'sse', frames: cutWithMidStreamError(frames, firstDelta, sseFrame(error, 'error')) };
+  }
+  frames.push(event('content_block_stop', { index: 0 }));
+  if (toolUse) {
+    const block = { type: 'tool_use', id: toolUse.id, name: toolUse.name, input: {} };
+    frames.push(event('content_block_start', { index: 1, content_block: block }));
+    const json = JSON.stringify(toolUse.input);
+    for (let at = 0; at < json.length; at += FAKE_TOOL_JSON_PIECE_LENGTH) {
+      const partial = json.slice(at, at + FAKE_TOOL_JSON_PIECE_LENGTH);
+      frames.push(
+        event('content_block_delta', {
+          index: 1,
+          delta: { type: 'input_json_delta', partial_json: partial },
+        }),
+      );
+    }
+    frames.push(event('content_block_stop', { index: 1 }));
+  }
   frames.push(
-    event('content_block_stop', { index: 0 }),
     event('message_delta', {
-      delta: { stop_reason: 'end_turn', stop_sequence: null },
-      usage: { output_tokens: FAKE_COMPLETION_TOKENS },
+      delta: { stop_reason: stopReason, stop_sequence: null },
+      ...usage({ output_tokens: FAKE_COMPLETION_TOKENS }),
     }),
     event('message_stop', {}),
   );

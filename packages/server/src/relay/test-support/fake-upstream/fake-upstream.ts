@@ -1,6 +1,12 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { FakeReply, RecordedRequest } from './fake-reply.js';
+import {
+  DEFAULT_FAKE_BALANCE,
+  type FakeBalance,
+  type FakeReply,
+  type RecordedRequest,
+} from './fake-reply.js';
+import { parseRequestBody, readRawBody } from './request-body.js';
 import { fakeErrorBody, matchFakeRoute } from './routes.js';
 
 /** How the next request(s) misbehave. Fields combine: a delay, then an error or a broken stream. */
@@ -17,6 +23,21 @@ export interface FailureScript {
   breakStreamAfter?: number;
   /** How many consecutive requests this script applies to (default 1). */
   times?: number;
+  /** Answer normally but without any usage field (a stream also loses its usage chunk). */
+  noUsage?: boolean;
+  /**
+   * Streams only: after the first content frame send one error frame (OpenAI `data: {error}`, Claude
+   * `event: error`, Responses `event: error`, Gemini `data: {error}`) and end without a done marker.
+   * `message` and `body` shape that frame; without `status` the reply stays HTTP 200. JSON replies
+   * are unaffected. (A 200 whose JSON body is an error: `{status: 200, body: {error: {…}}}`.)
+   */
+  midStreamError?: boolean;
+}
+
+/** Options of startFakeUpstream. */
+export interface FakeUpstreamOptions {
+  /** What the OpenAI billing routes report (default DEFAULT_FAKE_BALANCE). */
+  balance?: FakeBalance;
 }
 
 /** A running fake upstream. */
@@ -28,21 +49,11 @@ export interface FakeUpstream {
   requests: RecordedRequest[];
   /** Queues a failure script; scripts apply in order, each for `times` requests. */
   script: (failure: FailureScript) => void;
+  /** Replaces the balance the billing routes report (kept across reset). */
+  setBalance: (balance: FakeBalance) => void;
   /** Drops queued scripts and recorded requests. */
   reset: () => void;
   close: () => Promise<void>;
-}
-
-async function readBody(req: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  const text = Buffer.concat(chunks).toString('utf8');
-  if (text === '') return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown): void {
@@ -52,12 +63,17 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
 }
 
 function sendReply(res: ServerResponse, reply: FakeReply, breakAfter: number | undefined): void {
-  if (breakAfter !== undefined && reply.kind === 'json') {
+  if (breakAfter !== undefined && reply.kind !== 'sse') {
     res.socket?.destroy();
     return;
   }
   if (reply.kind === 'json') {
     sendJson(res, reply.status, reply.body);
+    return;
+  }
+  if (reply.kind === 'bytes') {
+    res.writeHead(reply.status, { 'content-type': reply.contentType, 'content-length': reply.body.length });
+    res.end(reply.body);
     return;
   }
   res.writeHead(200, {
@@ -80,8 +96,10 @@ function sendReply(res: ServerResponse, reply: FakeReply, breakAfter: number | u
  * Starts one loopback HTTP server speaking the OpenAI, Azure, Claude and Gemini wire formats with
  * deterministic replies (see reply-text.ts), recording every request and obeying failure scripts.
  */
-export async function startFakeUpstream(): Promise<FakeUpstream> {
+export async function startFakeUpstream(options: FakeUpstreamOptions = {}): Promise<FakeUpstream> {
   const requests: RecordedRequest[] = [];
+  let balance = options.balance ?? DEFAULT_FAKE_BALANCE;
+  let baseUrl = '';
   const scripts: Array<FailureScript & { left: number }> = [];
   const timers = new Set<NodeJS.Timeout>();
 
@@ -105,7 +123,7 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
     const parsed = new URL(req.url ?? '/', 'http://fake.local');
     const method = req.method ?? 'GET';
     const route = matchFakeRoute(method, parsed.pathname);
-    const body = await readBody(req);
+    const body = await parseRequestBody(await readRawBody(req), req.headers);
     const query = Object.fromEntries(parsed.searchParams);
     const path = parsed.pathname;
     const request: RecordedRequest = {
@@ -130,7 +148,16 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
       sendJson(res, 404, fakeErrorBody(vendor, 404, `no fake route for ${method} ${parsed.pathname}`));
       return;
     }
-    sendReply(res, route.answer(request), failure?.breakStreamAfter);
+    const midStreamError = failure?.midStreamError
+      ? { message: failure.message ?? 'fake upstream error mid-stream', body: failure.body }
+      : undefined;
+    const reply = route.answer(request, {
+      noUsage: failure?.noUsage === true,
+      midStreamError,
+      baseUrl,
+      balance,
+    });
+    sendReply(res, reply, failure?.breakStreamAfter);
   };
 
   const server = createServer((req, res) => {
@@ -141,12 +168,16 @@ export async function startFakeUpstream(): Promise<FakeUpstream> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  baseUrl = `http://127.0.0.1:${port}`;
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: baseUrl,
     port,
     requests,
     script: (failure) => scripts.push({ ...failure, left: failure.times ?? 1 }),
+    setBalance: (next) => {
+      balance = next;
+    },
     reset: () => {
       scripts.length = 0;
       requests.length = 0;

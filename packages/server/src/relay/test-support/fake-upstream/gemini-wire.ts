@@ -1,4 +1,11 @@
-import { bodyField, type FakeReply, type RecordedRequest } from './fake-reply.js';
+import {
+  bodyField,
+  cutWithMidStreamError,
+  type FakeReply,
+  type FakeReplyOptions,
+  PLAIN_REPLY_OPTIONS,
+  type RecordedRequest,
+} from './fake-reply.js';
 import {
   countFakeTokens,
   countMessageTokens,
@@ -31,30 +38,42 @@ function candidate(text: string, finished: boolean) {
 
 /**
  * `POST /v1beta/models/:model:generateContent` and `:streamGenerateContent`. Streams carry the running
- * usageMetadata on every chunk, as Google does; without `alt=sse` the stream is one JSON array.
+ * usageMetadata on every chunk, as Google does; without `alt=sse` the stream is one JSON array. A
+ * mid-stream error follows the first chunk (an SSE frame, or an element of the array).
  */
-export function geminiReply(request: RecordedRequest, model: string, stream: boolean): FakeReply {
+export function geminiReply(
+  request: RecordedRequest,
+  model: string,
+  stream: boolean,
+  options: FakeReplyOptions = PLAIN_REPLY_OPTIONS,
+): FakeReply {
   const prompt = geminiPromptTokens(request.body);
+  const usage = (candidates: number) =>
+    options.noUsage ? {} : { usageMetadata: usageMetadata(prompt, candidates) };
   if (!stream) {
     const body = {
       candidates: [candidate(FAKE_REPLY_TEXT, true)],
-      usageMetadata: usageMetadata(prompt, FAKE_COMPLETION_TOKENS),
+      ...usage(FAKE_COMPLETION_TOKENS),
       modelVersion: model,
     };
     return { kind: 'json', status: 200, body };
   }
   let sent = '';
-  const chunks = FAKE_REPLY_PIECES.map((piece, index) => {
+  const chunks: unknown[] = FAKE_REPLY_PIECES.map((piece, index) => {
     sent += piece;
     const last = index === FAKE_REPLY_PIECES.length - 1;
-    return {
-      candidates: [candidate(piece, last)],
-      usageMetadata: usageMetadata(prompt, countFakeTokens(sent)),
-      modelVersion: model,
-    };
+    return { candidates: [candidate(piece, last)], ...usage(countFakeTokens(sent)), modelVersion: model };
   });
-  if (request.query.alt !== 'sse') return { kind: 'json', status: 200, body: chunks };
-  return { kind: 'sse', frames: chunks.map((chunk) => sseFrame(chunk)) };
+  const error = options.midStreamError
+    ? (options.midStreamError.body ?? geminiErrorBody(500, options.midStreamError.message))
+    : undefined;
+  if (request.query.alt !== 'sse') {
+    const body = error === undefined ? chunks : [chunks[0], error];
+    return { kind: 'json', status: 200, body };
+  }
+  const frames = chunks.map((chunk) => sseFrame(chunk));
+  if (error === undefined) return { kind: 'sse', frames };
+  return { kind: 'sse', frames: cutWithMidStreamError(frames, 0, sseFrame(error)) };
 }
 
 const GEMINI_STATUSES: Record<number, string> = {

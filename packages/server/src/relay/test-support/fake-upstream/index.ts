@@ -1,11 +1,35 @@
+export { claudeInputTokens } from './claude-wire.js';
+export { type FakeClaudeToolUse, FAKE_TOOL_JSON_PIECE_LENGTH } from './claude-tool-use.js';
+export {
+  DEFAULT_FAKE_BALANCE,
+  type FakeBalance,
+  type FakeFormFile,
+  type FakeVendor,
+  type RecordedRequest,
+} from './fake-reply.js';
+export {
+  type FailureScript,
+  type FakeUpstream,
+  type FakeUpstreamOptions,
+  startFakeUpstream,
+} from './fake-upstream.js';
+export { geminiPromptTokens } from './gemini-wire.js';
+export { FAKE_MODERATION_TRIGGER } from './openai-account-wire.js';
+export { openAiCompletionUsage } from './openai-completions-wire.js';
+export {
+  FAKE_AUDIO_BYTES_PER_SECOND,
+  FAKE_AUDIO_TOKENS_PER_SECOND,
+  FAKE_IMAGE_OUTPUT_TOKENS,
+  FAKE_IMAGE_PNG,
+  FAKE_SPEECH_BYTES_PER_INPUT_BYTE,
+  FAKE_TRANSCRIPT_TEXT,
+  fakeSpeechLength,
+} from './openai-media-wire.js';
+export { openAiResponsesUsage } from './openai-responses-wire.js';
 export {
   FAKE_CREATED,
   FAKE_EMBEDDING_DIMENSIONS,
   FAKE_OPENAI_MODELS,
   openAiChatUsage,
 } from './openai-wire.js';
-export { claudeInputTokens } from './claude-wire.js';
-export { geminiPromptTokens } from './gemini-wire.js';
-export type { FakeVendor, RecordedRequest } from './fake-reply.js';
-export { type FailureScript, type FakeUpstream, startFakeUpstream } from './fake-upstream.js';
 export { countFakeTokens, FAKE_COMPLETION_TOKENS, FAKE_REPLY_TEXT } from './reply-text.js';

@@ -1,4 +1,11 @@
-import { bodyField, type FakeReply, type RecordedRequest } from './fake-reply.js';
+import {
+  bodyField,
+  cutWithMidStreamError,
+  type FakeReply,
+  type FakeReplyOptions,
+  PLAIN_REPLY_OPTIONS,
+  type RecordedRequest,
+} from './fake-reply.js';
 import {
   countFakeTokens,
   countMessageTokens,
@@ -30,31 +37,80 @@ export function openAiChatUsage(body: unknown) {
   };
 }
 
+/** True when an OpenAI stream request asked for the usage chunk (`stream_options.include_usage`). */
+export function wantsStreamUsage(body: unknown): boolean {
+  return bodyField(bodyField(body, 'stream_options'), 'include_usage') === true;
+}
+
+/** The error frame an OpenAI stream carries mid-way: `data: {"error":{…}}`. */
+export function openAiStreamErrorFrame(error: NonNullable<FakeReplyOptions['midStreamError']>): string {
+  return sseFrame(error.body ?? openAiErrorBody(500, error.message));
+}
+
+/**
+ * Ends an OpenAI stream: with include_usage, a usage-only chunk (empty choices) then `[DONE]`, as
+ * OpenAI does; the other chunks then carry `usage: null`. A mid-stream error replaces the ending.
+ */
+export function finishOpenAiStream(
+  frames: string[],
+  firstContentIndex: number,
+  usageChunk: (() => string) | undefined,
+  options: FakeReplyOptions,
+): FakeReply {
+  if (options.midStreamError) {
+    return {
+      kind: 'sse',
+      frames: cutWithMidStreamError(
+        frames,
+        firstContentIndex,
+        openAiStreamErrorFrame(options.midStreamError),
+      ),
+    };
+  }
+  if (usageChunk && !options.noUsage) frames.push(usageChunk());
+  frames.push(sseFrame('[DONE]'));
+  return { kind: 'sse', frames };
+}
+
 /** `POST /v1/chat/completions` (and Azure's deployment path, where `model` is the deployment). */
-export function openAiChatReply(request: RecordedRequest, model: string): FakeReply {
+export function openAiChatReply(
+  request: RecordedRequest,
+  model: string,
+  options: FakeReplyOptions = PLAIN_REPLY_OPTIONS,
+): FakeReply {
   const id = `chatcmpl-fake-${++sequence}`;
   const usage = openAiChatUsage(request.body);
   if (bodyField(request.body, 'stream') !== true) {
     const message = { role: 'assistant', content: FAKE_REPLY_TEXT };
     const choices = [{ index: 0, message, finish_reason: 'stop', logprobs: null }];
-    const body = { id, object: 'chat.completion', created: FAKE_CREATED, model, choices, usage };
-    return { kind: 'json', status: 200, body };
+    const body = { id, object: 'chat.completion', created: FAKE_CREATED, model, choices };
+    return { kind: 'json', status: 200, body: options.noUsage ? body : { ...body, usage } };
   }
-  const chunk = (choices: unknown[], extra: Record<string, unknown> = {}) =>
-    sseFrame({ id, object: 'chat.completion.chunk', created: FAKE_CREATED, model, choices, ...extra });
+  const withUsage = wantsStreamUsage(request.body);
+  const chunk = (choices: unknown[], chunkUsage: unknown) =>
+    sseFrame({
+      id,
+      object: 'chat.completion.chunk',
+      created: FAKE_CREATED,
+      model,
+      choices,
+      ...(withUsage && !options.noUsage ? { usage: chunkUsage } : {}),
+    });
   const delta = (content: Record<string, unknown>, finish: string | null = null) =>
-    chunk([{ index: 0, delta: content, finish_reason: finish, logprobs: null }]);
+    chunk([{ index: 0, delta: content, finish_reason: finish, logprobs: null }], null);
+  // Frame 0 opens the role; frame 1 is the first content frame (where a mid-stream error cuts in).
   const frames = [delta({ role: 'assistant', content: '' })];
   for (const piece of FAKE_REPLY_PIECES) frames.push(delta({ content: piece }));
   frames.push(delta({}, 'stop'));
-  const options = bodyField(request.body, 'stream_options');
-  if (bodyField(options, 'include_usage') === true) frames.push(chunk([], { usage }));
-  frames.push(sseFrame('[DONE]'));
-  return { kind: 'sse', frames };
+  return finishOpenAiStream(frames, 1, withUsage ? () => chunk([], usage) : undefined, options);
 }
 
 /** `POST /v1/embeddings`: one vector per input, prompt tokens = words in the inputs. */
-export function openAiEmbeddingsReply(request: RecordedRequest, model: string): FakeReply {
+export function openAiEmbeddingsReply(
+  request: RecordedRequest,
+  model: string,
+  options: FakeReplyOptions = PLAIN_REPLY_OPTIONS,
+): FakeReply {
   const input = bodyField(request.body, 'input');
   const inputs = Array.isArray(input) ? input : [input];
   const prompt = inputs.reduce<number>((sum, item) => sum + countFakeTokens(textOfContent(item)), 0);
@@ -64,7 +120,8 @@ export function openAiEmbeddingsReply(request: RecordedRequest, model: string): 
     embedding: Array.from({ length: FAKE_EMBEDDING_DIMENSIONS }, (_, d) => (index + 1) / (d + 1)),
   }));
   const usage = { prompt_tokens: prompt, total_tokens: prompt };
-  return { kind: 'json', status: 200, body: { object: 'list', data, model, usage } };
+  const body = { object: 'list', data, model };
+  return { kind: 'json', status: 200, body: options.noUsage ? body : { ...body, usage } };
 }
 
 /** `GET /v1/models`. */

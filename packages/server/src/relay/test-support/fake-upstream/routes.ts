@@ -1,41 +1,118 @@
 import { claudeErrorBody, claudeMessagesReply } from './claude-wire.js';
-import { bodyField, type FakeReply, type FakeVendor, type RecordedRequest } from './fake-reply.js';
+import {
+  bodyField,
+  type FakeReply,
+  type FakeReplyOptions,
+  type FakeVendor,
+  type RecordedRequest,
+} from './fake-reply.js';
 import { geminiErrorBody, geminiReply } from './gemini-wire.js';
+import {
+  openAiBillingSubscriptionReply,
+  openAiBillingUsageReply,
+  openAiModerationReply,
+} from './openai-account-wire.js';
+import { openAiCompletionReply } from './openai-completions-wire.js';
+import {
+  fakeImageFileReply,
+  openAiImagesReply,
+  openAiSpeechReply,
+  openAiTranscriptionReply,
+} from './openai-media-wire.js';
+import { openAiResponsesReply } from './openai-responses-wire.js';
 import { openAiChatReply, openAiEmbeddingsReply, openAiErrorBody, openAiModelsReply } from './openai-wire.js';
+
+/** How a route answers one request. */
+export type FakeAnswer = (request: RecordedRequest, options: FakeReplyOptions) => FakeReply;
 
 /** A matched route: its vendor (for error shapes) and how it answers. */
 export interface FakeRoute {
   vendor: FakeVendor;
-  answer: (request: RecordedRequest) => FakeReply;
+  answer: FakeAnswer;
 }
 
-const modelOf = (request: RecordedRequest) => String(bodyField(request.body, 'model') ?? 'unknown-model');
+type ModelAnswer = (request: RecordedRequest, model: string, options: FakeReplyOptions) => FakeReply;
 
-const AZURE_PATH = /^\/openai\/deployments\/([^/]+)\/(chat\/completions|embeddings)$/;
+/** OpenAI POST endpoints by the path after `/v1/` (Azure: after `/openai/deployments/<d>/`). */
+const OPENAI_POSTS = new Map<string, ModelAnswer>(
+  Object.entries({
+    'chat/completions': openAiChatReply,
+    completions: openAiCompletionReply,
+    embeddings: openAiEmbeddingsReply,
+    'images/generations': openAiImagesReply,
+    'audio/speech': (request) => openAiSpeechReply(request),
+    'audio/transcriptions': (request, model, options) =>
+      openAiTranscriptionReply(request, model, options, 'transcribe'),
+    'audio/translations': (request, model, options) =>
+      openAiTranscriptionReply(request, model, options, 'translate'),
+    moderations: openAiModerationReply,
+    responses: openAiResponsesReply,
+  }),
+);
+
+const DEFAULT_MODELS = new Map<string, string>(
+  Object.entries({
+    'images/generations': 'dall-e-2',
+    moderations: 'text-moderation-stable',
+  }),
+);
+
+const OPENAI_GETS = new Map<string, FakeAnswer>(
+  Object.entries({
+    '/v1/models': () => openAiModelsReply(),
+    '/v1/dashboard/billing/subscription': openAiBillingSubscriptionReply,
+    '/dashboard/billing/subscription': openAiBillingSubscriptionReply,
+    '/v1/dashboard/billing/usage': openAiBillingUsageReply,
+    '/dashboard/billing/usage': openAiBillingUsageReply,
+  }),
+);
+
+const modelOf = (request: RecordedRequest, endpoint: string) =>
+  String(bodyField(request.body, 'model') ?? DEFAULT_MODELS.get(endpoint) ?? 'unknown-model');
+
+const AZURE_DEPLOYMENT_PATH = /^\/openai\/deployments\/([^/]+)\/(.+)$/;
+const AZURE_V1_PATH = /^\/openai\/v1\/(.+)$/;
 const GEMINI_PATH = /^\/(v1|v1beta)\/models\/([^/:]+):(generateContent|streamGenerateContent)$/;
+const FAKE_FILE_PATH = /^\/fake-files\/[^/]+\.png$/;
 
 /** Finds the route answering a method and path, or undefined (the server replies 404). */
 export function matchFakeRoute(method: string, path: string): FakeRoute | undefined {
-  if (method === 'GET' && path === '/v1/models') return { vendor: 'openai', answer: openAiModelsReply };
+  if (method === 'GET') {
+    const answer = OPENAI_GETS.get(path);
+    if (answer) return { vendor: 'openai', answer };
+    if (FAKE_FILE_PATH.test(path)) return { vendor: 'openai', answer: fakeImageFileReply };
+    return undefined;
+  }
   if (method !== 'POST') return undefined;
-  if (path === '/v1/chat/completions') {
-    return { vendor: 'openai', answer: (request) => openAiChatReply(request, modelOf(request)) };
-  }
-  if (path === '/v1/embeddings') {
-    return { vendor: 'openai', answer: (request) => openAiEmbeddingsReply(request, modelOf(request)) };
-  }
   if (path === '/v1/messages') return { vendor: 'claude', answer: claudeMessagesReply };
-  const azure = AZURE_PATH.exec(path);
-  if (azure) {
+  const endpoint = path.startsWith('/v1/') ? path.slice(4) : undefined;
+  const openAi = endpoint === undefined ? undefined : OPENAI_POSTS.get(endpoint);
+  if (endpoint !== undefined && openAi) {
+    return {
+      vendor: 'openai',
+      answer: (request, options) => openAi(request, modelOf(request, endpoint), options),
+    };
+  }
+  const azure = AZURE_DEPLOYMENT_PATH.exec(path);
+  const azureAnswer = azure ? OPENAI_POSTS.get(azure[2] ?? '') : undefined;
+  if (azure && azureAnswer) {
     const deployment = decodeURIComponent(azure[1] ?? '');
-    const answer = azure[2] === 'embeddings' ? openAiEmbeddingsReply : openAiChatReply;
-    return { vendor: 'azure', answer: (request) => answer(request, deployment) };
+    return { vendor: 'azure', answer: (request, options) => azureAnswer(request, deployment, options) };
+  }
+  const azureV1 = AZURE_V1_PATH.exec(path);
+  const azureV1Endpoint = azureV1?.[1] ?? '';
+  const azureV1Answer = azureV1 ? OPENAI_POSTS.get(azureV1Endpoint) : undefined;
+  if (azureV1Answer) {
+    return {
+      vendor: 'azure',
+      answer: (request, options) => azureV1Answer(request, modelOf(request, azureV1Endpoint), options),
+    };
   }
   const gemini = GEMINI_PATH.exec(path);
   if (gemini) {
     const model = decodeURIComponent(gemini[2] ?? '');
     const stream = gemini[3] === 'streamGenerateContent';
-    return { vendor: 'gemini', answer: (request) => geminiReply(request, model, stream) };
+    return { vendor: 'gemini', answer: (request, options) => geminiReply(request, model, stream, options) };
   }
   return undefined;
 }

@@ -1,0 +1,47 @@
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
+import type { FakeFormFile } from './fake-reply.js';
+
+/** Reads the whole request body. */
+export async function readRawBody(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** A multipart body as a record: text fields as strings (repeated names as arrays), files as FakeFormFile. */
+async function parseMultipart(raw: Buffer, contentType: string): Promise<Record<string, unknown>> {
+  const form = await new Response(new Uint8Array(raw), {
+    headers: { 'content-type': contentType },
+  }).formData();
+  const fields: Record<string, unknown> = {};
+  for (const [name, value] of form.entries()) {
+    const recorded: string | FakeFormFile =
+      typeof value === 'string' ? value : { filename: value.name, type: value.type, size: value.size };
+    const previous = fields[name];
+    if (previous === undefined) fields[name] = recorded;
+    else fields[name] = Array.isArray(previous) ? [...previous, recorded] : [previous, recorded];
+  }
+  return fields;
+}
+
+/**
+ * The body as recorded: multipart/form-data as a field record, else parsed JSON, else the raw text;
+ * undefined when empty. A malformed multipart body is kept as text (routes then answer 400).
+ */
+export async function parseRequestBody(raw: Buffer, headers: IncomingHttpHeaders): Promise<unknown> {
+  if (raw.length === 0) return undefined;
+  const contentType = headers['content-type'] ?? '';
+  if (contentType.toLowerCase().startsWith('multipart/form-data')) {
+    try {
+      return await parseMultipart(raw, contentType);
+    } catch {
+      return raw.toString('utf8');
+    }
+  }
+  const text = raw.toString('utf8');
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
