@@ -1,0 +1,1 @@
+export { GEMINI_CHANNEL_TYPE, geminiProvider } from './gemini-provider.js';
