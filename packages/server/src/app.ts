@@ -10,6 +10,7 @@ import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { createAuthenticator } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/errors.js';
+import { registerIpRateLimit } from './plugins/ip-rate-limit.js';
 import { registerJsonParser } from './plugins/json-body.js';
 import { createSystemLogRing } from './plugins/log-ring.js';
 import { buildOpenApiDocument } from './plugins/openapi.js';
@@ -27,6 +28,7 @@ import { orderRoutes } from './resources/orders/orders.routes.js';
 import { createPaymentsRepository } from './resources/payments/payments.repository.js';
 import { paymentRoutes } from './resources/payments/payments.routes.js';
 import { createPaymentsService } from './resources/payments/payments.service.js';
+import { openSharedStores } from './redis/shared-stores.js';
 import { createRedemptionsRepository } from './resources/redemptions/redemptions.repository.js';
 import { redemptionRoutes } from './resources/redemptions/redemptions.routes.js';
 import { createRedemptionsService } from './resources/redemptions/redemptions.service.js';
@@ -104,6 +106,14 @@ export async function buildApp(
     await app.close();
     throw error;
   }
+  // Rate limits, cooldowns and cache invalidation: in Redis when REDIS_URL is set (shared by every process).
+  const sharedStores = await openSharedStores(config.redisUrl, {
+    onError: (error) => app.log.error({ err: error }, 'a shared store (Redis) failed'),
+  }).catch(async (error) => {
+    await app.close();
+    throw error;
+  });
+  app.addHook('onClose', () => sharedStores.close());
   const optionStore = createOptionStore(database.db);
   const secrets = await resolveSecrets(optionStore, config);
   const context: AppContext = Object.freeze({
@@ -174,6 +184,7 @@ export async function buildApp(
   await app.register(fastifyCompress, { global: true });
   registerJsonParser(app);
   registerErrorHandler(app);
+  registerIpRateLimit(app, config, sharedStores.rateLimiters.ip);
 
   const routes = [
     ...statusRoutes(optionStore, context.startTime),

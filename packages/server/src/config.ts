@@ -39,6 +39,10 @@ export interface ServerConfig {
   connectTimeoutSeconds: number;
   /** The header holding the client IP behind a proxy (TRUSTED_HEADER); unset = the socket address. */
   trustedHeader: string | undefined;
+  /** Per-IP requests per 180 s on /api (GLOBAL_API_RATE_LIMIT, default 300; 0 = off). */
+  globalApiRateLimit: number;
+  /** Per-IP requests per 1200 s on login, registration and mail flows (CRITICAL_RATE_LIMIT, default 20; 0 = off). */
+  criticalRateLimit: number;
 }
 
 /** A setting that cannot be used, named by its environment variable. */
@@ -107,6 +111,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     relayTimeoutSeconds: parseSeconds('RELAY_TIMEOUT', value('RELAY_TIMEOUT'), 0, 0),
     connectTimeoutSeconds: parseSeconds('CONNECT_TIMEOUT', value('CONNECT_TIMEOUT'), 5, 0.1),
     trustedHeader: value('TRUSTED_HEADER')?.toLowerCase(),
+    globalApiRateLimit: parseCount('GLOBAL_API_RATE_LIMIT', value('GLOBAL_API_RATE_LIMIT'), 300),
+    criticalRateLimit: parseCount('CRITICAL_RATE_LIMIT', value('CRITICAL_RATE_LIMIT'), 20),
   });
 }
 
@@ -125,6 +131,16 @@ function parseSeconds(variable: string, text: string | undefined, fallback: numb
     throw new ConfigError(variable, `"${text}" is not a number of seconds (at least ${min})`);
   }
   return seconds;
+}
+
+/** A whole number ≥ 0, or the default when unset. */
+function parseCount(variable: string, text: string | undefined, fallback: number): number {
+  if (text === undefined) return fallback;
+  const count = Number(text);
+  if (!/^\d+$/.test(text) || !Number.isSafeInteger(count)) {
+    throw new ConfigError(variable, `"${text}" is not a whole number (0 or more)`);
+  }
+  return count;
 }
 
 function parsePort(text: string | undefined): number {

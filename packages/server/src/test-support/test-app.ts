@@ -33,6 +33,9 @@ export async function startTestApp(
     GW_WEB_DIR: webDir,
     // The relay's journal goes to a folder of this app's own, removed on close.
     GW_DATA_DIR: join(webDir, 'data'),
+    // Suites make hundreds of /api calls and logins from one address; the limiter tests set their own limits.
+    GLOBAL_API_RATE_LIMIT: '1000000',
+    CRITICAL_RATE_LIMIT: '1000000',
     ...env,
   });
   const app = await buildApp(config, options);

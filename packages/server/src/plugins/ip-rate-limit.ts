@@ -1,0 +1,83 @@
+// Per-IP limits on the management API (spec §13.2): GlobalAPI on every /api request, Critical on top of it on
+// the routes that send mail or check passwords. A denied request gets 429 with an empty body, a failing store
+// 500 with an empty body, as one-hub answers.
+//
+// The client IP is the configured trusted header, else the socket address. one-hub also trusted
+// X-Forwarded-For / X-Real-IP from any peer (spec §2.1.3 quirk), so anyone could dodge these limits by
+// sending a fresh header each time; here those headers count only when named as TRUSTED_HEADER.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ServerConfig } from '../config.js';
+import type { IpRateLimiter } from '../rate-limit/limiters.js';
+
+export const GLOBAL_API_MARK = 'GA';
+export const GLOBAL_API_WINDOW_SECONDS = 180;
+export const CRITICAL_MARK = 'CT';
+export const CRITICAL_WINDOW_SECONDS = 1200;
+
+/** Routes under the Critical limiter, as `METHOD path` (one-hub also lists OAuth and WebAuthn login). */
+export const CRITICAL_ROUTES: ReadonlySet<string> = new Set([
+  'POST /api/user/login',
+  'POST /api/user/register',
+  'GET /api/verification',
+  'GET /api/reset_password',
+  'POST /api/user/reset',
+]);
+
+export type IpRateLimitConfig = Pick<
+  ServerConfig,
+  'globalApiRateLimit' | 'criticalRateLimit' | 'trustedHeader'
+>;
+
+/** Adds the limits as an onRequest hook of the whole app; call before the routes are registered. */
+export function registerIpRateLimit(
+  app: FastifyInstance,
+  config: IpRateLimitConfig,
+  limiter: IpRateLimiter,
+): void {
+  if (config.globalApiRateLimit <= 0 && config.criticalRateLimit <= 0) return;
+  app.addHook('onRequest', async (request, reply) => {
+    const path = routePath(request);
+    const checks: [mark: string, max: number, windowSeconds: number][] = [];
+    if (config.globalApiRateLimit > 0 && underGlobalApi(path)) {
+      checks.push([GLOBAL_API_MARK, config.globalApiRateLimit, GLOBAL_API_WINDOW_SECONDS]);
+    }
+    if (config.criticalRateLimit > 0 && CRITICAL_ROUTES.has(`${request.method} ${path}`)) {
+      checks.push([CRITICAL_MARK, config.criticalRateLimit, CRITICAL_WINDOW_SECONDS]);
+    }
+    if (checks.length === 0) return;
+    const ip = clientIp(request, config.trustedHeader);
+    try {
+      for (const [mark, max, windowSeconds] of checks) {
+        if (!(await limiter.allow(mark, ip, max, windowSeconds))) return reply.code(429).send();
+      }
+    } catch (error) {
+      request.log.error({ err: error }, 'the per-IP rate limiter failed');
+      return reply.code(500).send();
+    }
+  });
+}
+
+/** The trusted header's first value when one is configured and present, else the socket address. */
+export function clientIp(request: FastifyRequest, trustedHeader: string | undefined): string {
+  if (trustedHeader) {
+    const header = request.headers[trustedHeader];
+    const value = (Array.isArray(header) ? header[0] : header)?.split(',')[0]?.trim();
+    if (value) return value;
+  }
+  return request.socket.remoteAddress ?? request.ip;
+}
+
+/**
+ * The matched route's pattern when there is one (so an encoded or slash-suffixed spelling of a path cannot
+ * dodge the Critical list), else the raw path; without a trailing slash.
+ */
+function routePath(request: FastifyRequest): string {
+  const path = request.routeOptions.url ?? request.url.split('?')[0] ?? '';
+  return path.length > 1 ? path.replace(/\/+$/, '') : path;
+}
+
+/** /api and /dashboard/billing, except metrics and the Telegram webhook (one-hub exempts both). */
+function underGlobalApi(path: string): boolean {
+  if (path.startsWith('/api/metrics') || path.startsWith('/api/telegram/')) return false;
+  return path === '/api' || path.startsWith('/api/') || path.startsWith('/dashboard/billing/');
+}

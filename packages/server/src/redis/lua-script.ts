@@ -1,0 +1,22 @@
+// A Lua script run by its SHA1 (EVALSHA), sending the source only when the server does not know it yet
+// (after a restart or SCRIPT FLUSH). A script runs atomically, which is what the shared limiters rely on.
+import { createHash } from 'node:crypto';
+import type { Redis } from 'ioredis';
+
+export class LuaScript {
+  readonly sha: string;
+
+  constructor(readonly source: string) {
+    this.sha = createHash('sha1').update(source).digest('hex');
+  }
+
+  /** Runs the script with `keys` (KEYS) and `args` (ARGV); Redis errors reject. */
+  async run(redis: Redis, keys: readonly string[], args: readonly (string | number)[]): Promise<unknown> {
+    try {
+      return await redis.evalsha(this.sha, keys.length, ...keys, ...args);
+    } catch (error) {
+      if (!(error instanceof Error) || !error.message.startsWith('NOSCRIPT')) throw error;
+      return redis.eval(this.source, keys.length, ...keys, ...args);
+    }
+  }
+}

@@ -1,0 +1,61 @@
+// Everything several processes on one database must share, opened once at start-up: with REDIS_URL the
+// Redis-backed rate limiters, channel cooldowns and invalidation bus; without it their in-memory versions,
+// which make one process complete on its own.
+import { createRateLimiters, type RateLimiters } from '../rate-limit/create-rate-limiters.js';
+import { type ChannelCooldowns, MemoryChannelCooldowns } from '../relay/selection/cooldown.js';
+import { RedisChannelCooldowns } from '../relay/selection/redis-cooldown.js';
+import { closeRedis, openRedis, type Redis } from './connection.js';
+import {
+  createMemoryInvalidationBus,
+  createRedisInvalidationBus,
+  type InvalidationBus,
+} from './invalidation-bus.js';
+
+export interface SharedStores {
+  /** The command connection, when Redis is configured. */
+  redis: Redis | undefined;
+  rateLimiters: RateLimiters;
+  cooldowns: ChannelCooldowns;
+  invalidation: InvalidationBus;
+  /** Closes the Redis connections (nothing to do in memory). */
+  close(): Promise<void>;
+}
+
+export interface SharedStoresOptions {
+  /** Told about Redis failures after start-up: a lost connection, a limiter that denied for it, a listener. */
+  onError?: (error: unknown) => void;
+}
+
+/** Opens the stores; throws a ConfigError naming REDIS_URL when Redis is configured but unreachable. */
+export async function openSharedStores(
+  redisUrl: string | undefined,
+  options: SharedStoresOptions = {},
+): Promise<SharedStores> {
+  const onError = options.onError;
+  if (!redisUrl) {
+    return {
+      redis: undefined,
+      rateLimiters: createRateLimiters(),
+      cooldowns: new MemoryChannelCooldowns(),
+      invalidation: createMemoryInvalidationBus({ onError }),
+      close: async () => {},
+    };
+  }
+  const redis = await openRedis(redisUrl, { onError });
+  let invalidation: InvalidationBus;
+  try {
+    invalidation = await createRedisInvalidationBus(redisUrl, { onError });
+  } catch (error) {
+    await closeRedis(redis);
+    throw error;
+  }
+  return {
+    redis,
+    rateLimiters: createRateLimiters(redis, { onError }),
+    cooldowns: new RedisChannelCooldowns(redis),
+    invalidation,
+    close: async () => {
+      await Promise.all([invalidation.close(), closeRedis(redis)]);
+    },
+  };
+}
