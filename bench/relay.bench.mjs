@@ -1,0 +1,143 @@
+// The relay's overhead: `POST /v1/chat/completions` (JSON and SSE stream) at concurrency 1 and 16 against
+// three targets, each server in its own process: the fake upstream directly, a bare Node pass-through
+// proxy (undici, parse and forward, nothing else: the ceiling for any Node gateway on this machine), and gw
+// with billing and logging on SQLite. Prints req/s and p50/p99 latency in µs per cell, then gw/bare and
+// gw/direct throughput and the latency gw adds over direct. Targets at concurrency 16: gw ≥ 70 % of the
+// bare proxy's throughput, added p50 ≤ 1 ms, added p99 ≤ 5 ms. Builds the server first when dist is missing.
+// BENCH_MS (default 4500) is the measured time per target and cell.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chatLoad, summarize } from './relay/chat-load.mjs';
+import { prepareGw, probeRelay } from './relay/gw-setup.mjs';
+import { startNodeProcess, stopNodeProcess } from './relay/processes.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, '..');
+/** Measured time per target and cell, split into ROUNDS turns; each cell first warms up for WARMUP_MS. */
+const durationMs = Number(process.env.BENCH_MS ?? 4500);
+const ROUNDS = 3;
+const WARMUP_MS = 1000;
+const ROOT_PASSWORD = 'bench-password';
+const TARGETS = { throughput: 0.7, addedP50: 1000, addedP99: 5000 };
+
+if (!existsSync(join(root, 'packages/server/dist/index.js'))) {
+  console.log('packages/server/dist is missing: npm run build');
+  const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(1);
+}
+
+const cpuList = cpus();
+console.log(
+  `machine: ${cpuList.length} × ${cpuList[0]?.model ?? 'unknown cpu'}, node ${process.version}, ${process.platform}/${process.arch}; all processes share these cores`,
+);
+
+const dataDir = mkdtempSync(join(tmpdir(), 'gw-bench-relay-'));
+const started = [];
+const start = async (script, args, options) => {
+  const server = await startNodeProcess(join(here, 'relay', script), args, options);
+  started.push(server);
+  return server;
+};
+
+/** Starts gw, prepares it and probes its relay: the target, or why gw cannot be measured. */
+async function startGw(upstreamUrl) {
+  const gw = await start('gw-server.mjs', [], {
+    env: {
+      ...process.env,
+      DATABASE_URL: `sqlite:${join(dataDir, 'gw.db')}`,
+      GW_ROOT_PASSWORD: ROOT_PASSWORD,
+      GW_DATA_DIR: dataDir,
+      GW_WEB_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+    },
+  });
+  const authorization = await prepareGw(gw.url, upstreamUrl, ROOT_PASSWORD);
+  const probe = await probeRelay(gw.url, authorization);
+  return { ...probe, url: gw.url, headers: { authorization } };
+}
+
+let failed = false;
+try {
+  const upstream = await start('upstream.mjs');
+  const bare = await start('bare-proxy.mjs', [upstream.url]);
+  const targets = [
+    { name: 'direct', origin: upstream.url, headers: { authorization: 'Bearer sk-bench-upstream' } },
+    { name: 'bare', origin: bare.url, headers: { authorization: 'Bearer sk-bench-upstream' } },
+  ];
+  const gwTarget = await startGw(upstream.url).catch((error) => ({
+    available: false,
+    reason: error.message,
+  }));
+  if (gwTarget.available) targets.push({ name: 'gw', origin: gwTarget.url, headers: gwTarget.headers });
+  else console.log(`gw: not available (${gwTarget.reason})`);
+
+  console.log(
+    `POST /v1/chat/completions; per cell ${WARMUP_MS} ms warm-up, then ${durationMs} ms per target in ${ROUNDS} interleaved turns; latency in µs`,
+  );
+  console.log(
+    `${'target'.padEnd(8)}${'mode'.padEnd(8)}${'conc'.padStart(5)}${'req/s'.padStart(10)}${'p50 µs'.padStart(10)}${'p99 µs'.padStart(10)}${'requests'.padStart(10)}${'errors'.padStart(8)}`,
+  );
+  const results = new Map();
+  for (const mode of ['json', 'stream']) {
+    for (const concurrency of [1, 16]) {
+      const stream = mode === 'stream';
+      const loads = targets.map((target) => ({ target, load: chatLoad({ ...target, stream, concurrency }) }));
+      const runs = new Map(loads.map(({ target }) => [target.name, []]));
+      for (const { target, load } of loads) {
+        // The warm-up's failures count, its latencies do not.
+        runs.get(target.name).push({ ...(await load.run(WARMUP_MS)), latencies: [], durationMs: 0 });
+      }
+      // The targets take turns in short runs, in alternating order, so drift on a shared machine (other
+      // processes, GC, CPU frequency) touches them alike.
+      for (let round = 0; round < ROUNDS; round += 1) {
+        const order = round % 2 === 0 ? loads : [...loads].reverse();
+        for (const { target, load } of order) runs.get(target.name).push(await load.run(durationMs / ROUNDS));
+      }
+      for (const { target, load } of loads) {
+        await load.close();
+        const result = summarize(runs.get(target.name));
+        results.set(`${target.name} ${mode} ${concurrency}`, result);
+        if (result.errors > 0) failed = true;
+        console.log(
+          `${target.name.padEnd(8)}${mode.padEnd(8)}${String(concurrency).padStart(5)}${result.rps.toFixed(0).padStart(10)}${result.p50.toFixed(0).padStart(10)}${result.p99.toFixed(0).padStart(10)}${String(result.count).padStart(10)}${String(result.errors).padStart(8)}`,
+        );
+        if (result.firstError) console.log(`  first error: ${result.firstError}`);
+      }
+    }
+  }
+
+  console.log('\nratios (throughput) and latency added over direct (µs)');
+  for (const mode of ['json', 'stream']) {
+    for (const concurrency of [1, 16]) {
+      const get = (name) => results.get(`${name} ${mode} ${concurrency}`);
+      const direct = get('direct');
+      const bareResult = get('bare');
+      const label = `${mode} c${concurrency}`.padEnd(12);
+      const bareAdded = `bare/direct ${(bareResult.rps / direct.rps).toFixed(2)}, bare added p50 ${(bareResult.p50 - direct.p50).toFixed(0)} p99 ${(bareResult.p99 - direct.p99).toFixed(0)}`;
+      const gwResult = get('gw');
+      if (!gwResult) {
+        console.log(`${label}gw not available; ${bareAdded}`);
+        continue;
+      }
+      const share = gwResult.rps / bareResult.rps;
+      const addedP50 = gwResult.p50 - direct.p50;
+      const addedP99 = gwResult.p99 - direct.p99;
+      const verdict =
+        concurrency === 16
+          ? share >= TARGETS.throughput && addedP50 <= TARGETS.addedP50 && addedP99 <= TARGETS.addedP99
+            ? '  [targets met]'
+            : '  [targets missed: gw/bare ≥ 0.70, added p50 ≤ 1000, p99 ≤ 5000]'
+          : '';
+      console.log(
+        `${label}gw/bare ${share.toFixed(2)}, gw/direct ${(gwResult.rps / direct.rps).toFixed(2)}, gw added p50 ${addedP50.toFixed(0)} p99 ${addedP99.toFixed(0)}; ${bareAdded}${verdict}`,
+      );
+    }
+  }
+} finally {
+  await Promise.all(started.map((server) => stopNodeProcess(server)));
+  rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(failed ? 1 : 0);

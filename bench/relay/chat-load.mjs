@@ -1,0 +1,83 @@
+// The relay bench's load generator: `concurrency` closed-loop workers over one undici Pool send
+// `POST /v1/chat/completions` back to back; each request's latency (to the last byte, so to the end of the
+// stream for SSE) is taken with process.hrtime.bigint(). One load keeps its pool across runs, so a cell can
+// warm up once and then be measured in several short runs interleaved with the other targets.
+import { Pool } from 'undici';
+
+/** The chat request every target receives: a short conversation, as most relay traffic is. */
+export function chatBody(stream) {
+  return JSON.stringify({
+    model: 'gpt-4o-mini',
+    messages: [
+      { role: 'system', content: 'You are a helpful assistant.' },
+      { role: 'user', content: 'Hello, how are you today?' },
+    ],
+    ...(stream ? { stream: true, stream_options: { include_usage: true } } : {}),
+  });
+}
+
+/** A reply counts only when it is a 200 and, for a stream, ends with the `[DONE]` event. */
+function complete(statusCode, text, stream) {
+  if (statusCode !== 200) return false;
+  return stream ? text.trimEnd().endsWith('data: [DONE]') : text.startsWith('{');
+}
+
+/** A chat load on `origin` with `concurrency` connections; `run` measures, `close` ends the pool. */
+export function chatLoad({ origin, headers = {}, stream, concurrency }) {
+  const pool = new Pool(origin, { connections: concurrency, pipelining: 1, keepAliveTimeout: 60_000 });
+  const body = chatBody(stream);
+  const requestHeaders = { 'content-type': 'application/json', ...headers };
+  return {
+    /**
+     * Sends requests for `durationMs`; returns the latencies in µs of the requests that succeeded and both
+     * started and finished inside the window (so the rate is not inflated), and the failures.
+     */
+    async run(durationMs) {
+      const latencies = [];
+      let errors = 0;
+      let firstError;
+      const stopAt = process.hrtime.bigint() + BigInt(durationMs) * 1_000_000n;
+      const worker = async () => {
+        for (;;) {
+          const sent = process.hrtime.bigint();
+          if (sent >= stopAt) return;
+          let ok = false;
+          try {
+            const response = await pool.request({
+              method: 'POST',
+              path: '/v1/chat/completions',
+              headers: requestHeaders,
+              body,
+            });
+            const text = await response.body.text();
+            ok = complete(response.statusCode, text, stream);
+            if (!ok) firstError ??= `HTTP ${response.statusCode}: ${text.slice(0, 200)}`;
+          } catch (error) {
+            firstError ??= String(error);
+          }
+          const done = process.hrtime.bigint();
+          if (!ok) errors += 1;
+          else if (done <= stopAt) latencies.push(Number(done - sent) / 1000);
+        }
+      };
+      await Promise.all(Array.from({ length: concurrency }, worker));
+      return { latencies, durationMs, errors, firstError };
+    },
+    close: () => pool.close(),
+  };
+}
+
+/** Requests per second and p50/p99 latency (µs) over several runs of one load. */
+export function summarize(runs) {
+  const latencies = runs.flatMap((run) => run.latencies).sort((a, b) => a - b);
+  const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  const seconds = runs.reduce((sum, run) => sum + run.durationMs, 0) / 1000;
+  return {
+    rps: latencies.length / seconds,
+    p50: at(0.5),
+    p99: at(0.99),
+    count: latencies.length,
+    errors: runs.reduce((sum, run) => sum + run.errors, 0),
+    firstError: runs.find((run) => run.firstError)?.firstError,
+  };
+}

@@ -1,0 +1,72 @@
+// Prepares a fresh gw for the relay bench over its management API, as an operator would: sign in as root,
+// lift the default group's per-user rate limit (600 rpm would cap the bench at 10 req/s), add an OpenAI
+// channel (type 1) whose base_url is the fake upstream, and create an unlimited token.
+import { chatBody } from './chat-load.mjs';
+
+async function api(url, method, path, cookie, body) {
+  const response = await fetch(`${url}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const reply = await response.json();
+  if (!reply.success) throw new Error(`${method} ${path}: ${reply.message}`);
+  return { data: reply.data, response };
+}
+
+/** Signs root in and returns the session cookie. */
+async function signInRoot(url, password) {
+  const { response } = await api(url, 'POST', '/api/user/login', undefined, { username: 'root', password });
+  return (response.headers.get('set-cookie') ?? '').split(';')[0];
+}
+
+/** Raises the `default` group's api_rate so the limiter never refuses a bench request. */
+async function liftRateLimit(url, cookie) {
+  const { data } = await api(url, 'GET', '/api/user_group/?page=1&size=100', cookie);
+  const groups = Array.isArray(data) ? data : data.data;
+  const group = groups.find((item) => item.symbol === 'default');
+  if (!group) throw new Error('no default user group');
+  const { id, name, ratio, public: isPublic, promotion, min, max } = group;
+  const body = { id, name, ratio, api_rate: 1_000_000_000, public: isPublic, promotion, min, max };
+  await api(url, 'PUT', '/api/user_group/', cookie, body);
+}
+
+/** Sets gw up to relay `gpt-4o-mini` to `upstreamUrl` and returns the bearer token to call it with. */
+export async function prepareGw(url, upstreamUrl, rootPassword) {
+  const cookie = await signInRoot(url, rootPassword);
+  await liftRateLimit(url, cookie);
+  await api(url, 'POST', '/api/channel/', cookie, {
+    type: 1,
+    name: 'bench-upstream',
+    key: 'sk-bench-upstream',
+    base_url: upstreamUrl,
+    models: 'gpt-4o-mini',
+    group: 'default',
+  });
+  const { data: token } = await api(url, 'POST', '/api/token/', cookie, {
+    name: 'bench',
+    unlimited_quota: true,
+    remain_quota: 0,
+  });
+  return `Bearer sk-${token.key}`;
+}
+
+/**
+ * One chat request of each mode through gw: `{ available: true }` when both answer 200, else the reason
+ * (404 while the relay route does not exist yet).
+ */
+export async function probeRelay(url, authorization) {
+  for (const stream of [false, true]) {
+    const response = await fetch(`${url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization },
+      body: chatBody(stream),
+    });
+    const text = await response.text();
+    if (response.status !== 200) {
+      const mode = stream ? 'stream' : 'json';
+      return { available: false, reason: `${mode}: HTTP ${response.status} ${text.slice(0, 160)}` };
+    }
+  }
+  return { available: true };
+}

@@ -1,0 +1,46 @@
+// Starting the bench's servers as child processes (each gets its own event loop, as in production) and
+// stopping them again.
+import { spawn } from 'node:child_process';
+
+/**
+ * Starts `node <script> ...args` and resolves with its URL once it prints `listening <url>`; rejects when the
+ * process exits or stays silent for `timeoutMs`. stderr is passed through so a crash is visible.
+ */
+export function startNodeProcess(script, args = [], { env = process.env, timeoutMs = 30_000 } = {}) {
+  const child = spawn(process.execPath, [script, ...args], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`${script} did not start within ${timeoutMs} ms`));
+    }, timeoutMs);
+    const onExit = (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${script} exited with code ${code} before listening`));
+    };
+    child.once('exit', onExit);
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+      const match = /listening (\S+)/.exec(output);
+      if (!match) return;
+      clearTimeout(timer);
+      child.off('exit', onExit);
+      child.stdout.removeAllListeners('data');
+      child.stdout.resume();
+      resolve({ url: match[1], child });
+    });
+  });
+}
+
+/** Sends SIGTERM and waits for the exit (SIGKILL after `graceMs`). */
+export function stopNodeProcess({ child }, graceMs = 5_000) {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
