@@ -1,0 +1,54 @@
+// Reading Anthropic errors (spec §7.1): `{type:"error", error:{type, message}}` keeps Anthropic's message
+// and its error type as both type and code; a body without a message becomes the message itself; an empty
+// body the bad-status fallback. No "Provider API error: " prefix: §7.1 gives it to OpenAI-style providers,
+// and one-hub's Claude provider passes Anthropic's message unchanged.
+import type { UpstreamError } from '../provider.js';
+import { fieldOf } from './claude-wire.js';
+
+/** The fallback message when an upstream error carries nothing readable (relay.upstream.bad_status). */
+export function badStatusMessage(status: number): string {
+  return `Provider API error: bad response status code ${status}`;
+}
+
+/** The error object of an Anthropic (or OpenAI-shaped, from proxies) error body, when it has a message. */
+export function readClaudeError(body: unknown): { type: string; message: string } | undefined {
+  const error = fieldOf(body, 'error');
+  if (typeof error === 'string' && error !== '') return { type: 'api_error', message: error };
+  const message = fieldOf(error, 'message');
+  if (typeof message !== 'string' || message === '') return undefined;
+  const type = fieldOf(error, 'type');
+  return { type: typeof type === 'string' && type !== '' ? type : 'api_error', message };
+}
+
+/** An Anthropic error object → OpenAI error fields under an HTTP status. */
+export function claudeUpstreamError(status: number, error: { type: string; message: string }): UpstreamError {
+  return {
+    // A saturated-group message from a gateway upstream keeps its meaning (spec §7.1 step 2).
+    status: error.message.startsWith('当前分组') ? 429 : status,
+    message: error.message,
+    type: error.type,
+    code: error.type,
+    param: null,
+  };
+}
+
+/** Parses an error reply (status ≥ 400) of the Anthropic API. */
+export function parseClaudeError(status: number, bodyText: string): UpstreamError {
+  const fallback: UpstreamError = {
+    status,
+    message: badStatusMessage(status),
+    type: 'upstream_error',
+    code: 'bad_response_status_code',
+    param: String(status),
+  };
+  const trimmed = bodyText.trim();
+  if (trimmed === '') return fallback;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(trimmed);
+  } catch {
+    return { ...fallback, message: trimmed.slice(0, 1000) };
+  }
+  const error = readClaudeError(parsed);
+  return error ? claudeUpstreamError(status, error) : { ...fallback, message: trimmed.slice(0, 1000) };
+}
