@@ -1,6 +1,7 @@
 // Prepares a fresh gw for the relay bench over its management API, as an operator would: sign in as root,
-// lift the default group's per-user rate limit (600 rpm would cap the bench at 10 req/s), add an OpenAI
-// channel (type 1) whose base_url is the fake upstream, and create an unlimited token.
+// lift the default group's per-user rate limit (600 rpm would cap the bench at 10 req/s), top root's quota
+// up (each bench request costs a few hundred points at the default 30/30 price), add an OpenAI channel
+// (type 1) whose base_url is the fake upstream, and create an unlimited token.
 import { chatBody } from './chat-load.mjs';
 
 async function api(url, method, path, cookie, body) {
@@ -35,6 +36,11 @@ async function liftRateLimit(url, cookie) {
 export async function prepareGw(url, upstreamUrl, rootPassword) {
   const cookie = await signInRoot(url, rootPassword);
   await liftRateLimit(url, cookie);
+  const { data: self } = await api(url, 'GET', '/api/user/self', cookie);
+  await api(url, 'POST', `/api/user/quota/${self.id}`, cookie, {
+    quota: 10_000_000_000,
+    remark: 'relay bench',
+  });
   await api(url, 'POST', '/api/channel/', cookie, {
     type: 1,
     name: 'bench-upstream',
