@@ -270,6 +270,13 @@ export interface TelegramMenuRow {
   reply_message: string;
 }
 
+/** A mark that the relay ledger applied a request's settlement or refund (replay skips marked entries). */
+export interface RelaySettlementRow {
+  request_id: string;
+  /** Unix seconds of the flush that applied it; marks older than two days are pruned. */
+  created_at: number;
+}
+
 export interface GwTables {
   users: UserRow;
   tokens: TokenRow;
@@ -286,4 +293,5 @@ export interface GwTables {
   model_ownedby: ModelOwnedByRow;
   model_info: ModelInfoRow;
   telegram_menus: TelegramMenuRow;
+  relay_settlements: RelaySettlementRow;
 }

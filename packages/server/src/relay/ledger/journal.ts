@@ -1,0 +1,104 @@
+// The ledger's crash journal: append-only JSON-lines segments `<dir>/relay-journal/<nodeId>-<seq>.jsonl`.
+// Lines are written with writeSync and no fsync: they survive a crash of the process (the OS keeps them),
+// which is the failure the journal is for; a power cut may lose the last moments, as with any page cache.
+import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import type { LedgerEntry, OpenHold } from './ledger-entry.js';
+
+/** One journal line: a hold taken, or a settlement/refund recorded. */
+export type JournalLine = { hold: OpenHold } | { entry: LedgerEntry };
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** The segments of one node in a journal folder, oldest first. */
+function listSegments(folder: string, nodeId: string): { seq: number; path: string }[] {
+  const pattern = new RegExp(`^${escapeRegExp(nodeId)}-(\\d+)\\.jsonl$`);
+  return readdirSync(folder)
+    .map((name) => ({ match: pattern.exec(name), name }))
+    .filter((file): file is { match: RegExpExecArray; name: string } => file.match !== null)
+    .map(({ match, name }) => ({ seq: Number(match[1]), path: join(folder, name) }))
+    .sort((a, b) => a.seq - b.seq);
+}
+
+/** Parses a segment; a line cut short by a crash mid-write is dropped (it was never acknowledged). */
+export function readSegment(path: string): JournalLine[] {
+  const lines: JournalLine[] = [];
+  for (const text of readFileSync(path, 'utf8').split('\n')) {
+    if (text.trim() === '') continue;
+    try {
+      lines.push(JSON.parse(text) as JournalLine);
+    } catch {
+      // A torn last line: the process died while writing it.
+    }
+  }
+  return lines;
+}
+
+export class RelayJournal {
+  readonly folder: string;
+  /** Segments left by an earlier process of this node, to replay. */
+  private readonly leftovers: string[];
+  /** Segments rotated out by this process and not yet deleted (their entries are not yet committed). */
+  private retired: string[] = [];
+  private seq: number;
+  private fd: number | null = null;
+  private currentPath: string | null = null;
+
+  constructor(
+    dir: string,
+    private readonly nodeId: string,
+  ) {
+    this.folder = join(dir, 'relay-journal');
+    mkdirSync(this.folder, { recursive: true });
+    const existing = listSegments(this.folder, nodeId);
+    this.leftovers = existing.map((segment) => segment.path);
+    this.seq = (existing.at(-1)?.seq ?? 0) + 1;
+  }
+
+  /** The segments found at start, oldest first. */
+  leftoverSegments(): readonly string[] {
+    return this.leftovers;
+  }
+
+  /** Appends one line to the current segment (opened on first use). */
+  append(line: JournalLine): void {
+    if (this.fd === null) {
+      this.currentPath ??= join(this.folder, `${this.nodeId}-${this.seq}.jsonl`);
+      this.fd = openSync(this.currentPath, 'a');
+    }
+    writeSync(this.fd, `${JSON.stringify(line)}\n`);
+  }
+
+  /**
+   * Starts a fresh segment for the lines that follow and returns every segment whose entries the coming
+   * flush covers (the one just closed and any a failed flush left behind).
+   */
+  rotate(): readonly string[] {
+    if (this.currentPath !== null) {
+      if (this.fd !== null) closeSync(this.fd);
+      this.retired.push(this.currentPath);
+      this.fd = null;
+      this.currentPath = null;
+      this.seq += 1;
+    }
+    return [...this.retired];
+  }
+
+  /** Deletes segments whose entries are committed. */
+  discard(paths: readonly string[]): void {
+    for (const path of paths) rmSync(path, { force: true });
+    this.retired = this.retired.filter((path) => !paths.includes(path));
+    for (const path of paths) {
+      const index = this.leftovers.indexOf(path);
+      if (index >= 0) this.leftovers.splice(index, 1);
+    }
+  }
+
+  /** Closes the current segment's file (it stays on disk until a flush commits its entries). */
+  close(): void {
+    if (this.fd !== null) closeSync(this.fd);
+    this.fd = null;
+  }
+}
