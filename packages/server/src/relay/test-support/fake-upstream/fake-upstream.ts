@@ -19,7 +19,7 @@ export interface FailureScript {
   message?: string;
   /** Wait this long before answering (client timeouts). */
   delayMs?: number;
-  /** Destroy the socket after this many SSE frames (a JSON reply is cut before any byte). */
+  /** Destroy the socket after this many SSE frames (a JSON or bytes reply is cut before any byte). */
   breakStreamAfter?: number;
   /** How many consecutive requests this script applies to (default 1). */
   times?: number;
