@@ -188,6 +188,18 @@ describe('geminiChatBody tools', () => {
     expect([mode('none'), mode('auto'), mode('required')]).toEqual(['NONE', 'AUTO', 'ANY']);
   });
 
+  it('keeps properties whose names look like keywords', () => {
+    expect(
+      cleanSchema({
+        type: 'object',
+        properties: { additionalProperties: { type: 'boolean', $schema: 'x' }, strict: { type: 'boolean' } },
+      }),
+    ).toEqual({
+      type: 'object',
+      properties: { additionalProperties: { type: 'boolean' }, strict: { type: 'boolean' } },
+    });
+  });
+
   it('keeps arrays while cleaning schemas', () => {
     expect(cleanSchema({ anyOf: [{ type: 'string', $id: 'x' }, { type: 'null' }] })).toEqual({
       anyOf: [{ type: 'string' }, { type: 'null' }],

@@ -25,7 +25,7 @@ const BUILT_IN_TOOLS: Readonly<Record<string, string>> = {
 };
 
 /** JSON Schema keywords Google's schema subset refuses with INVALID_ARGUMENT. */
-const UNSUPPORTED_SCHEMA_KEYS = new Set(['$schema', '$id', 'additionalProperties', 'strict']);
+const UNSUPPORTED_SCHEMA_KEYS = new Set(['$schema', '$id', 'additionalProperties']);
 
 /** A JSON Schema with the keywords Gemini refuses removed, recursively. */
 export function cleanSchema(schema: unknown): unknown {
@@ -34,7 +34,12 @@ export function cleanSchema(schema: unknown): unknown {
   if (!record) return schema;
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(record)) {
-    if (!UNSUPPORTED_SCHEMA_KEYS.has(key)) out[key] = cleanSchema(value);
+    if (UNSUPPORTED_SCHEMA_KEYS.has(key)) continue;
+    const properties = key === 'properties' ? asRecord(value) : undefined;
+    // Property names are the caller's own words, never keywords: only their schemas are cleaned.
+    out[key] = properties
+      ? Object.fromEntries(Object.entries(properties).map(([name, child]) => [name, cleanSchema(child)]))
+      : cleanSchema(value);
   }
   return out;
 }

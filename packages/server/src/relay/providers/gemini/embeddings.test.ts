@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { UpstreamFailure } from '../provider.js';
 import { embeddingsAdapter } from './embeddings.js';
 import { testGeminiCall } from './gemini-test-call.js';
 
@@ -62,5 +63,10 @@ describe('gemini embeddings', () => {
     const encoded = (reply.body as { data: Array<{ embedding: string }> }).data[0]?.embedding ?? '';
     const bytes = Buffer.from(encoded, 'base64');
     expect([bytes.readFloatLE(0), bytes.readFloatLE(4)]).toEqual([1, -2]);
+  });
+
+  it('throws for an error inside a 200', () => {
+    const body = { error: { code: 400, message: 'bad input', status: 'INVALID_ARGUMENT' } };
+    expect(() => embeddingsAdapter.reply(body, embeddingsCall({ input: 'a' }))).toThrow(UpstreamFailure);
   });
 });

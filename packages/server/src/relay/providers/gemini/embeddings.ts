@@ -1,7 +1,9 @@
 // OpenAI embeddings ⇔ Gemini batchEmbedContents. Google reports no token usage for embeddings, so
 // the reply leaves usage to the pipeline's local count.
 import type { OperationAdapter, ProviderCall } from '../provider.js';
+import { UpstreamFailure } from '../provider.js';
 import { geminiPost, geminiVersion } from './gemini-endpoint.js';
+import { geminiErrorObject, geminiUpstreamError } from './gemini-error.js';
 import { asRecord } from './gemini-wire.js';
 
 /** The texts to embed: `input` as a string or an array of strings. */
@@ -29,6 +31,8 @@ function base64Vector(values: number[]): string {
 }
 
 function embeddingsReply(body: unknown, call: ProviderCall) {
+  const error = geminiErrorObject(body);
+  if (error) throw new UpstreamFailure(geminiUpstreamError(400, error, call.channel.key));
   const embeddings = asRecord(body)?.embeddings;
   const base64 = !(call.body instanceof FormData) && call.body.encoding_format === 'base64';
   const data = (Array.isArray(embeddings) ? embeddings : []).map((embedding, index) => {
