@@ -1,0 +1,123 @@
+// The prompt-token estimate per relay operation (behaviour spec §9.7): what pre-consumption holds quota
+// for, and the prompt count billed when the upstream reports no usage.
+import type { RelayOperation } from '../providers/provider.js';
+import { type ChatCountOptions, countChatPromptTokens } from './chat-prompt.js';
+import { estimateImageGenerationTokens } from './image-generation.js';
+import {
+  estimateClaudeMessagesTokens,
+  estimateGeminiGenerateTokens,
+  toolDefinitionsText,
+} from './native-prompts.js';
+import { type CountOptions, countTextTokens } from './text-tokens.js';
+
+/** channel.pre_cost: 2 = do not count images, 3 = no prompt estimate for message-shaped requests. */
+export const PRE_COST_SKIP_IMAGES = 2;
+export const PRE_COST_NONE = 3;
+
+/** A string input as a one-message prompt costs its text plus the reply priming. */
+const STRING_INPUT_PRIMING_TOKENS = 3;
+
+export interface PromptEstimateOptions extends ChatCountOptions {
+  /** channel.pre_cost. */
+  preCost: number;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isTokenIds(value: unknown): value is number[] {
+  return Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === 'number');
+}
+
+/**
+ * Text tokens of a completions `prompt` or an embeddings/moderations `input`: a string; an array of strings
+ * (joined, then encoded once); token ids (their count); an array of token-id arrays; or moderation parts.
+ */
+export function countInputTokens(model: string, input: unknown, options: CountOptions): number {
+  if (typeof input === 'string') return countTextTokens(model, input, options);
+  if (!Array.isArray(input)) return 0;
+  if (isTokenIds(input)) return input.length;
+  let tokens = 0;
+  const texts: string[] = [];
+  for (const item of input) {
+    if (typeof item === 'string') texts.push(item);
+    else if (isTokenIds(item)) tokens += item.length;
+    else if (isRecord(item) && item.type === 'text' && typeof item.text === 'string') texts.push(item.text);
+  }
+  return tokens + countTextTokens(model, texts.join(''), options);
+}
+
+function countToolTokens(model: string, body: Record<string, unknown>, options: CountOptions): number {
+  // Tool (and legacy function) definitions reach the model as prompt text: count JSON.stringify(tools).
+  return (
+    countTextTokens(model, toolDefinitionsText(body.tools), options) +
+    countTextTokens(model, toolDefinitionsText(body.functions), options)
+  );
+}
+
+/** Responses input items without content (function_call, function_call_output) count their payload as text. */
+function responsesItemAsMessage(item: unknown): unknown {
+  if (!isRecord(item) || item.content !== undefined) return item;
+  const payload = typeof item.output === 'string' ? item.output : item.arguments;
+  return { ...item, content: typeof payload === 'string' ? payload : undefined };
+}
+
+async function estimateResponsesTokens(
+  model: string,
+  body: Record<string, unknown>,
+  options: ChatCountOptions,
+): Promise<number> {
+  const instructions = typeof body.instructions === 'string' ? body.instructions : '';
+  const extra = countTextTokens(model, instructions, options) + countToolTokens(model, body, options);
+  if (typeof body.input === 'string') {
+    return countTextTokens(model, body.input, options) + STRING_INPUT_PRIMING_TOKENS + extra;
+  }
+  const messages = Array.isArray(body.input) ? body.input.map(responsesItemAsMessage) : [];
+  return (await countChatPromptTokens(model, messages, options)) + extra;
+}
+
+/** §9.7: the prompt estimate for one relay operation's parsed JSON body (model = requested model). */
+export async function estimatePromptTokens(
+  operation: RelayOperation,
+  model: string,
+  body: Record<string, unknown>,
+  options: PromptEstimateOptions,
+): Promise<number> {
+  const countOptions: ChatCountOptions = {
+    ...options,
+    skipImages: options.skipImages || options.preCost === PRE_COST_SKIP_IMAGES,
+  };
+  const messageShaped =
+    operation === 'chat' ||
+    operation === 'responses' ||
+    operation === 'claude-messages' ||
+    operation === 'gemini-generate';
+  if (messageShaped && options.preCost === PRE_COST_NONE) return 0;
+  switch (operation) {
+    case 'chat':
+      return (
+        (await countChatPromptTokens(model, body.messages, countOptions)) +
+        countToolTokens(model, body, options)
+      );
+    case 'responses':
+      return estimateResponsesTokens(model, body, countOptions);
+    case 'completions':
+      return countInputTokens(model, body.prompt, options);
+    case 'embeddings':
+    case 'moderations':
+      return countInputTokens(model, body.input, options);
+    case 'images':
+      return estimateImageGenerationTokens(model, body);
+    case 'speech':
+      // tts is priced per character: the prompt is the input's UTF-8 byte length, not tokens.
+      return typeof body.input === 'string' ? Buffer.byteLength(body.input, 'utf8') : 0;
+    case 'transcription':
+      // Billed on the returned text's tokens once the reply is in.
+      return 0;
+    case 'claude-messages':
+      return estimateClaudeMessagesTokens(model, body, options);
+    case 'gemini-generate':
+      return estimateGeminiGenerateTokens(model, body, options);
+  }
+}
