@@ -57,10 +57,29 @@ function sumDeltas(entries: readonly LedgerEntry[]) {
   return { tokens, users, channels };
 }
 
+/**
+ * Widths of the logs table's varchar columns (migration 2026-05-20). PostgreSQL and strict MySQL refuse a
+ * longer value, and one refused row would fail every retry of its batch, so values are cut to fit.
+ */
+const LOG_TEXT_WIDTHS = { username: 64, token_name: 128, model_name: 255, source_ip: 64 } as const;
+/** MySQL TEXT holds 65,535 bytes: a quarter of that in characters fits any UTF-8. */
+const LOG_CONTENT_WIDTH = 16_000;
+
+function fit(text: string | undefined, width: number): string | undefined {
+  if (text === undefined || text.length <= width) return text;
+  return Array.from(text).slice(0, width).join('');
+}
+
 /** The log row as written: its quota is the entry's charge, so Σ logged quota = −Σ user quota change. */
 function logRowOf(entry: LedgerEntry): NewConsumeLog | null {
   if (entry.kind !== 'settle' || entry.log === null) return null;
-  return { ...entry.log, quota: entry.quota };
+  const row: NewConsumeLog = { ...entry.log, quota: entry.quota };
+  row.content = fit(row.content, LOG_CONTENT_WIDTH) ?? '';
+  for (const [column, width] of Object.entries(LOG_TEXT_WIDTHS) as [keyof typeof LOG_TEXT_WIDTHS, number][]) {
+    const value = fit(row[column], width);
+    if (value !== undefined) row[column] = value;
+  }
+  return row;
 }
 
 /** Keeps the first entry of each id, in order. */

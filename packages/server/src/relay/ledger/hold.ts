@@ -19,8 +19,11 @@ export type HoldOutcome = 'ok' | 'user' | 'token';
 
 /** Thrown inside the transaction to roll back the part already applied when a balance is short. */
 class HoldShortfall extends Error {
-  constructor(readonly which: 'user' | 'token') {
+  readonly which: 'user' | 'token';
+
+  constructor(which: 'user' | 'token') {
     super(`hold refused: ${which} balance is short`);
+    this.which = which;
   }
 }
 

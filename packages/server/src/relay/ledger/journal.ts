@@ -46,10 +46,10 @@ export class RelayJournal {
   private fd: number | null = null;
   private currentPath: string | null = null;
 
-  constructor(
-    dir: string,
-    private readonly nodeId: string,
-  ) {
+  private readonly nodeId: string;
+
+  constructor(dir: string, nodeId: string) {
+    this.nodeId = nodeId;
     this.folder = join(dir, 'relay-journal');
     mkdirSync(this.folder, { recursive: true });
     const existing = listSegments(this.folder, nodeId);

@@ -118,6 +118,29 @@ describe.each(TEST_DIALECTS)('settlement ledger on %s', (kind) => {
     expect(after.channels).toEqual({ 5: 0, 6: 0 });
   });
 
+  it('Given a log row with over-long text, When flushed, Then it is cut to the column widths instead of failing the batch', async () => {
+    const subject = ledger({ journal: false });
+    const entry = settleEntry('r1', { userId: 1, tokenId: 10, channelId: 5, hold: 0, quota: 9 });
+    subject.record({
+      ...entry,
+      log: {
+        ...entry.log,
+        user_id: 1,
+        created_at: 1,
+        type: 2,
+        content: 'c',
+        model_name: 'm'.repeat(300),
+        username: 'é'.repeat(70),
+      },
+    });
+    await subject.flush();
+    const row = await fixture.db
+      .selectFrom('logs')
+      .select(['model_name', 'username', 'quota'])
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ model_name: 'm'.repeat(255), username: 'é'.repeat(64), quota: 9 });
+  });
+
   it('Given queued entries, When the ledger closes, Then they are flushed and the journal is empty', async () => {
     const subject = ledger();
     subject.record(settleEntry('r1', { userId: 1, tokenId: 10, channelId: 5, hold: 0, quota: 250 }));

@@ -76,6 +76,8 @@ function readJournal(paths: readonly string[]): { entries: LedgerEntry[]; openHo
 
 export function createSettlementLedger(options: SettlementLedgerOptions): SettlementLedger {
   const { db, nodeId, flushIntervalMs } = options;
+  // The node id names the journal files: keep it to characters every file system takes.
+  if (!/^[A-Za-z0-9._-]{1,64}$/.test(nodeId)) throw new Error(`invalid relay node id "${nodeId}"`);
   const maxBatch = options.maxBatch ?? DEFAULT_MAX_BATCH;
   const reportError = options.onError ?? (() => {});
   const journal = options.journalDir === undefined ? null : new RelayJournal(options.journalDir, nodeId);

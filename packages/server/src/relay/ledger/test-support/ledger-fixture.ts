@@ -13,6 +13,8 @@ import type { LedgerEntry } from '../ledger-entry.js';
 export interface LedgerFixture {
   db: GwDb;
   kind: DatabaseKind;
+  /** The database URL (a child process can open the same SQLite file). */
+  url: string;
   /** A folder of its own for the journal. */
   dir: string;
   close: () => Promise<void>;
@@ -26,6 +28,7 @@ export async function openLedgerFixture(kind: DatabaseKind): Promise<LedgerFixtu
   return {
     db: handle.db,
     kind,
+    url: database.url,
     dir,
     close: async () => {
       await handle.close();
