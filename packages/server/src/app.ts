@@ -29,6 +29,7 @@ import { createPaymentsRepository } from './resources/payments/payments.reposito
 import { paymentRoutes } from './resources/payments/payments.routes.js';
 import { createPaymentsService } from './resources/payments/payments.service.js';
 import { openSharedStores } from './redis/shared-stores.js';
+import { createRelayModule, type RelayModule } from './relay/relay.module.js';
 import { createRedemptionsRepository } from './resources/redemptions/redemptions.repository.js';
 import { redemptionRoutes } from './resources/redemptions/redemptions.routes.js';
 import { createRedemptionsService } from './resources/redemptions/redemptions.service.js';
@@ -73,6 +74,8 @@ declare module 'fastify' {
     gw: AppContext;
     /** The route table the app was built from (the OpenAPI document and the authorization matrix read it). */
     gwRoutes: readonly AnyRoute[];
+    /** The relay (state, ledger, upstream client); tests flush its ledger through it. */
+    gwRelay: RelayModule;
   }
 }
 
@@ -125,6 +128,9 @@ export async function buildApp(
     startTime: nowSeconds(),
   });
   app.decorate('gw', context);
+  // The relay loads its state and replays its journal before any route can take traffic.
+  const relay = await createRelayModule(app, context, sharedStores, app.log);
+  app.decorate('gwRelay', relay);
 
   const usersRepository = createUsersRepository(database.db);
   const usersService = createUsersService(usersRepository, optionStore);
@@ -226,6 +232,7 @@ export async function buildApp(
   const allRoutes = [...routes, openApiRoute];
   app.decorate('gwRoutes', allRoutes);
   registerRoutes(app, allRoutes, auth);
+  await relay.registerRoutes(app);
   await registerStatic(app, config.webDir);
   return app;
 }

@@ -1,0 +1,139 @@
+// Key authentication of a relay request (behaviour spec §3): extract and verify the key, load the token
+// with its owner in one query, run the token checks, resolve pinning and the effective group (§4).
+import { nowSeconds, type TokenSetting, tokenSettingSchema } from '@gw/core';
+import type { GwDb } from '../../db/database.js';
+import { checkRelayToken } from '../auth/check-token.js';
+import { extractRelayKey, type KeySources, type RelaySurface } from '../auth/extract-key.js';
+import { type ChannelPinning, resolveChannelPinning } from '../auth/pinning.js';
+import { type RelayAuthResult, relayRefusal } from '../auth/refusal.js';
+import { resolveTokenGroup } from '../auth/token-group.js';
+import { verifyRelayKey } from '../auth/verify-key.js';
+import type { RelayGroup } from './relay-state.js';
+
+/** Who is calling, once the key passed every check. */
+export interface RelayCaller {
+  userId: number;
+  username: string;
+  role: number;
+  /** The user's own group (the rate limiter's key, spec §13.1). */
+  userGroup: string;
+  /** The user's quota as stored (the ledger's unflushed changes not included). */
+  userQuota: number;
+  tokenId: number;
+  tokenName: string;
+  tokenUnlimited: boolean;
+  tokenRemainQuota: number;
+  setting: TokenSetting;
+  /** The effective group and its ratio (spec §4). */
+  group: string;
+  groupRatio: number;
+  backupGroup: string;
+  pinning: ChannelPinning;
+}
+
+export interface AuthenticateInput {
+  surface: RelaySurface;
+  sources: KeySources;
+  clientIp: string;
+}
+
+const settingCache = new Map<string, TokenSetting>();
+
+/** Parses a token's setting JSON, remembering the last few hundred distinct texts (it rarely changes). */
+function tokenSetting(text: string): TokenSetting {
+  const cached = settingCache.get(text);
+  if (cached) return cached;
+  let parsed: TokenSetting;
+  try {
+    parsed = tokenSettingSchema.parse(text ? JSON.parse(text) : {});
+  } catch {
+    parsed = tokenSettingSchema.parse({});
+  }
+  if (settingCache.size >= 500) settingCache.clear();
+  settingCache.set(text, parsed);
+  return parsed;
+}
+
+/** Authenticates a relay request; the refusal carries the status and message key of spec §3.3. */
+export async function authenticateRelay(
+  db: GwDb,
+  secret: string,
+  groups: ReadonlyMap<string, RelayGroup>,
+  input: AuthenticateInput,
+  onExhausted: (tokenId: number) => void,
+): Promise<RelayAuthResult<{ caller: RelayCaller }>> {
+  const extracted = extractRelayKey(input.surface, input.sources);
+  if (!extracted.ok) return extracted;
+  const verified = verifyRelayKey(extracted.key, secret);
+  if (!verified.ok) return verified;
+  const row = await db
+    .selectFrom('tokens')
+    .innerJoin('users', 'users.id', 'tokens.user_id')
+    .select([
+      'tokens.id as token_id',
+      'tokens.user_id as user_id',
+      'tokens.status as token_status',
+      'tokens.name as token_name',
+      'tokens.expired_time as expired_time',
+      'tokens.remain_quota as remain_quota',
+      'tokens.unlimited_quota as unlimited_quota',
+      'tokens.group as token_group',
+      'tokens.backup_group as backup_group',
+      'tokens.setting as setting',
+      'users.status as user_status',
+      'users.username as username',
+      'users.role as role',
+      'users.group as user_group',
+      'users.quota as user_quota',
+    ])
+    .where('tokens.key', '=', verified.key)
+    .executeTakeFirst();
+  if (!row) return relayRefusal(401, 'relay.key.invalid');
+  if (
+    verified.format === 'current' &&
+    (row.token_id !== verified.tokenId || row.user_id !== verified.userId)
+  ) {
+    return relayRefusal(401, 'relay.key.invalid');
+  }
+  const setting = tokenSetting(row.setting);
+  const token = {
+    status: row.token_status,
+    expired_time: Number(row.expired_time),
+    remain_quota: Number(row.remain_quota),
+    unlimited_quota: Boolean(row.unlimited_quota),
+    setting,
+  };
+  const checked = checkRelayToken(token, {
+    ownerEnabled: row.user_status === 1,
+    now: nowSeconds(),
+    clientIp: input.clientIp,
+  });
+  if (!checked.ok) {
+    if (checked.markExhausted) onExhausted(row.token_id);
+    return checked;
+  }
+  const pinning = resolveChannelPinning(extracted.pin, row.role);
+  if (!pinning.ok) return pinning;
+  const tokenGroups = { group: row.token_group ?? '', backup_group: row.backup_group ?? '' };
+  const group = resolveTokenGroup(tokenGroups, row.user_group, groups);
+  if (!group.ok) return group;
+  return {
+    ok: true,
+    caller: {
+      userId: row.user_id,
+      username: row.username,
+      role: row.role,
+      userGroup: row.user_group,
+      userQuota: Number(row.user_quota),
+      tokenId: row.token_id,
+      tokenName: row.token_name,
+      tokenUnlimited: token.unlimited_quota,
+      tokenRemainQuota: token.remain_quota,
+      setting,
+      group: group.group,
+      groupRatio: group.ratio,
+      backupGroup: tokenGroups.backup_group,
+      pinning: pinning.pinning,
+    },
+  };
+}

@@ -1,0 +1,175 @@
+// One attempt of the relay pipeline (behaviour spec §6 steps 7–8): send the call to one channel and, on
+// success, write the reply to the client (JSON, audio bytes or a translated stream). A failure before
+// anything reached the client is returned for the retry loop; once bytes are out the attempt counts.
+import type { ServerResponse } from 'node:http';
+import type { BillingUsage } from '../billing/extra-usage.js';
+import {
+  type OperationAdapter,
+  type ProviderCall,
+  type RelayProvider,
+  UpstreamFailure,
+} from '../providers/provider.js';
+import { type RelayError, upstreamError } from './relay-error.js';
+import { createSseParser } from './sse-parser.js';
+import type { UpstreamHttp } from './upstream-http.js';
+
+/** What a successful attempt produced for billing. */
+export interface AttemptSuccess {
+  ok: true;
+  /** Usage reported by the upstream, if any. */
+  usage: BillingUsage | undefined;
+  /** Generated text, for local counting. */
+  text: string;
+  /** Milliseconds from the request start to the first streamed byte. */
+  firstResponseMs?: number;
+}
+
+export type AttemptResult = AttemptSuccess | { ok: false; error: RelayError };
+
+export interface AttemptInput {
+  provider: RelayProvider;
+  adapter: OperationAdapter;
+  call: ProviderCall;
+  proxy: string;
+  http: UpstreamHttp;
+  /** The client socket's response; written directly for streams and audio. */
+  raw: ServerResponse;
+  /** Writes a JSON reply through Fastify (non-stream). */
+  sendJson: (status: number, body: unknown) => void;
+  /** performance.now() at the request start. */
+  startedAt: number;
+  requestId: string;
+  /** Message of a transport failure, in the site language. */
+  transportMessage: string;
+  badReplyMessage: string;
+}
+
+const SSE_HEADERS = {
+  'content-type': 'text/event-stream',
+  'cache-control': 'no-cache',
+  connection: 'keep-alive',
+  'x-accel-buffering': 'no',
+};
+
+/** Runs one attempt. */
+export async function runAttempt(input: AttemptInput): Promise<AttemptResult> {
+  const { provider, adapter, call } = input;
+  let response: Awaited<ReturnType<UpstreamHttp['send']>>;
+  try {
+    response = await input.http.send(adapter.request(call), { proxy: input.proxy });
+  } catch (error) {
+    return {
+      ok: false,
+      error: {
+        status: 500,
+        message: `${input.transportMessage}: ${error instanceof Error ? error.message : String(error)}`,
+        type: 'one_hub_error',
+        code: 'http_request_failed',
+        local: false,
+      },
+    };
+  }
+  if (response.status < 200 || response.status >= 300) {
+    const text = await response.body.text().catch(() => '');
+    return { ok: false, error: upstreamError(provider.parseError(response.status, text, call.channel)) };
+  }
+  if (call.operation === 'speech') return pipeAudio(input, response);
+  if (call.stream && adapter.stream) return relayStream(input, response.body);
+  const text = await response.body.text().catch(() => undefined);
+  if (text === undefined) return badReply(input);
+  let parsed: unknown = text;
+  const contentType = String(response.headers['content-type'] ?? '');
+  if (contentType.includes('json') || /^\s*[[{]/.test(text)) {
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      return badReply(input);
+    }
+  }
+  let translated: ReturnType<OperationAdapter['reply']>;
+  try {
+    translated = adapter.reply(parsed, call);
+  } catch (error) {
+    if (error instanceof UpstreamFailure) return { ok: false, error: upstreamError(error.error) };
+    return badReply(input);
+  }
+  if (typeof translated.body === 'string') {
+    input.raw.writeHead(200, {
+      'content-type': contentType || 'text/plain; charset=utf-8',
+      'x-oneapi-request-id': input.requestId,
+    });
+    input.raw.end(translated.body);
+  } else {
+    input.sendJson(200, translated.body);
+  }
+  return { ok: true, usage: translated.usage, text: translated.text };
+}
+
+function badReply(input: AttemptInput): AttemptResult {
+  return {
+    ok: false,
+    error: {
+      status: 502,
+      message: input.badReplyMessage,
+      type: 'upstream_error',
+      code: 'bad_response',
+      local: false,
+    },
+  };
+}
+
+/** Audio replies are piped byte for byte with the upstream's content type (spec §2.2). */
+async function pipeAudio(
+  input: AttemptInput,
+  response: Awaited<ReturnType<UpstreamHttp['send']>>,
+): Promise<AttemptResult> {
+  const raw = input.raw;
+  raw.writeHead(200, {
+    'content-type': String(response.headers['content-type'] ?? 'audio/mpeg'),
+    'x-oneapi-request-id': input.requestId,
+  });
+  try {
+    for await (const chunk of response.body) if (!raw.destroyed) raw.write(chunk);
+  } catch {
+    // a broken upstream ends the reply early; the request is billed on its input all the same
+  }
+  raw.end();
+  return { ok: true, usage: undefined, text: '' };
+}
+
+/**
+ * Streams the reply (spec §11): frames are written as they come; a client that goes away stops the
+ * writing, not the reading, so the usage still arrives and is billed (§11.4).
+ */
+async function relayStream(input: AttemptInput, body: AsyncIterable<Buffer>): Promise<AttemptResult> {
+  const translator = input.adapter.stream?.(input.call);
+  if (!translator) throw new Error('relayStream needs a stream adapter');
+  const raw = input.raw;
+  raw.writeHead(200, { ...SSE_HEADERS, 'x-oneapi-request-id': input.requestId });
+  raw.flushHeaders();
+  const parser = createSseParser();
+  let firstResponseMs: number | undefined;
+  let complete = true;
+  const write = (frames: string[]) => {
+    if (frames.length === 0 || raw.destroyed || raw.writableEnded) return;
+    if (firstResponseMs === undefined) firstResponseMs = Math.round(performance.now() - input.startedAt);
+    raw.write(frames.length === 1 ? (frames[0] as string) : frames.join(''));
+  };
+  try {
+    for await (const chunk of body) {
+      for (const event of parser.feed(chunk)) write(translator.push(event));
+    }
+    for (const event of parser.end()) write(translator.push(event));
+  } catch {
+    // The upstream broke mid-stream: end without [DONE], bill what arrived (spec §11.3).
+    complete = false;
+  }
+  write(translator.end(complete));
+  if (!raw.writableEnded) raw.end();
+  return {
+    ok: true,
+    usage: translator.usage(),
+    text: translator.text(),
+    ...(firstResponseMs === undefined ? {} : { firstResponseMs }),
+  };
+}

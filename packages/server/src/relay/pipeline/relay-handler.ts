@@ -1,0 +1,357 @@
+// The relay pipeline (behaviour spec §6–§9): authenticate, rate-limit, read the body, pick a channel,
+// estimate and hold quota, try channels in the retry plan's order, then settle — billing and the log row
+// go to the ledger, so the reply never waits on a database write.
+import { performance } from 'node:perf_hooks';
+import { nowSeconds, translate as translateKey } from '@gw/core';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { GwDb } from '../../db/database.js';
+import type { ApiRateLimiter } from '../../rate-limit/limiters.js';
+import type { RelaySurface } from '../auth/extract-key.js';
+import { checkTokenModel } from '../auth/check-token.js';
+import { pinnedChannelRefusal } from '../auth/pinning.js';
+import type { RelayRefusal } from '../auth/refusal.js';
+import { planHold, preConsumeQuota } from '../billing/pre-consume.js';
+import { requestRatios } from '../billing/request-ratios.js';
+import { applyHold } from '../ledger/hold.js';
+import type { SettlementLedger } from '../ledger/settlement-ledger.js';
+import type { ProviderCall, RelayOperation } from '../providers/provider.js';
+import { providerForChannel } from '../providers/registry.js';
+import type { ChannelCooldowns } from '../selection/cooldown.js';
+import { requestChannelFilter } from '../selection/pick-channel.js';
+import { createRetryPlan, isPlannedAttempt, type PlannedAttempt } from '../selection/retry-plan.js';
+import type { RoutingChannel } from '../selection/routing-table.js';
+import { estimatePromptTokens } from '../tokens/index.js';
+import { authenticateRelay, type RelayCaller } from './authenticate.js';
+import { runAttempt } from './relay-attempt.js';
+import type { RelayChannel } from './relay-channel.js';
+import {
+  type ErrorDialect,
+  localError,
+  newRequestId,
+  type RelayError,
+  relayErrorBody,
+  shapeRelayError,
+} from './relay-error.js';
+import { mergeCustomParameters, type RelayRequest, readRelayRequest } from './relay-request.js';
+import { settleRelay } from './relay-settle.js';
+import type { RelayState } from './relay-state.js';
+import { shouldRetry } from './retry-rules.js';
+import type { UpstreamHttp } from './upstream-http.js';
+
+export interface RelayDeps {
+  db: GwDb;
+  state: RelayState;
+  userTokenSecret: string;
+  ledger: SettlementLedger;
+  http: UpstreamHttp;
+  cooldowns: ChannelCooldowns;
+  limiter: ApiRateLimiter;
+  /** Called after a failed attempt (auto-disable, spec §8.1); must not throw. */
+  onAttemptFailed: (channel: RelayChannel, error: RelayError) => void;
+  /** Marks a token exhausted (spec §3.3 step 3). */
+  onTokenExhausted: (tokenId: number) => void;
+  clientIp: (request: FastifyRequest) => string;
+}
+
+/** How a route calls the pipeline. */
+export interface RelayRoute {
+  operation: RelayOperation;
+  surface: RelaySurface;
+  dialect: ErrorDialect;
+  /** Channel types allowed (native routes), undefined = any. */
+  types?: ReadonlySet<number>;
+  /** The native API toggle this route obeys. */
+  toggle?: 'claude' | 'gemini';
+}
+
+/** Extra inputs a route reads from its path. */
+export interface RelayPathInput {
+  model?: string;
+  gemini?: { version: string; action: string };
+}
+
+export function createRelayHandler(deps: RelayDeps) {
+  const { state } = deps;
+
+  function sendError(reply: FastifyReply, dialect: ErrorDialect, requestId: string, error: RelayError) {
+    const shaped = shapeRelayError(error, requestId, state.options().language);
+    void reply
+      .code(shaped.status)
+      .header('x-oneapi-request-id', requestId)
+      .send(relayErrorBody(dialect, shaped));
+  }
+
+  function refusalError(refusal: RelayRefusal): RelayError {
+    return localError(refusal.status, state.options().language, refusal.messageKey, refusal.params);
+  }
+
+  return async function handleRelay(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    route: RelayRoute,
+    path: RelayPathInput = {},
+  ): Promise<void> {
+    const startedAt = performance.now();
+    const requestId = newRequestId();
+    const options = state.options();
+    const fail = (error: RelayError) => sendError(reply, route.dialect, requestId, error);
+    const failLocal = (status: number, key: string, params?: Record<string, unknown>) =>
+      fail(localError(status, options.language, key, params));
+
+    if (route.toggle === 'claude' && !options.claudeApiEnabled)
+      return failLocal(403, 'relay.native.claude_disabled');
+    if (route.toggle === 'gemini' && !options.geminiApiEnabled)
+      return failLocal(403, 'relay.native.gemini_disabled');
+
+    const clientIp = deps.clientIp(request);
+    const auth = await authenticateRelay(
+      deps.db,
+      deps.userTokenSecret,
+      state.groups(),
+      {
+        surface: route.surface,
+        sources: { headers: request.headers, query: request.query as Record<string, unknown> },
+        clientIp,
+      },
+      deps.onTokenExhausted,
+    );
+    if (!auth.ok) return fail(refusalError(auth));
+    const caller = auth.caller;
+
+    const ownGroup = state.groups().get(caller.userGroup);
+    if (!ownGroup) return failLocal(403, 'relay.rate_limit.not_allowed');
+    if (!(await deps.limiter.allow(caller.userId, ownGroup.apiRate))) {
+      return failLocal(429, 'relay.rate_limit.exceeded');
+    }
+
+    const read = readRelayRequest(route.operation, request.body, {
+      ...(path.model ? { pathModel: path.model } : {}),
+      ...(path.gemini ? { gemini: path.gemini } : {}),
+    });
+    if (!('operation' in read)) return failLocal(400, read.messageKey, read.params);
+    const modelCheck = checkTokenModel(caller.setting, read.model);
+    if (!modelCheck.ok) return fail(refusalError(modelCheck));
+
+    // Channel order: a forced pin is the only candidate and is never retried (spec §3.4).
+    const pinning = caller.pinning;
+    const forced = pinning.mode === 'force' && !pinning.ignore ? pinning.channelId : undefined;
+    if (forced !== undefined) {
+      const refusal = pinnedChannelRefusal(state.channel(forced));
+      if (refusal) return fail(refusalError(refusal));
+    }
+    const plan = createRetryPlan(state.routing(), deps.cooldowns, {
+      group: caller.group,
+      backupGroup: caller.backupGroup,
+      model: read.model,
+      retryTimes: forced === undefined ? options.retryTimes : 0,
+      cooldownSeconds: options.retryCooldownSeconds,
+      accept: requestChannelFilter({
+        model: read.model,
+        tools: read.hasTools,
+        stream: read.stream,
+        ...(route.types ? { types: route.types } : {}),
+      }),
+      ...(pinning.mode === 'exclude' ? { exclude: [pinning.channelId] } : {}),
+    });
+    let step = forced !== undefined ? forcedAttempt(forced, caller) : await plan.next();
+    if (!isPlannedAttempt(step)) {
+      return failLocal(503, 'relay.channel.none', { group: step.group, model: read.model });
+    }
+
+    // Price, prompt estimate and hold come from the first channel (spec §6 steps 4–5).
+    const firstChannel = state.channel(step.channel.id);
+    const billedFirst = billedModel(firstChannel, read.model);
+    const firstRatios = requestRatios(state.price(billedFirst), groupRatioOf(step, caller, state.groups()));
+    let promptTokens: number;
+    try {
+      promptTokens =
+        read.body instanceof FormData
+          ? 0
+          : await estimatePromptTokens(read.operation, read.model, read.body, {
+              approximate: options.approximateTokens,
+              skipImages: firstChannel?.preCost === 2,
+              preCost: firstChannel?.preCost ?? 1,
+            });
+    } catch {
+      return failLocal(400, 'relay.request.invalid_json');
+    }
+    const pre = preConsumeQuota(firstRatios, promptTokens, options.preConsumedQuota);
+    const userQuota = caller.userQuota + deps.ledger.pendingUserQuota(caller.userId);
+    const holdPlan = planHold(pre, userQuota);
+    if (holdPlan.kind === 'insufficient') {
+      return fail(
+        localError(
+          402,
+          options.language,
+          'relay.quota.user_not_enough',
+          undefined,
+          'insufficient_user_quota',
+        ),
+      );
+    }
+    let hold = 0;
+    if (holdPlan.kind === 'hold') {
+      const outcome = await applyHold(deps.db, {
+        userId: caller.userId,
+        tokenId: caller.tokenId,
+        tokenUnlimited: caller.tokenUnlimited,
+        amount: holdPlan.hold,
+      });
+      if (outcome === 'user') return failLocal(403, 'relay.quota.user_hold_not_enough');
+      if (outcome === 'token') return failLocal(403, 'relay.quota.token_not_enough');
+      hold = holdPlan.hold;
+      deps.ledger.holdOpened({
+        id: requestId,
+        userId: caller.userId,
+        tokenId: caller.tokenId,
+        tokenUnlimited: caller.tokenUnlimited,
+        hold,
+        at: nowSeconds(),
+      });
+    }
+
+    let lastError: RelayError | undefined;
+    for (;;) {
+      const channel = state.channel(step.channel.id);
+      const outcome = channel
+        ? await attemptOn(channel, read, request, reply, requestId, startedAt)
+        : undefined;
+      if (outcome?.ok) {
+        settleRelay(deps, {
+          requestId,
+          caller,
+          channel: channel as RelayChannel,
+          attempt: step,
+          read,
+          result: outcome,
+          promptEstimate: promptTokens,
+          hold,
+          clientIp,
+          startedAt,
+        });
+        return;
+      }
+      const error =
+        outcome?.error ??
+        localError(503, options.language, 'relay.channel.not_found', undefined, 'channel_not_found');
+      lastError = error;
+      if (channel) deps.onAttemptFailed(channel, error);
+      if (forced !== undefined || !shouldRetry(error)) break;
+      await plan.failed(step);
+      if ((performance.now() - startedAt) / 1000 > options.retryTimeoutSeconds) {
+        lastError = localError(429, options.language, 'relay.upstream.retry_timeout');
+        break;
+      }
+      const next = await plan.next();
+      if (!isPlannedAttempt(next)) break;
+      step = next;
+    }
+    if (hold > 0) {
+      deps.ledger.record({
+        id: requestId,
+        kind: 'refund',
+        at: nowSeconds(),
+        userId: caller.userId,
+        tokenId: caller.tokenId,
+        tokenUnlimited: caller.tokenUnlimited,
+        channelId: step.channel.id,
+        hold,
+        quota: 0,
+        log: null,
+      });
+    }
+    fail(lastError);
+  };
+
+  function forcedAttempt(channelId: number, caller: RelayCaller): PlannedAttempt {
+    const channel = state.channel(channelId) as RelayChannel;
+    const routing: RoutingChannel = {
+      id: channel.id,
+      type: channel.type,
+      name: channel.name,
+      weight: 1,
+      priority: 0,
+      onlyChat: false,
+      disabledStream: new Set(),
+    };
+    return { channel: routing, group: caller.group, isBackupGroup: false, attempt: 0 };
+  }
+
+  async function attemptOn(
+    channel: RelayChannel,
+    read: RelayRequest,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    requestId: string,
+    startedAt: number,
+  ) {
+    const options = state.options();
+    const provider = providerForChannel(channel.upstream);
+    const adapter = provider?.operations[read.operation];
+    if (!provider || !adapter) {
+      return {
+        ok: false as const,
+        error: localError(
+          503,
+          options.language,
+          'relay.channel.unsupported',
+          { operation: read.operation },
+          null,
+        ),
+      };
+    }
+    const mapped = channel.modelMapping[read.model];
+    const upstreamModel = mapped ? mapped.replace(/^\+/, '') : read.model;
+    const body =
+      read.body instanceof FormData
+        ? read.body
+        : mergeCustomParameters(
+            { ...read.body, model: upstreamModel },
+            channel.customParameter,
+            upstreamModel,
+          );
+    const call: ProviderCall = {
+      operation: read.operation,
+      channel: channel.upstream,
+      model: upstreamModel,
+      body,
+      stream: read.stream,
+      includeUsage: read.includeUsage,
+      clientHeaders: request.headers as Record<string, string | undefined>,
+      ...(read.gemini ? { gemini: read.gemini } : {}),
+      settings: options.providerSettings,
+    };
+    return runAttempt({
+      provider,
+      adapter,
+      call,
+      proxy: channel.proxy,
+      http: deps.http,
+      raw: reply.raw,
+      sendJson: (status, json) => {
+        void reply.code(status).header('x-oneapi-request-id', requestId).send(json);
+      },
+      startedAt,
+      requestId,
+      transportMessage: translateKey(options.language, 'relay.upstream.request_failed'),
+      badReplyMessage: translateKey(options.language, 'relay.upstream.bad_reply'),
+    });
+  }
+}
+
+/** The model a request is billed under on a channel: the mapped name, or the requested one for `+` mappings. */
+export function billedModel(channel: RelayChannel | undefined, model: string): string {
+  const mapped = channel?.modelMapping[model];
+  if (!mapped) return model;
+  return mapped.startsWith('+') ? model : mapped;
+}
+
+/** The group ratio an attempt bills with: the backup group's when it served (spec §4 step 3). */
+export function groupRatioOf(
+  step: PlannedAttempt,
+  caller: RelayCaller,
+  groups?: ReadonlyMap<string, { ratio: number }>,
+): number {
+  if (!step.isBackupGroup) return caller.groupRatio;
+  return groups?.get(step.group)?.ratio ?? caller.groupRatio;
+}

@@ -1,0 +1,129 @@
+// Reads what a relay call asks for from its body (behaviour spec §2.2 rule 4, §5.4 step 3): the model
+// (with a `#arg` suffix split off), stream flags and the fields channel filters look at.
+import type { RelayOperation } from '../providers/provider.js';
+
+export interface RelayRequest {
+  operation: RelayOperation;
+  /** The model routed and billed (suffix removed). */
+  model: string;
+  /** The `#arg` after the model name, '' when none. */
+  modelArg: string;
+  /** JSON body, or the multipart fields (transcriptions). */
+  body: Record<string, unknown> | FormData;
+  stream: boolean;
+  includeUsage: boolean;
+  /** The chat request carries tools (only_chat channels are skipped). */
+  hasTools: boolean;
+  /** Native Gemini: version and action from the path. */
+  gemini?: { version: string; action: string };
+}
+
+/** A refusal of the body: status 400 and a relay message key. */
+export interface RequestRefusal {
+  messageKey: string;
+  params?: Record<string, unknown>;
+}
+
+const MAX_TOKENS_LIMIT = 2 ** 30 - 1;
+
+/** Splits `name#arg` (spec §5.4 step 3). */
+export function splitModelSuffix(model: string): { model: string; arg: string } {
+  const at = model.indexOf('#');
+  return at === -1 ? { model, arg: '' } : { model: model.slice(0, at), arg: model.slice(at + 1) };
+}
+
+/** Reads a JSON relay body. `pathModel` is the model of native Gemini paths. */
+export function readRelayRequest(
+  operation: RelayOperation,
+  body: unknown,
+  options: { pathModel?: string; gemini?: { version: string; action: string } } = {},
+): RelayRequest | RequestRefusal {
+  if (body instanceof FormData) {
+    const model = body.get('model');
+    if (typeof model !== 'string' || model === '')
+      return { messageKey: 'relay.request.field_required', params: { field: 'model' } };
+    const split = splitModelSuffix(model);
+    return {
+      operation,
+      model: split.model,
+      modelArg: split.arg,
+      body,
+      stream: false,
+      includeUsage: false,
+      hasTools: false,
+    };
+  }
+  if (!body || typeof body !== 'object' || Array.isArray(body))
+    return { messageKey: 'relay.request.invalid_json' };
+  const object = body as Record<string, unknown>;
+  let model = options.pathModel ?? object.model;
+  if (operation === 'moderations' && (model === undefined || model === '')) model = 'text-moderation-stable';
+  if (operation === 'images' && (model === undefined || model === '')) model = 'dall-e-2';
+  if (typeof model !== 'string' || model.trim() === '') {
+    return { messageKey: 'relay.request.field_required', params: { field: 'model' } };
+  }
+  for (const field of ['max_tokens', 'max_completion_tokens', 'max_output_tokens']) {
+    const value = object[field];
+    if (value === undefined || value === null) continue;
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > MAX_TOKENS_LIMIT) {
+      return { messageKey: 'relay.request.field_invalid', params: { field } };
+    }
+  }
+  const stream = options.gemini ? options.gemini.action === 'streamGenerateContent' : object.stream === true;
+  const streamOptions = object.stream_options as { include_usage?: unknown } | undefined | null;
+  if (operation === 'completions' && streamOptions && !stream) {
+    return { messageKey: 'relay.request.field_invalid', params: { field: 'stream_options' } };
+  }
+  if (
+    (operation === 'speech' || operation === 'moderations' || operation === 'embeddings') &&
+    object.input === undefined
+  ) {
+    return { messageKey: 'relay.request.field_required', params: { field: 'input' } };
+  }
+  if (operation === 'images' && typeof object.prompt !== 'string') {
+    return { messageKey: 'relay.request.field_required', params: { field: 'prompt' } };
+  }
+  if ((operation === 'chat' || operation === 'claude-messages') && !Array.isArray(object.messages)) {
+    return { messageKey: 'relay.request.field_required', params: { field: 'messages' } };
+  }
+  const split = splitModelSuffix(model.trim());
+  return {
+    operation,
+    model: split.model,
+    modelArg: split.arg,
+    body: object,
+    stream,
+    includeUsage: stream && streamOptions?.include_usage === true,
+    hasTools: Array.isArray(object.tools) && object.tools.length > 0,
+    ...(options.gemini ? { gemini: options.gemini } : {}),
+  };
+}
+
+/** Merges a channel's custom parameters into a body (spec §5.4 step 4). */
+export function mergeCustomParameters(
+  body: Record<string, unknown>,
+  custom: Readonly<Record<string, unknown>> | undefined,
+  model: string,
+): Record<string, unknown> {
+  if (!custom) return body;
+  let source: Readonly<Record<string, unknown>> = custom;
+  if (custom.per_model === true) {
+    const own = custom[model];
+    if (!own || typeof own !== 'object' || Array.isArray(own)) return body;
+    source = own as Record<string, unknown>;
+  }
+  const overwrite = custom.overwrite === true;
+  const merged = { ...body };
+  for (const [key, value] of Object.entries(source)) {
+    if (
+      key === 'stream' ||
+      key === 'overwrite' ||
+      key === 'per_model' ||
+      key === 'pre_add' ||
+      key === 'model'
+    )
+      continue;
+    if (overwrite || !(key in merged)) merged[key] = value;
+  }
+  return merged;
+}

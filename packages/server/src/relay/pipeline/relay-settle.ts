@@ -1,0 +1,98 @@
+// Settlement of a relayed request (behaviour spec §9.3, §9.5, §10.4, §12.1): the usage (the upstream's,
+// else counted locally), the charge, the consume log row, handed to the ledger in one entry.
+import { performance } from 'node:perf_hooks';
+import { LOG_TYPE, nowSeconds } from '@gw/core';
+import type { BillingUsage } from '../billing/extra-usage.js';
+import { consumeLogMetadata } from '../billing/log-metadata.js';
+import { requestRatios } from '../billing/request-ratios.js';
+import { totalQuota } from '../billing/total-quota.js';
+import type { PlannedAttempt } from '../selection/retry-plan.js';
+import { countTextTokens } from '../tokens/index.js';
+import type { RelayCaller } from './authenticate.js';
+import type { AttemptSuccess } from './relay-attempt.js';
+import type { RelayChannel } from './relay-channel.js';
+import { billedModel, groupRatioOf, type RelayDeps } from './relay-handler.js';
+import type { RelayRequest } from './relay-request.js';
+
+export interface SettleInput {
+  requestId: string;
+  caller: RelayCaller;
+  channel: RelayChannel;
+  attempt: PlannedAttempt;
+  read: RelayRequest;
+  result: AttemptSuccess;
+  promptEstimate: number;
+  hold: number;
+  clientIp: string;
+  startedAt: number;
+}
+
+/** The usage to bill: the upstream's, with local counts filling what it left out (spec §10.4). */
+export function billableUsage(
+  reported: BillingUsage | undefined,
+  promptEstimate: number,
+  countText: () => number,
+): BillingUsage {
+  if (!reported) return { prompt_tokens: promptEstimate, completion_tokens: countText() };
+  if (reported.completion_tokens === 0) {
+    const counted = countText();
+    if (counted > 0) return { ...reported, completion_tokens: counted };
+  }
+  return reported;
+}
+
+/** Computes the charge and records it (with its log row) in the ledger; never throws into the reply. */
+export function settleRelay(deps: Pick<RelayDeps, 'state' | 'ledger'>, input: SettleInput): void {
+  const options = deps.state.options();
+  const { caller, channel, read, result } = input;
+  const model = billedModel(channel, read.model);
+  const ratios = requestRatios(
+    deps.state.price(model),
+    groupRatioOf(input.attempt, caller, deps.state.groups()),
+  );
+  const usage = billableUsage(result.usage, input.promptEstimate, () =>
+    result.text ? countTextTokens(model, result.text, { approximate: options.approximateTokens }) : 0,
+  );
+  const quota = totalQuota(usage, ratios, { model, quotaPerUnit: options.quotaPerUnit });
+  const at = nowSeconds();
+  const metadata = consumeLogMetadata(
+    {
+      groupName: input.attempt.group,
+      backupGroupName: caller.backupGroup,
+      isBackupGroup: input.attempt.isBackupGroup,
+    },
+    ratios,
+    usage,
+    { model, ...(result.firstResponseMs === undefined ? {} : { firstResponseMs: result.firstResponseMs }) },
+  );
+  deps.ledger.record({
+    id: input.requestId,
+    kind: 'settle',
+    at,
+    userId: caller.userId,
+    tokenId: caller.tokenId,
+    tokenUnlimited: caller.tokenUnlimited,
+    channelId: channel.id,
+    hold: input.hold,
+    quota,
+    log: options.logConsume
+      ? {
+          user_id: caller.userId,
+          created_at: at,
+          type: LOG_TYPE.consume,
+          content: '',
+          username: caller.username,
+          token_name: caller.tokenName,
+          model_name: model,
+          quota,
+          prompt_tokens: usage.prompt_tokens,
+          completion_tokens: usage.completion_tokens,
+          channel_id: channel.id,
+          request_time: Math.round(performance.now() - input.startedAt),
+          is_stream: read.stream ? 1 : 0,
+          source_ip: input.clientIp,
+          metadata: JSON.stringify(metadata),
+        }
+      : null,
+  });
+}

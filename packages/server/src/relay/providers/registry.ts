@@ -1,0 +1,28 @@
+// The one list of vendors (behaviour spec §19). A new vendor is a folder exporting a RelayProvider, added
+// here; channel types nobody claims fall back to the OpenAI-compatible provider when they have a base URL.
+import { azureProvider } from './azure/azure-provider.js';
+import { claudeProvider } from './claude/claude-provider.js';
+import { geminiProvider } from './gemini/gemini-provider.js';
+import { openAiCompatibleProvider, openAiProvider } from './openai/openai-provider.js';
+import type { RelayProvider } from './provider.js';
+
+const PROVIDERS: readonly RelayProvider[] = [
+  openAiProvider,
+  azureProvider,
+  claudeProvider,
+  geminiProvider,
+  openAiCompatibleProvider,
+];
+
+const BY_TYPE = new Map<number, RelayProvider>();
+for (const provider of PROVIDERS) for (const type of provider.types) BY_TYPE.set(type, provider);
+
+/** The provider of a channel type; unknown types with a base URL speak OpenAI's format (spec §5.4 step 1). */
+export function providerForChannel(channel: { type: number; baseUrl: string }): RelayProvider | undefined {
+  return BY_TYPE.get(channel.type) ?? (channel.baseUrl ? openAiCompatibleProvider : undefined);
+}
+
+/** Channel types that serve the native Claude route (spec §2.2): Anthropic only in gw. */
+export const CLAUDE_NATIVE_TYPES: ReadonlySet<number> = new Set(claudeProvider.types);
+/** Channel types that serve the native Gemini route (spec §2.2): Gemini only in gw. */
+export const GEMINI_NATIVE_TYPES: ReadonlySet<number> = new Set(geminiProvider.types);

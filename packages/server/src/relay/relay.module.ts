@@ -1,0 +1,150 @@
+// Composes the relay: in-memory state kept fresh by invalidations, the settlement ledger (replayed at
+// start, flushed on close), the upstream HTTP client, the pipeline and its routes, and channel health.
+import { CHANNEL_STATUS } from '@gw/core';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import { clientIp } from '../plugins/ip-rate-limit.js';
+import type { SharedStores } from '../redis/shared-stores.js';
+import type { AppContext } from '../shared/context.js';
+import { createSettlementLedger, type SettlementLedger } from './ledger/settlement-ledger.js';
+import { createRelayHandler } from './pipeline/relay-handler.js';
+import type { RelayChannel } from './pipeline/relay-channel.js';
+import type { RelayError } from './pipeline/relay-error.js';
+import { createRelayState, RELAY_TOPICS, type RelayState, type RelayTopic } from './pipeline/relay-state.js';
+import { shouldDisableChannel } from './pipeline/retry-rules.js';
+import { createUpstreamHttp, type UpstreamHttp } from './pipeline/upstream-http.js';
+import { createRelayModels } from './routes/relay-models.js';
+import { registerRelayRoutes } from './routes/relay-routes.js';
+import { markChannelDisabled } from './selection/routing-table.js';
+
+export interface RelayModule {
+  state: RelayState;
+  ledger: SettlementLedger;
+  http: UpstreamHttp;
+  /** Reloads a part of the state here and tells the other processes. */
+  invalidate(topic: RelayTopic): Promise<void>;
+  /** Sets a channel's status (auto-disable/enable) and reloads routing everywhere. */
+  setChannelStatus(channelId: number, status: number, fromStatus: number): Promise<boolean>;
+  /** Adds the `/v1`, `/claude` and `/gemini` routes (after the management routes). */
+  registerRoutes(app: FastifyInstance): Promise<void>;
+}
+
+/** Which management paths change which part of the relay state. */
+function topicOf(method: string, url: string): RelayTopic | undefined {
+  const path = url.split('?')[0] ?? url;
+  const writes = method !== 'GET' && method !== 'HEAD';
+  if (path.startsWith('/api/channel')) {
+    // Tests and balance updates may switch a channel off or on (spec §8.2–8.3).
+    return writes || path.startsWith('/api/channel/test') || path.startsWith('/api/channel/update_balance')
+      ? 'channels'
+      : undefined;
+  }
+  if (!writes) return undefined;
+  if (path.startsWith('/api/user_group')) return 'groups';
+  if (path.startsWith('/api/prices')) return 'prices';
+  if (path.startsWith('/api/option')) return 'options';
+  return undefined;
+}
+
+export async function createRelayModule(
+  app: FastifyInstance,
+  context: AppContext,
+  shared: SharedStores,
+  log: FastifyBaseLogger,
+): Promise<RelayModule> {
+  const { config, db } = context;
+  const state = createRelayState(db, context.options);
+  await state.load();
+  for (const topic of RELAY_TOPICS) {
+    shared.invalidation.subscribe(topic, () => {
+      state
+        .reload(topic)
+        .catch((error: unknown) => log.error({ err: error, topic }, 'relay state reload failed'));
+    });
+  }
+  const ledger = createSettlementLedger({
+    db,
+    dbKind: context.dbKind,
+    journalDir: config.dataDir,
+    nodeId: config.nodeId,
+    flushIntervalMs: config.batchFlushMs,
+    onError: (error) => log.error({ err: error }, 'the relay ledger could not write a batch; it will retry'),
+  });
+  const replayed = await ledger.replay();
+  if (replayed.applied + replayed.refundedHolds > 0)
+    log.warn(replayed, 'relay journal replayed after an unclean stop');
+  const http = createUpstreamHttp(config);
+  app.addHook('onClose', async () => {
+    await ledger.close();
+    await http.close();
+  });
+
+  async function invalidate(topic: RelayTopic): Promise<void> {
+    await state.reload(topic);
+    await shared.invalidation.publish(topic);
+  }
+  // The process that made a change reloads before its reply goes out, so its next request sees it.
+  app.addHook('onSend', async (request, _reply, payload) => {
+    const topic = topicOf(request.method, request.url);
+    if (topic)
+      await invalidate(topic).catch((error: unknown) => log.error({ err: error }, 'relay reload failed'));
+    return payload;
+  });
+
+  async function setChannelStatus(channelId: number, status: number, fromStatus: number): Promise<boolean> {
+    const result = await db
+      .updateTable('channels')
+      .set({ status })
+      .where('id', '=', channelId)
+      .where('status', '=', fromStatus)
+      .executeTakeFirst();
+    const changed = Number(result.numUpdatedRows) > 0;
+    if (changed) await invalidate('channels');
+    return changed;
+  }
+
+  function onAttemptFailed(channel: RelayChannel, error: RelayError): void {
+    const options = state.options();
+    if (!options.autoDisable || !shouldDisableChannel(error, channel.type, options.disableKeywords)) return;
+    markChannelDisabled(state.routing(), channel.id);
+    setChannelStatus(channel.id, CHANNEL_STATUS.autoDisabled, CHANNEL_STATUS.enabled).then(
+      (changed) => {
+        if (changed)
+          log.warn(
+            { channel: channel.id, reason: error.message },
+            `channel "${channel.name}" (#${channel.id}) disabled`,
+          );
+      },
+      (failure: unknown) => log.error({ err: failure }, 'auto-disable failed'),
+    );
+  }
+
+  const ipOf = (request: FastifyRequest) => clientIp(request, config.trustedHeader);
+  const handler = createRelayHandler({
+    db,
+    state,
+    userTokenSecret: context.secrets.userToken,
+    ledger,
+    http,
+    cooldowns: shared.cooldowns,
+    limiter: shared.rateLimiters.api,
+    onAttemptFailed,
+    onTokenExhausted: (tokenId) => {
+      db.updateTable('tokens')
+        .set({ status: 4 })
+        .where('id', '=', tokenId)
+        .where('status', '=', 1)
+        .execute()
+        .catch((error: unknown) => log.error({ err: error }, 'could not mark a token exhausted'));
+    },
+    clientIp: ipOf,
+  });
+  const models = createRelayModels(db, state, context.secrets.userToken, ipOf, context.startTime);
+  return {
+    state,
+    ledger,
+    http,
+    invalidate,
+    setChannelStatus,
+    registerRoutes: (target) => registerRelayRoutes(target, handler, models, state),
+  };
+}

@@ -1,0 +1,100 @@
+// The relay's HTTP surface (behaviour spec §2.2): the OpenAI-compatible `/v1` routes and the native
+// Claude and Gemini paths, in their own Fastify scope (multipart bodies, OpenAI-shaped errors, no
+// compression of streams). Unknown `/v1` paths answer the OpenAI-shaped 404 of §2.1.4.
+import { translate } from '@gw/core';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { createRelayHandler, RelayRoute } from '../pipeline/relay-handler.js';
+import type { RelayState } from '../pipeline/relay-state.js';
+import { CLAUDE_NATIVE_TYPES, GEMINI_NATIVE_TYPES } from '../providers/registry.js';
+import type { RelayModelsHandlers } from './relay-models.js';
+
+const OPENAI_ROUTES: Array<[string, RelayRoute]> = [
+  ['/v1/chat/completions', { operation: 'chat', surface: 'openai', dialect: 'openai' }],
+  ['/v1/completions', { operation: 'completions', surface: 'openai', dialect: 'openai' }],
+  ['/v1/embeddings', { operation: 'embeddings', surface: 'openai', dialect: 'openai' }],
+  ['/v1/images/generations', { operation: 'images', surface: 'openai', dialect: 'openai' }],
+  ['/v1/audio/speech', { operation: 'speech', surface: 'openai', dialect: 'openai' }],
+  ['/v1/audio/transcriptions', { operation: 'transcription', surface: 'openai', dialect: 'openai' }],
+  ['/v1/moderations', { operation: 'moderations', surface: 'openai', dialect: 'openai' }],
+  ['/v1/responses', { operation: 'responses', surface: 'openai', dialect: 'openai' }],
+];
+
+const CLAUDE_ROUTE: RelayRoute = {
+  operation: 'claude-messages',
+  surface: 'claude',
+  dialect: 'claude',
+  types: CLAUDE_NATIVE_TYPES,
+  toggle: 'claude',
+};
+const GEMINI_ROUTE: RelayRoute = {
+  operation: 'gemini-generate',
+  surface: 'gemini',
+  dialect: 'gemini',
+  types: GEMINI_NATIVE_TYPES,
+  toggle: 'gemini',
+};
+
+type Handler = ReturnType<typeof createRelayHandler>;
+
+/** Reads a multipart body into FormData (transcriptions), keeping files as blobs. */
+async function multipartParser(request: FastifyRequest, body: Buffer): Promise<FormData> {
+  const type = String(request.headers['content-type'] ?? '');
+  return new Response(body, { headers: { 'content-type': type } }).formData();
+}
+
+export async function registerRelayRoutes(
+  app: FastifyInstance,
+  handle: Handler,
+  models: RelayModelsHandlers,
+  state: RelayState,
+): Promise<void> {
+  await app.register(async (scope) => {
+    scope.addContentTypeParser('multipart/form-data', { parseAs: 'buffer' }, (request, body, done) => {
+      multipartParser(request, body as Buffer).then(
+        (form) => done(null, form),
+        (error: Error) => done(error),
+      );
+    });
+    scope.setErrorHandler((error: { statusCode?: number; message: string }, _request, reply) => {
+      // Body parsing failures (bad JSON, too large) in the OpenAI shape (spec §2.2 rule 4).
+      const status =
+        error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+      void reply.code(status).send({
+        error: {
+          message:
+            status === 500 ? translate(state.options().language, 'relay.request.internal') : error.message,
+          type: 'one_hub_error',
+          code: 'one_hub_error',
+        },
+      });
+    });
+    const config = { compress: false } as const;
+    for (const [url, route] of OPENAI_ROUTES) {
+      scope.post(url, { config }, (request, reply) => handle(request, reply, route));
+    }
+    scope.post('/claude/v1/messages', { config }, (request, reply) => handle(request, reply, CLAUDE_ROUTE));
+    scope.post('/gemini/:version/models/*', { config }, (request, reply) => {
+      const params = request.params as { version: string; '*': string };
+      const [model = '', action = 'generateContent'] = params['*'].split(':');
+      return handle(request, reply, GEMINI_ROUTE, {
+        model: decodeURIComponent(model),
+        gemini: { version: params.version, action },
+      });
+    });
+    scope.get('/v1/models', (request, reply) => models.list(request, reply));
+    scope.get('/v1/models/:model', (request, reply) => models.one(request, reply));
+    scope.all('/v1/*', (request: FastifyRequest, reply: FastifyReply) => {
+      const path = request.url.split('?')[0] ?? request.url;
+      void reply.code(404).send({
+        error: {
+          message: translate(state.options().language, 'relay.request.invalid_url', {
+            method: request.method,
+            path,
+          }),
+          type: 'invalid_request_error',
+          code: '',
+        },
+      });
+    });
+  });
+}
