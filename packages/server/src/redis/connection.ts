@@ -11,6 +11,8 @@ export interface OpenRedisOptions {
   connectTimeoutMs?: number;
   /** Called with errors after start-up (a dropped connection); ioredis reconnects by itself. */
   onError?: (error: Error) => void;
+  /** Shown by CLIENT LIST, so an operator can tell gw's connections apart. */
+  connectionName?: string;
 }
 
 /**
@@ -22,6 +24,7 @@ export async function openRedis(url: string, options: OpenRedisOptions = {}): Pr
   let started = false;
   const redis = new Redis(url, {
     lazyConnect: false,
+    connectionName: options.connectionName ?? 'gw',
     connectTimeout: connectTimeoutMs,
     // Before the first ping succeeds a failure is final (the start-up error below); afterwards reconnect
     // with a capped back-off, as a live server must ride out a Redis restart.
@@ -45,14 +48,19 @@ export async function openRedis(url: string, options: OpenRedisOptions = {}): Pr
   return redis;
 }
 
-/** Closes a connection politely (QUIT lets pending replies arrive), or drops it when that fails. */
+/**
+ * Closes a connection politely (QUIT lets pending replies arrive), or drops it when that fails, and resolves
+ * once the socket is gone, so a closing server leaves nothing open behind it.
+ */
 export async function closeRedis(redis: Redis): Promise<void> {
   if (redis.status === 'end') return;
+  const ended = new Promise<void>((resolve) => redis.once('end', () => resolve()));
   try {
     await redis.quit();
   } catch {
     redis.disconnect();
   }
+  await withTimeout(ended, 2000).catch(() => redis.disconnect());
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {

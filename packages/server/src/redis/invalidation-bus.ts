@@ -17,13 +17,15 @@ export interface InvalidationBus {
 }
 
 export interface InvalidationBusOptions {
-  /** Reports a listener that threw (the other listeners still run). */
+  /** Reports a listener that threw (the other listeners still run), or a lost Redis connection (topic ''). */
   onError?: (error: unknown, topic: string) => void;
 }
 
 export interface RedisInvalidationBusOptions extends InvalidationBusOptions {
   /** The pub/sub channel (default `gw:invalidate`); tests use their own to stay apart. */
   channel?: string;
+  /** The subscriber connection's CLIENT LIST name (default `gw-invalidate`). */
+  connectionName?: string;
 }
 
 export const INVALIDATION_CHANNEL = 'gw:invalidate';
@@ -87,11 +89,12 @@ export async function createRedisInvalidationBus(
   const channel = options.channel ?? INVALIDATION_CHANNEL;
   const origin = randomUUID();
   const listeners = new ListenerTable(options.onError);
-  const publisher = await openRedis(url);
+  const onError = options.onError ? (error: Error) => options.onError?.(error, '') : undefined;
+  const publisher = await openRedis(url, { onError });
   let subscriber: Redis;
   try {
     // A subscribed connection can run nothing but (un)subscribe, hence the second one.
-    subscriber = await openRedis(url);
+    subscriber = await openRedis(url, { onError, connectionName: options.connectionName ?? 'gw-invalidate' });
     await subscriber.subscribe(channel);
   } catch (error) {
     await closeRedis(publisher);
