@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../config.js';
 import { closeRedis, openRedis } from '../redis/connection.js';
 import { startTestApp, type TestApp } from '../test-support/test-app.js';
 import { registerIpRateLimit } from './ip-rate-limit.js';
@@ -38,6 +39,18 @@ function freshIp(): string {
   const [a, b] = randomBytes(2);
   return `198.51.${a}.${b}`;
 }
+
+describe('the limits in the config', () => {
+  it('Given nothing set, Then GlobalAPI is 300 and Critical 20; a value that is not a whole number is refused', () => {
+    expect(loadConfig({})).toMatchObject({ globalApiRateLimit: 300, criticalRateLimit: 20 });
+    expect(loadConfig({ GLOBAL_API_RATE_LIMIT: '0', CRITICAL_RATE_LIMIT: '5' })).toMatchObject({
+      globalApiRateLimit: 0,
+      criticalRateLimit: 5,
+    });
+    expect(() => loadConfig({ GLOBAL_API_RATE_LIMIT: '-1' })).toThrow(ConfigError);
+    expect(() => loadConfig({ CRITICAL_RATE_LIMIT: '2.5' })).toThrow(/CRITICAL_RATE_LIMIT/);
+  });
+});
 
 describe('GlobalAPI limit', () => {
   it('Given a limit of 3, When a fourth /api request comes from the same address, Then it gets 429 with an empty body', async () => {

@@ -1,6 +1,8 @@
 // The shared stores pick memory without REDIS_URL and Redis with it; Redis ones are shared between processes.
 import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { ConfigError } from '../config.js';
 import { MemoryApiRateLimiter } from '../rate-limit/memory-api-limiter.js';
 import { RedisApiRateLimiter } from '../rate-limit/redis-api-limiter.js';
 import { MemoryChannelCooldowns } from '../relay/selection/cooldown.js';
@@ -9,6 +11,14 @@ import { TEST_REDIS_URL } from './redis-test-support.js';
 import { openSharedStores } from './shared-stores.js';
 
 describe('openSharedStores', () => {
+  it('Given a Redis URL nothing answers at, Then start-up fails with a ConfigError naming REDIS_URL', async () => {
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as { port: number };
+    await new Promise((resolve) => server.close(resolve));
+    await expect(openSharedStores(`redis://127.0.0.1:${port}`)).rejects.toThrow(ConfigError);
+  });
+
   it('Given no Redis URL, Then every store lives in this process', async () => {
     const stores = await openSharedStores(undefined);
     expect(stores.redis).toBeUndefined();
