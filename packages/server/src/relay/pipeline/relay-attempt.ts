@@ -54,9 +54,17 @@ const SSE_HEADERS = {
 /** Runs one attempt. */
 export async function runAttempt(input: AttemptInput): Promise<AttemptResult> {
   const { provider, adapter, call } = input;
+  let upstreamRequest: ReturnType<OperationAdapter['request']>;
+  try {
+    upstreamRequest = adapter.request(call);
+  } catch (error) {
+    // The body cannot be translated for this vendor: the caller's fault, not the channel's (no retry).
+    if (error instanceof UpstreamFailure) return { ok: false, error: { ...error.error, local: true } };
+    throw error;
+  }
   let response: Awaited<ReturnType<UpstreamHttp['send']>>;
   try {
-    response = await input.http.send(adapter.request(call), { proxy: input.proxy });
+    response = await input.http.send(upstreamRequest, { proxy: input.proxy });
   } catch (error) {
     return {
       ok: false,
