@@ -34,6 +34,11 @@ export interface AttemptInput {
   http: UpstreamHttp;
   /** The client socket's response; written directly for streams and audio. */
   raw: ServerResponse;
+  /**
+   * Takes the response over from Fastify before writing to `raw`; returns the headers already set on
+   * the reply (CORS, request id) to send with the raw head.
+   */
+  takeOver: () => Record<string, string>;
   /** Writes a JSON reply through Fastify (non-stream). */
   sendJson: (status: number, body: unknown) => void;
   /** performance.now() at the request start. */
@@ -103,8 +108,8 @@ export async function runAttempt(input: AttemptInput): Promise<AttemptResult> {
   }
   if (typeof translated.body === 'string') {
     input.raw.writeHead(200, {
+      ...input.takeOver(),
       'content-type': contentType || 'text/plain; charset=utf-8',
-      'x-oneapi-request-id': input.requestId,
     });
     input.raw.end(translated.body);
   } else {
@@ -133,8 +138,8 @@ async function pipeAudio(
 ): Promise<AttemptResult> {
   const raw = input.raw;
   raw.writeHead(200, {
+    ...input.takeOver(),
     'content-type': String(response.headers['content-type'] ?? 'audio/mpeg'),
-    'x-oneapi-request-id': input.requestId,
   });
   try {
     for await (const chunk of response.body) if (!raw.destroyed) raw.write(chunk);
@@ -153,7 +158,7 @@ async function relayStream(input: AttemptInput, body: AsyncIterable<Buffer>): Pr
   const translator = input.adapter.stream?.(input.call);
   if (!translator) throw new Error('relayStream needs a stream adapter');
   const raw = input.raw;
-  raw.writeHead(200, { ...SSE_HEADERS, 'x-oneapi-request-id': input.requestId });
+  raw.writeHead(200, { ...input.takeOver(), ...SSE_HEADERS });
   raw.flushHeaders();
   const parser = createSseParser();
   let firstResponseMs: number | undefined;

@@ -328,6 +328,15 @@ export function createRelayHandler(deps: RelayDeps) {
       proxy: channel.proxy,
       http: deps.http,
       raw: reply.raw,
+      takeOver: () => {
+        reply.header('x-oneapi-request-id', requestId);
+        const headers: Record<string, string> = {};
+        for (const [name, value] of Object.entries(reply.getHeaders())) {
+          if (value !== undefined) headers[name] = String(value);
+        }
+        reply.hijack();
+        return headers;
+      },
       sendJson: (status, json) => {
         void reply.code(status).header('x-oneapi-request-id', requestId).send(json);
       },

@@ -68,6 +68,24 @@ export async function registerRelayRoutes(
         },
       });
     });
+    // Any origin may call the relay from a browser (spec §2.1.2): keys, not cookies, authenticate it.
+    scope.addHook('onRequest', async (request, reply) => {
+      reply.header('access-control-allow-origin', request.headers.origin ?? '*');
+      reply.header('access-control-allow-credentials', 'true');
+      reply.header('vary', 'Origin');
+    });
+    const preflight = (_request: FastifyRequest, reply: FastifyReply) => {
+      void reply
+        .code(204)
+        .header('access-control-allow-methods', 'GET, POST, PUT, DELETE, OPTIONS')
+        .header(
+          'access-control-allow-headers',
+          String(_request.headers['access-control-request-headers'] ?? '*'),
+        )
+        .header('access-control-max-age', '86400')
+        .send();
+    };
+    for (const url of ['/v1/*', '/claude/*', '/gemini/*']) scope.options(url, preflight);
     const config = { compress: false } as const;
     for (const [url, route] of OPENAI_ROUTES) {
       scope.post(url, { config }, (request, reply) => handle(request, reply, route));
@@ -83,7 +101,7 @@ export async function registerRelayRoutes(
     });
     scope.get('/v1/models', (request, reply) => models.list(request, reply));
     scope.get('/v1/models/:model', (request, reply) => models.one(request, reply));
-    scope.all('/v1/*', (request: FastifyRequest, reply: FastifyReply) => {
+    const unknownPath = (request: FastifyRequest, reply: FastifyReply) => {
       const path = request.url.split('?')[0] ?? request.url;
       void reply.code(404).send({
         error: {
@@ -95,6 +113,11 @@ export async function registerRelayRoutes(
           code: '',
         },
       });
+    };
+    scope.route({
+      method: ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD'],
+      url: '/v1/*',
+      handler: unknownPath,
     });
   });
 }
