@@ -29,6 +29,7 @@ import { createPaymentsRepository } from './resources/payments/payments.reposito
 import { paymentRoutes } from './resources/payments/payments.routes.js';
 import { createPaymentsService } from './resources/payments/payments.service.js';
 import { openSharedStores } from './redis/shared-stores.js';
+import { createRelayChannelProvider } from './relay/channel-checks/relay-channel-provider.js';
 import { createRelayModule, type RelayModule } from './relay/relay.module.js';
 import { createRedemptionsRepository } from './resources/redemptions/redemptions.repository.js';
 import { redemptionRoutes } from './resources/redemptions/redemptions.routes.js';
@@ -111,6 +112,7 @@ export async function buildApp(
   }
   // Rate limits, cooldowns and cache invalidation: in Redis when REDIS_URL is set (shared by every process).
   const sharedStores = await openSharedStores(config.redisUrl, {
+    keyPrefix: config.redisKeyPrefix,
     onError: (error) => app.log.error({ err: error }, 'a shared store (Redis) failed'),
   }).catch(async (error) => {
     await app.close();
@@ -153,6 +155,7 @@ export async function buildApp(
   });
   const channelResource = createChannelResource(context, app.log, {
     catalog: catalogue.pricedModelCatalog,
+    provider: createRelayChannelProvider({ http: relay.http, state: relay.state }),
     ...options.channelSeams,
   });
   const tokensService = createTokensService(tokensRepository, secrets.userToken, catalogue.groupLookup);

@@ -18,6 +18,8 @@ export interface ServerConfig {
   host: string;
   database: DatabaseConfig;
   redisUrl: string | undefined;
+  /** Put before every Redis key and channel (REDIS_KEY_PREFIX), so several deployments can share one Redis. */
+  redisKeyPrefix: string;
   /** Signs the `session` cookie; generated and persisted in the options table when unset. */
   sessionSecret: string | undefined;
   /** Signs API keys (contract §5.3); generated and persisted when unset. */
@@ -98,6 +100,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     host: value('HOST') ?? '0.0.0.0',
     database,
     redisUrl: parseRedisUrl(value('REDIS_URL', 'REDIS_CONN_STRING')),
+    redisKeyPrefix: value('REDIS_KEY_PREFIX') ?? '',
     sessionSecret: value('SESSION_SECRET'),
     userTokenSecret: value('USER_TOKEN_SECRET'),
     rootPassword: value('GW_ROOT_PASSWORD'),

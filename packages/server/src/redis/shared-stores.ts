@@ -8,6 +8,7 @@ import { closeRedis, openRedis, type Redis } from './connection.js';
 import {
   createMemoryInvalidationBus,
   createRedisInvalidationBus,
+  INVALIDATION_CHANNEL,
   type InvalidationBus,
 } from './invalidation-bus.js';
 
@@ -22,6 +23,8 @@ export interface SharedStores {
 }
 
 export interface SharedStoresOptions {
+  /** Put before every key and the pub/sub channel, so deployments (or test runs) can share one Redis. */
+  keyPrefix?: string;
   /** Told about Redis failures after start-up: a lost connection, a limiter that denied for it, a listener. */
   onError?: (error: unknown) => void;
 }
@@ -44,15 +47,18 @@ export async function openSharedStores(
   const redis = await openRedis(redisUrl, { onError });
   let invalidation: InvalidationBus;
   try {
-    invalidation = await createRedisInvalidationBus(redisUrl, { onError });
+    invalidation = await createRedisInvalidationBus(redisUrl, {
+      onError,
+      channel: `${options.keyPrefix ?? ''}${INVALIDATION_CHANNEL}`,
+    });
   } catch (error) {
     await closeRedis(redis);
     throw error;
   }
   return {
     redis,
-    rateLimiters: createRateLimiters(redis, { onError }),
-    cooldowns: new RedisChannelCooldowns(redis),
+    rateLimiters: createRateLimiters(redis, { onError, keyPrefix: options.keyPrefix }),
+    cooldowns: new RedisChannelCooldowns(redis, { keyPrefix: options.keyPrefix }),
     invalidation,
     close: async () => {
       await Promise.all([invalidation.close(), closeRedis(redis)]);
