@@ -12,6 +12,7 @@ import type { RelayError } from './pipeline/relay-error.js';
 import { createRelayState, RELAY_TOPICS, type RelayState, type RelayTopic } from './pipeline/relay-state.js';
 import { shouldDisableChannel } from './pipeline/retry-rules.js';
 import { createUpstreamHttp, type UpstreamHttp } from './pipeline/upstream-http.js';
+import { createRelayBilling } from './routes/relay-billing.js';
 import { createRelayModels } from './routes/relay-models.js';
 import { registerRelayRoutes } from './routes/relay-routes.js';
 import { markChannelDisabled } from './selection/routing-table.js';
@@ -145,6 +146,13 @@ export async function createRelayModule(
     http,
     invalidate,
     setChannelStatus,
-    registerRoutes: (target) => registerRelayRoutes(target, handler, models, state),
+    registerRoutes: (target) =>
+      registerRelayRoutes(
+        target,
+        handler,
+        models,
+        createRelayBilling(db, state, context.secrets.userToken, ipOf),
+        state,
+      ),
   };
 }

@@ -7,6 +7,8 @@ export interface RelayOptions {
   /** The site language: relay error messages are written in it. */
   language: Language;
   quotaPerUnit: number;
+  /** DisplayInCurrencyEnabled: balances shown in US dollars rather than points. */
+  displayInCurrency: boolean;
   preConsumedQuota: number;
   quotaRemindThreshold: number;
   retryTimes: number;
@@ -43,6 +45,7 @@ const KEYS = [
   'ClaudeBudgetTokensPercentage',
   'GeminiOpenThink',
   'Language',
+  'DisplayInCurrencyEnabled',
 ] as const;
 
 /** Reads the relay's options (stored value, else the registry default). */
@@ -61,6 +64,7 @@ export async function loadRelayOptions(store: OptionStore): Promise<RelayOptions
   return {
     language: normalizeLanguage(stored.get('Language')) ?? DEFAULT_LANGUAGE,
     quotaPerUnit: int('QuotaPerUnit', 500_000) || 500_000,
+    displayInCurrency: bool('DisplayInCurrencyEnabled'),
     preConsumedQuota: int('PreConsumedQuota', 500),
     quotaRemindThreshold: int('QuotaRemindThreshold', 1000),
     retryTimes: int('RetryTimes', 0),

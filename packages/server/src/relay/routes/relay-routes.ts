@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { createRelayHandler, RelayRoute } from '../pipeline/relay-handler.js';
 import type { RelayState } from '../pipeline/relay-state.js';
 import { CLAUDE_NATIVE_TYPES, GEMINI_NATIVE_TYPES } from '../providers/registry.js';
+import type { RelayBillingHandlers } from './relay-billing.js';
 import type { RelayModelsHandlers } from './relay-models.js';
 
 const OPENAI_ROUTES: Array<[string, RelayRoute]> = [
@@ -46,6 +47,7 @@ export async function registerRelayRoutes(
   app: FastifyInstance,
   handle: Handler,
   models: RelayModelsHandlers,
+  billing: RelayBillingHandlers,
   state: RelayState,
 ): Promise<void> {
   await app.register(async (scope) => {
@@ -99,6 +101,12 @@ export async function registerRelayRoutes(
         gemini: { version: params.version, action },
       });
     });
+    for (const prefix of ['', '/v1']) {
+      scope.get(`${prefix}/dashboard/billing/subscription`, (request, reply) =>
+        billing.subscription(request, reply),
+      );
+      scope.get(`${prefix}/dashboard/billing/usage`, (request, reply) => billing.usage(request, reply));
+    }
     scope.get('/v1/models', (request, reply) => models.list(request, reply));
     scope.get('/v1/models/:model', (request, reply) => models.one(request, reply));
     const unknownPath = (request: FastifyRequest, reply: FastifyReply) => {
