@@ -1,6 +1,6 @@
 // Channel test and balance flows (contract §1.7) around the ChannelProvider seam: the relay issue only
 // fills in the provider; the bookkeeping (latency, balance, auto-disable, auto-enable) lives here.
-import { CHANNEL_STATUS, type ModelCheckResult, nowSeconds } from '@gw/core';
+import { CHANNEL_STATUS, type ModelCheckResult, nowSeconds, optionDefault } from '@gw/core';
 import { ApiFailure, fieldFailure } from '../../shared/api-failure.js';
 import type { OptionStore } from '../../shared/context.js';
 import type { ChannelsStore, StoredChannel } from './channels.repository.js';
@@ -54,8 +54,32 @@ export function createChannelChecksService(
     return disable;
   }
 
-  async function testRow(row: StoredChannel, model: string): Promise<ChannelTestOutcome> {
+  /** ChannelDisableThreshold in seconds (0 = never); only the test-all run applies it (spec §8.2 step 4). */
+  async function slowThreshold(): Promise<number> {
+    const value = Number(
+      (await options.get('ChannelDisableThreshold')) ?? optionDefault('ChannelDisableThreshold'),
+    );
+    return Number.isFinite(value) && value > 0 ? value : 0;
+  }
+
+  /** A too-slow test: an enabled channel is disabled whatever AutomaticDisableChannelEnabled says; a disabled one stays. */
+  async function recordSlow(row: StoredChannel): Promise<boolean> {
+    if (row.status !== CHANNEL_STATUS.enabled) return false;
+    await store.update(row.id, { status: CHANNEL_STATUS.autoDisabled });
+    return true;
+  }
+
+  async function testRow(row: StoredChannel, model: string, threshold = 0): Promise<ChannelTestOutcome> {
     const result = await provider.test(toChannel(row), model);
+    if (threshold > 0 && result.seconds > threshold) {
+      const slowDisabled = await recordSlow(row);
+      return {
+        ok: false,
+        messageKey: slowDisabled ? 'channels.messages.test_failed_disabled' : 'channels.messages.test_failed',
+        params: { reason: `${result.seconds}s > ${threshold}s` },
+        seconds: result.seconds,
+      };
+    }
     const disabled = await record(row, result);
     if (result.ok) {
       return { ok: true, messageKey: 'channels.messages.test_success', params: {}, seconds: result.seconds };
@@ -81,10 +105,11 @@ export function createChannelChecksService(
       requireProvider();
       if (run) throw new ApiFailure('FAILED', 'channels.errors.test_running');
       run = (async () => {
+        const threshold = await slowThreshold();
         for (const row of await store.findWhere([CHANNEL_STATUS.enabled, CHANNEL_STATUS.autoDisabled])) {
           if (!row.test_model) continue;
           try {
-            await testRow(row, row.test_model);
+            await testRow(row, row.test_model, threshold);
           } catch (error) {
             log(error, row.id);
           }
