@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { TEST_DIALECTS } from '../../test-support/databases.js';
 import { call, ROOT_PASSWORD, signIn, startTestApp, type TestApp } from '../../test-support/test-app.js';
 import { channelRows, createChannelsAs } from './channels.test-support.js';
-import type { ChannelProvider, ChannelTestResult } from './provider.js';
+import { type ChannelProvider, type ChannelTestResult, UNAVAILABLE_CHANNEL_PROVIDER } from './provider.js';
 
 /** An upstream stand-in: answers by channel key, records every call, and can hold tests until released. */
 function fakeProvider() {
@@ -59,7 +59,8 @@ describe.each(TEST_DIALECTS)('channel checks on %s', (kind) => {
   beforeAll(async () => {
     t = await startTestApp(kind, {}, { channelSeams: { provider: fake.provider } });
     root = await signIn(t.app, 'root', ROOT_PASSWORD);
-    bare = await startTestApp('sqlite');
+    // The app now wires the relay's provider; the default one is what a build without a relay gets.
+    bare = await startTestApp('sqlite', {}, { channelSeams: { provider: UNAVAILABLE_CHANNEL_PROVIDER } });
     bareRoot = await signIn(bare.app, 'root', ROOT_PASSWORD);
   });
   beforeEach(async () => {

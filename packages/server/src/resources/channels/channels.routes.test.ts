@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TEST_DIALECTS } from '../../test-support/databases.js';
 import { call, ROOT_PASSWORD, signIn, startTestApp, type TestApp } from '../../test-support/test-app.js';
 import { channelRows, createChannelsAs } from './channels.test-support.js';
+import { UNAVAILABLE_CHANNEL_PROVIDER } from './provider.js';
 
 describe.each(TEST_DIALECTS)('channels on %s', (kind) => {
   let t: TestApp;
@@ -15,7 +16,8 @@ describe.each(TEST_DIALECTS)('channels on %s', (kind) => {
     reply.body.data.data.map((channel) => channel.name);
 
   beforeAll(async () => {
-    t = await startTestApp(kind);
+    // Without a relay provider, as the provider_models_list refusal below expects (the app wires the relay's).
+    t = await startTestApp(kind, {}, { channelSeams: { provider: UNAVAILABLE_CHANNEL_PROVIDER } });
     root = await signIn(t.app, 'root', ROOT_PASSWORD);
   });
   beforeEach(async () => {
