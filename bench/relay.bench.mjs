@@ -11,7 +11,7 @@ import { cpus, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chatLoad, summarize } from './relay/chat-load.mjs';
-import { prepareGw, probeRelay } from './relay/gw-setup.mjs';
+import { prepareGw, probeRelay, waitForConsumeLogs } from './relay/gw-setup.mjs';
 import { startNodeProcess, stopNodeProcess } from './relay/processes.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -54,9 +54,9 @@ async function startGw(upstreamUrl) {
       LOG_LEVEL: 'silent',
     },
   });
-  const authorization = await prepareGw(gw.url, upstreamUrl, ROOT_PASSWORD);
+  const { authorization, cookie } = await prepareGw(gw.url, upstreamUrl, ROOT_PASSWORD);
   const probe = await probeRelay(gw.url, authorization);
-  return { ...probe, url: gw.url, headers: { authorization } };
+  return { ...probe, url: gw.url, headers: { authorization }, cookie };
 }
 
 let failed = false;
@@ -107,6 +107,18 @@ try {
         if (result.firstError) console.log(`  first error: ${result.firstError}`);
       }
     }
+  }
+
+  if (gwTarget.available) {
+    // Every successful gw reply (the two probes included) must have been billed and logged.
+    const relayed =
+      2 +
+      [...results]
+        .filter(([key]) => key.startsWith('gw '))
+        .reduce((sum, [, result]) => sum + result.completed, 0);
+    const logged = await waitForConsumeLogs(gwTarget.url, gwTarget.cookie, relayed);
+    console.log(`gw billing and logging: ${logged} consume logs for ${relayed} relayed requests`);
+    if (logged !== relayed) failed = true;
   }
 
   console.log('\nratios (throughput) and latency added over direct (µs)');

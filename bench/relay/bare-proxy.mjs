@@ -6,6 +6,7 @@
 import { createServer } from 'node:http';
 import { pipeline } from 'node:stream';
 import { Agent, request } from 'undici';
+import { exitWithParent } from './processes.mjs';
 
 const upstream = new URL(process.argv[2]).origin;
 const agent = new Agent({ connections: 64, keepAliveTimeout: 60_000, pipelining: 1 });
@@ -45,4 +46,5 @@ server.keepAliveTimeout = 60_000;
 server.listen(Number(process.argv[3] ?? 0), '127.0.0.1', () => {
   console.log(`listening http://127.0.0.1:${server.address().port}`);
 });
+exitWithParent();
 process.on('SIGTERM', () => process.exit(0));

@@ -30,11 +30,13 @@ export function chatLoad({ origin, headers = {}, stream, concurrency }) {
   return {
     /**
      * Sends requests for `durationMs`; returns the latencies in µs of the requests that succeeded and both
-     * started and finished inside the window (so the rate is not inflated), and the failures.
+     * started and finished inside the window (so the rate is not inflated), every success (`completed`,
+     * the ones that finished late included) and the failures.
      */
     async run(durationMs) {
       const latencies = [];
       let errors = 0;
+      let completed = 0;
       let firstError;
       const stopAt = process.hrtime.bigint() + BigInt(durationMs) * 1_000_000n;
       const worker = async () => {
@@ -57,11 +59,14 @@ export function chatLoad({ origin, headers = {}, stream, concurrency }) {
           }
           const done = process.hrtime.bigint();
           if (!ok) errors += 1;
-          else if (done <= stopAt) latencies.push(Number(done - sent) / 1000);
+          else {
+            completed += 1;
+            if (done <= stopAt) latencies.push(Number(done - sent) / 1000);
+          }
         }
       };
       await Promise.all(Array.from({ length: concurrency }, worker));
-      return { latencies, durationMs, errors, firstError };
+      return { latencies, durationMs, completed, errors, firstError };
     },
     close: () => pool.close(),
   };
@@ -77,6 +82,7 @@ export function summarize(runs) {
     p50: at(0.5),
     p99: at(0.99),
     count: latencies.length,
+    completed: runs.reduce((sum, run) => sum + run.completed, 0),
     errors: runs.reduce((sum, run) => sum + run.errors, 0),
     firstError: runs.find((run) => run.firstError)?.firstError,
   };

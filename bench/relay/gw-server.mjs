@@ -2,9 +2,11 @@
 // settings it reads from the environment the bench passes (SQLite in a temp folder, the root password,
 // silent logs). Prints `listening <url>` once ready.
 import { startServer } from '../../packages/server/dist/index.js';
+import { exitWithParent } from './processes.mjs';
 
 const gw = await startServer({ port: 0, host: '127.0.0.1', handleSignals: false, env: process.env });
 console.log(`listening ${gw.url}`);
+exitWithParent();
 process.on('SIGTERM', async () => {
   await gw.close();
   process.exit(0);

@@ -32,7 +32,10 @@ async function liftRateLimit(url, cookie) {
   await api(url, 'PUT', '/api/user_group/', cookie, body);
 }
 
-/** Sets gw up to relay `gpt-4o-mini` to `upstreamUrl` and returns the bearer token to call it with. */
+/**
+ * Sets gw up to relay `gpt-4o-mini` to `upstreamUrl`; returns the `authorization` header to call it with and
+ * root's session `cookie`.
+ */
 export async function prepareGw(url, upstreamUrl, rootPassword) {
   const cookie = await signInRoot(url, rootPassword);
   await liftRateLimit(url, cookie);
@@ -54,7 +57,20 @@ export async function prepareGw(url, upstreamUrl, rootPassword) {
     unlimited_quota: true,
     remain_quota: 0,
   });
-  return `Bearer sk-${token.key}`;
+  return { authorization: `Bearer sk-${token.key}`, cookie };
+}
+
+/**
+ * Waits until gw has written `expected` consume logs (settlement is batched, so they trail the replies) or
+ * `timeoutMs` passed, and returns how many it wrote: the proof that billing and logging ran.
+ */
+export async function waitForConsumeLogs(url, cookie, expected, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { data } = await api(url, 'GET', '/api/log/?log_type=2&page=1&size=1', cookie);
+    if (data.total_count >= expected || Date.now() > deadline) return data.total_count;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 }
 
 /**

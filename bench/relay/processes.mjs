@@ -7,7 +7,11 @@ import { spawn } from 'node:child_process';
  * process exits or stays silent for `timeoutMs`. stderr is passed through so a crash is visible.
  */
 export function startNodeProcess(script, args = [], { env = process.env, timeoutMs = 30_000 } = {}) {
-  const child = spawn(process.execPath, [script, ...args], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  // The IPC channel lets the child notice when the bench dies (see exitWithParent).
+  const child = spawn(process.execPath, [script, ...args], {
+    env,
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+  });
   return new Promise((resolve, reject) => {
     let output = '';
     const timer = setTimeout(() => {
@@ -30,6 +34,15 @@ export function startNodeProcess(script, args = [], { env = process.env, timeout
       resolve({ url: match[1], child });
     });
   });
+}
+
+/**
+ * In a child: exit when the parent goes away (its IPC channel closes), so a bench that crashes or is
+ * interrupted leaves no servers behind. Started alone (no channel) the process just keeps running.
+ */
+export function exitWithParent() {
+  process.on('disconnect', () => process.exit(0));
+  process.channel?.unref();
 }
 
 /** Sends SIGTERM and waits for the exit (SIGKILL after `graceMs`). */

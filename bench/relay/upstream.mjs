@@ -3,6 +3,7 @@
 // `"stream": true` a few SSE chunks, the usage chunk when `stream_options.include_usage` asks, and
 // `[DONE]`. Runs alone: `node bench/relay/upstream.mjs [port]` prints `listening <url>` once ready.
 import { createServer } from 'node:http';
+import { exitWithParent } from './processes.mjs';
 
 const CREATED = 1_700_000_000;
 const PIECES = ['Hello', '! How', ' can I', ' help', ' you today?'];
@@ -85,4 +86,5 @@ server.keepAliveTimeout = 60_000;
 server.listen(Number(process.argv[2] ?? 0), '127.0.0.1', () => {
   console.log(`listening http://127.0.0.1:${server.address().port}`);
 });
+exitWithParent();
 process.on('SIGTERM', () => process.exit(0));
