@@ -156,6 +156,11 @@ export async function buildApp(
   const channelResource = createChannelResource(context, app.log, {
     catalog: catalogue.pricedModelCatalog,
     provider: createRelayChannelProvider({ http: relay.http, state: relay.state }),
+    onStatusChanged: () => {
+      relay
+        .invalidate('channels')
+        .catch((error: unknown) => app.log.error({ err: error }, 'relay reload failed'));
+    },
     ...options.channelSeams,
   });
   const tokensService = createTokensService(tokensRepository, secrets.userToken, catalogue.groupLookup);

@@ -118,6 +118,8 @@ describe('channel test, balance and model list through the relay provider', () =
     const started = await root('GET', '/api/channel/test');
     expect(started.body.success).toBe(true);
     await vi.waitFor(async () => expect((await row(auto)).status).toBe(1));
+    // The relay routes it again without any other reload.
+    await vi.waitFor(() => expect(r.t.app.gwRelay.state.channel(auto)?.status).toBe(1));
     await vi.waitFor(async () => expect((await root('GET', '/api/channel/test')).body.success).toBe(true));
     expect((await row(manual)).status).toBe(2);
     expect(upstreamCalls('sk-manual')).toEqual([]);
@@ -134,6 +136,7 @@ describe('channel test, balance and model list through the relay provider', () =
     r.upstream.script({ delayMs: 500, times: 2 });
     await root('GET', '/api/channel/test');
     await vi.waitFor(async () => expect((await row(slow)).status).toBe(3), { timeout: 3000 });
+    await vi.waitFor(() => expect(r.t.app.gwRelay.state.channel(slow)?.status).toBe(3));
     await vi.waitFor(async () => expect(upstreamCalls('sk-slow-off')).toHaveLength(1), { timeout: 3000 });
     await vi.waitFor(async () => expect((await root('GET', '/api/channel/test')).body.success).toBe(true));
     // Too slow to come back on either: it stays auto-disabled.

@@ -7,7 +7,7 @@ import { channelCheckRoutes } from './channel-checks.routes.js';
 import { createChannelChecksService } from './channel-checks.service.js';
 import { channelTagRoutes } from './channel-tags.routes.js';
 import { createChannelTagsService } from './channel-tags.service.js';
-import { createChannelsStore } from './channels.repository.js';
+import { type ChannelsStore, createChannelsStore } from './channels.repository.js';
 import { channelRoutes } from './channels.routes.js';
 import { createChannelsService } from './channels.service.js';
 import {
@@ -26,6 +26,8 @@ export interface ChannelSeams {
    * configured on channels follow, so a model is offered before it has a price.
    */
   catalog?: ChannelModelCatalog;
+  /** Told after a check switched a channel on or off, so the relay's routing follows (it runs after the reply). */
+  onStatusChanged?: () => void;
 }
 
 /** The channel and channel-tag routes over the app's database and options. */
@@ -39,7 +41,16 @@ export function createChannelResource(
   const configured = channelsModelCatalog(store);
   const catalog = seams.catalog ? mergedModelCatalog(seams.catalog, configured) : configured;
   const channels = createChannelsService(store, catalog, provider);
-  const checks = createChannelChecksService(store, context.options, provider, (error, channelId) =>
+  // Test-all and balance runs outlive their HTTP reply: status changes are announced as they happen.
+  const checkedStore: ChannelsStore = {
+    ...store,
+    async update(id, changes) {
+      const updated = await store.update(id, changes);
+      if ('status' in changes) seams.onStatusChanged?.();
+      return updated;
+    },
+  };
+  const checks = createChannelChecksService(checkedStore, context.options, provider, (error, channelId) =>
     log.error({ err: error, channelId }, 'channel check failed'),
   );
   const routes: AnyRoute[] = [
