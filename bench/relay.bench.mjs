@@ -7,7 +7,7 @@
 // BENCH_MS (default 4500) is the measured time per target and cell.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chatLoad, summarize } from './relay/chat-load.mjs';
@@ -30,8 +30,10 @@ if (!existsSync(join(root, 'packages/server/dist/index.js'))) {
 }
 
 const cpuList = cpus();
+// The load average says how much else ran on the machine: the figures only compare within one run.
+const loadAverage = () => loadavg()[0].toFixed(2);
 console.log(
-  `machine: ${cpuList.length} × ${cpuList[0]?.model ?? 'unknown cpu'}, node ${process.version}, ${process.platform}/${process.arch}; all processes share these cores`,
+  `machine: ${cpuList.length} × ${cpuList[0]?.model ?? 'unknown cpu'}, node ${process.version}, ${process.platform}/${process.arch}; all processes share these cores; load average ${loadAverage()}`,
 );
 
 const dataDir = mkdtempSync(join(tmpdir(), 'gw-bench-relay-'));
@@ -121,7 +123,7 @@ try {
     if (logged !== relayed) failed = true;
   }
 
-  console.log('\nratios (throughput) and latency added over direct (µs)');
+  console.log(`\nratios (throughput) and latency added over direct (µs); load average now ${loadAverage()}`);
   for (const mode of ['json', 'stream']) {
     for (const concurrency of [1, 16]) {
       const get = (name) => results.get(`${name} ${mode} ${concurrency}`);
