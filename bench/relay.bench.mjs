@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { chatLoad, summarize } from './relay/chat-load.mjs';
 import { prepareGw, probeRelay, waitForConsumeLogs } from './relay/gw-setup.mjs';
 import { startNodeProcess, stopNodeProcess } from './relay/processes.mjs';
+import { comparisonLine, resultHeader, resultRow } from './relay/report.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
@@ -21,7 +22,6 @@ const durationMs = Number(process.env.BENCH_MS ?? 4500);
 const ROUNDS = 3;
 const WARMUP_MS = 1000;
 const ROOT_PASSWORD = 'bench-password';
-const TARGETS = { throughput: 0.7, addedP50: 1000, addedP99: 5000 };
 
 if (!existsSync(join(root, 'packages/server/dist/index.js'))) {
   console.log('packages/server/dist is missing: npm run build');
@@ -79,9 +79,7 @@ try {
   console.log(
     `POST /v1/chat/completions; per cell ${WARMUP_MS} ms warm-up, then ${durationMs} ms per target in ${ROUNDS} interleaved turns; latency in µs`,
   );
-  console.log(
-    `${'target'.padEnd(8)}${'mode'.padEnd(8)}${'conc'.padStart(5)}${'req/s'.padStart(10)}${'p50 µs'.padStart(10)}${'p99 µs'.padStart(10)}${'requests'.padStart(10)}${'errors'.padStart(8)}`,
-  );
+  console.log(resultHeader());
   const results = new Map();
   for (const mode of ['json', 'stream']) {
     for (const concurrency of [1, 16]) {
@@ -103,18 +101,16 @@ try {
         const result = summarize(runs.get(target.name));
         results.set(`${target.name} ${mode} ${concurrency}`, result);
         if (result.errors > 0) failed = true;
-        console.log(
-          `${target.name.padEnd(8)}${mode.padEnd(8)}${String(concurrency).padStart(5)}${result.rps.toFixed(0).padStart(10)}${result.p50.toFixed(0).padStart(10)}${result.p99.toFixed(0).padStart(10)}${String(result.count).padStart(10)}${String(result.errors).padStart(8)}`,
-        );
+        console.log(resultRow(target.name, mode, concurrency, result));
         if (result.firstError) console.log(`  first error: ${result.firstError}`);
       }
     }
   }
 
   if (gwTarget.available) {
-    // Every successful gw reply (the two probes included) must have been billed and logged.
+    // Every successful gw reply (the probes included) must have been billed and logged.
     const relayed =
-      2 +
+      gwTarget.probes +
       [...results]
         .filter(([key]) => key.startsWith('gw '))
         .reduce((sum, [, result]) => sum + result.completed, 0);
@@ -127,26 +123,8 @@ try {
   for (const mode of ['json', 'stream']) {
     for (const concurrency of [1, 16]) {
       const get = (name) => results.get(`${name} ${mode} ${concurrency}`);
-      const direct = get('direct');
-      const bareResult = get('bare');
-      const label = `${mode} c${concurrency}`.padEnd(12);
-      const bareAdded = `bare/direct ${(bareResult.rps / direct.rps).toFixed(2)}, bare added p50 ${(bareResult.p50 - direct.p50).toFixed(0)} p99 ${(bareResult.p99 - direct.p99).toFixed(0)}`;
-      const gwResult = get('gw');
-      if (!gwResult) {
-        console.log(`${label}gw not available; ${bareAdded}`);
-        continue;
-      }
-      const share = gwResult.rps / bareResult.rps;
-      const addedP50 = gwResult.p50 - direct.p50;
-      const addedP99 = gwResult.p99 - direct.p99;
-      const verdict =
-        concurrency === 16
-          ? share >= TARGETS.throughput && addedP50 <= TARGETS.addedP50 && addedP99 <= TARGETS.addedP99
-            ? '  [targets met]'
-            : '  [targets missed: gw/bare ≥ 0.70, added p50 ≤ 1000, p99 ≤ 5000]'
-          : '';
       console.log(
-        `${label}gw/bare ${share.toFixed(2)}, gw/direct ${(gwResult.rps / direct.rps).toFixed(2)}, gw added p50 ${addedP50.toFixed(0)} p99 ${addedP99.toFixed(0)}; ${bareAdded}${verdict}`,
+        comparisonLine(mode, concurrency, { direct: get('direct'), bare: get('bare'), gw: get('gw') }),
       );
     }
   }

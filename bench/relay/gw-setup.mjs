@@ -74,8 +74,8 @@ export async function waitForConsumeLogs(url, cookie, expected, timeoutMs = 10_0
 }
 
 /**
- * One chat request of each mode through gw: `{ available: true }` when both answer 200, else the reason
- * (404 while the relay route does not exist yet).
+ * One chat request of each mode through gw: `{ available: true, probes }` (the requests gw relayed) when
+ * both answer 200, else the reason (404 while the relay route does not exist yet).
  */
 export async function probeRelay(url, authorization) {
   for (const stream of [false, true]) {
@@ -90,5 +90,5 @@ export async function probeRelay(url, authorization) {
       return { available: false, reason: `${mode}: HTTP ${response.status} ${text.slice(0, 160)}` };
     }
   }
-  return { available: true };
+  return { available: true, probes: 2 };
 }
