@@ -1,7 +1,6 @@
 // One attempt of the relay pipeline (behaviour spec §6 steps 7–8): send the call to one channel and, on
 // success, write the reply to the client (JSON, audio bytes or a translated stream). A failure before
 // anything reached the client is returned for the retry loop; once bytes are out the attempt counts.
-import type { ServerResponse } from 'node:http';
 import type { BillingUsage } from '../billing/extra-usage.js';
 import {
   type OperationAdapter,
@@ -9,6 +8,7 @@ import {
   type RelayProvider,
   UpstreamFailure,
 } from '../providers/provider.js';
+import { type ReplyOutput, sseHeaders } from './reply-output.js';
 import { type RelayError, upstreamError } from './relay-error.js';
 import { createSseParser } from './sse-parser.js';
 import type { UpstreamHttp } from './upstream-http.js';
@@ -32,15 +32,8 @@ export interface AttemptInput {
   call: ProviderCall;
   proxy: string;
   http: UpstreamHttp;
-  /** The client socket's response; written directly for streams and audio. */
-  raw: ServerResponse;
-  /**
-   * Takes the response over from Fastify before writing to `raw`; returns the headers already set on
-   * the reply (CORS, request id) to send with the raw head.
-   */
-  takeOver: () => Record<string, string>;
-  /** Writes a JSON reply through Fastify (non-stream). */
-  sendJson: (status: number, body: unknown) => void;
+  /** Where the reply goes (JSON through Fastify, raw for streams and audio; heartbeat-aware). */
+  out: ReplyOutput;
   /** performance.now() at the request start. */
   startedAt: number;
   requestId: string;
@@ -48,13 +41,6 @@ export interface AttemptInput {
   transportMessage: string;
   badReplyMessage: string;
 }
-
-const SSE_HEADERS = {
-  'content-type': 'text/event-stream',
-  'cache-control': 'no-cache',
-  connection: 'keep-alive',
-  'x-accel-buffering': 'no',
-};
 
 /** Runs one attempt. */
 export async function runAttempt(input: AttemptInput): Promise<AttemptResult> {
@@ -107,13 +93,10 @@ export async function runAttempt(input: AttemptInput): Promise<AttemptResult> {
     return badReply(input);
   }
   if (typeof translated.body === 'string') {
-    input.raw.writeHead(200, {
-      ...input.takeOver(),
-      'content-type': contentType || 'text/plain; charset=utf-8',
-    });
-    input.raw.end(translated.body);
+    input.out.head(200, { 'content-type': contentType || 'text/plain; charset=utf-8' });
+    input.out.raw.end(translated.body);
   } else {
-    input.sendJson(200, translated.body);
+    input.out.json(200, translated.body);
   }
   return { ok: true, usage: translated.usage, text: translated.text };
 }
@@ -136,11 +119,8 @@ async function pipeAudio(
   input: AttemptInput,
   response: Awaited<ReturnType<UpstreamHttp['send']>>,
 ): Promise<AttemptResult> {
-  const raw = input.raw;
-  raw.writeHead(200, {
-    ...input.takeOver(),
-    'content-type': String(response.headers['content-type'] ?? 'audio/mpeg'),
-  });
+  const raw = input.out.raw;
+  input.out.head(200, { 'content-type': String(response.headers['content-type'] ?? 'audio/mpeg') });
   try {
     for await (const chunk of response.body) if (!raw.destroyed) raw.write(chunk);
   } catch {
@@ -157,8 +137,8 @@ async function pipeAudio(
 async function relayStream(input: AttemptInput, body: AsyncIterable<Buffer>): Promise<AttemptResult> {
   const translator = input.adapter.stream?.(input.call);
   if (!translator) throw new Error('relayStream needs a stream adapter');
-  const raw = input.raw;
-  raw.writeHead(200, { ...input.takeOver(), ...SSE_HEADERS });
+  const raw = input.out.raw;
+  input.out.head(200, sseHeaders());
   raw.flushHeaders();
   const parser = createSseParser();
   let firstResponseMs: number | undefined;

@@ -23,6 +23,7 @@ import type { RoutingChannel } from '../selection/routing-table.js';
 import { estimatePromptTokens } from '../tokens/index.js';
 import { authenticateRelay, type RelayCaller } from './authenticate.js';
 import { runAttempt } from './relay-attempt.js';
+import { createReplyOutput, type ReplyOutput } from './reply-output.js';
 import type { RelayChannel } from './relay-channel.js';
 import {
   type ErrorDialect,
@@ -73,8 +74,15 @@ export interface RelayPathInput {
 export function createRelayHandler(deps: RelayDeps) {
   const { state } = deps;
 
-  function sendError(reply: FastifyReply, dialect: ErrorDialect, requestId: string, error: RelayError) {
+  function sendError(
+    reply: FastifyReply,
+    dialect: ErrorDialect,
+    requestId: string,
+    error: RelayError,
+    out: ReplyOutput | undefined,
+  ) {
     const shaped = shapeRelayError(error, requestId, state.options().language);
+    if (out) return out.json(shaped.status, relayErrorBody(dialect, shaped));
     void reply
       .code(shaped.status)
       .header('x-oneapi-request-id', requestId)
@@ -92,9 +100,10 @@ export function createRelayHandler(deps: RelayDeps) {
     path: RelayPathInput = {},
   ): Promise<void> {
     const startedAt = performance.now();
-    const requestId = newRequestId();
+    const requestId = request.relayRequestId || newRequestId();
     const options = state.options();
-    const fail = (error: RelayError) => sendError(reply, route.dialect, requestId, error);
+    let out: ReplyOutput | undefined;
+    const fail = (error: RelayError) => sendError(reply, route.dialect, requestId, error, out);
     const failLocal = (status: number, key: string, params?: Record<string, unknown>) =>
       fail(localError(status, options.language, key, params));
 
@@ -159,6 +168,14 @@ export function createRelayHandler(deps: RelayDeps) {
     }
 
     // Price, prompt estimate and hold come from the first channel (spec §6 steps 4–5).
+    const heartbeat = caller.setting.heartbeat;
+    out = createReplyOutput(
+      reply,
+      requestId,
+      heartbeat.enabled && HEARTBEAT_OPERATIONS.has(read.operation)
+        ? { stream: read.stream, timeoutSeconds: clampHeartbeat(heartbeat.timeout_seconds) }
+        : undefined,
+    );
     const firstChannel = state.channel(step.channel.id);
     const billedFirst = billedModel(firstChannel, read.model);
     const firstRatios = requestRatios(state.price(billedFirst), groupRatioOf(step, caller, state.groups()));
@@ -214,9 +231,10 @@ export function createRelayHandler(deps: RelayDeps) {
     for (;;) {
       const channel = state.channel(step.channel.id);
       const outcome = channel
-        ? await attemptOn(channel, read, request, reply, requestId, startedAt)
+        ? await attemptOn(channel, read, request, out, requestId, startedAt)
         : undefined;
       if (outcome?.ok) {
+        out.stop();
         settleRelay(deps, {
           requestId,
           caller,
@@ -281,7 +299,7 @@ export function createRelayHandler(deps: RelayDeps) {
     channel: RelayChannel,
     read: RelayRequest,
     request: FastifyRequest,
-    reply: FastifyReply,
+    out: ReplyOutput,
     requestId: string,
     startedAt: number,
   ) {
@@ -327,25 +345,25 @@ export function createRelayHandler(deps: RelayDeps) {
       call,
       proxy: channel.proxy,
       http: deps.http,
-      raw: reply.raw,
-      takeOver: () => {
-        reply.header('x-oneapi-request-id', requestId);
-        const headers: Record<string, string> = {};
-        for (const [name, value] of Object.entries(reply.getHeaders())) {
-          if (value !== undefined) headers[name] = String(value);
-        }
-        reply.hijack();
-        return headers;
-      },
-      sendJson: (status, json) => {
-        void reply.code(status).header('x-oneapi-request-id', requestId).send(json);
-      },
+      out,
       startedAt,
       requestId,
       transportMessage: translateKey(options.language, 'relay.upstream.request_failed'),
       badReplyMessage: translateKey(options.language, 'relay.upstream.bad_reply'),
     });
   }
+}
+
+/** Operations whose clients may ask for a heartbeat (spec §6 step 3). */
+const HEARTBEAT_OPERATIONS: ReadonlySet<RelayOperation> = new Set([
+  'chat',
+  'claude-messages',
+  'gemini-generate',
+]);
+
+/** The heartbeat timeout of a token setting, at most the 90 s the setting allows (spec §3.5; the form keeps it at 30 or more). */
+function clampHeartbeat(seconds: number): number {
+  return Math.min(90, Math.max(1, Number.isFinite(seconds) ? seconds : 30));
 }
 
 /** The model a request is billed under on a channel: the mapped name, or the requested one for `+` mappings. */

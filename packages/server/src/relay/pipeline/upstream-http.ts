@@ -45,10 +45,20 @@ export function createUpstreamHttp(options: UpstreamHttpOptions): UpstreamHttp {
       const limit =
         options.relayTimeoutSeconds > 0 ? AbortSignal.timeout(options.relayTimeoutSeconds * 1000) : undefined;
       const combined = signal && limit ? AbortSignal.any([signal, limit]) : (signal ?? limit);
+      let { body, headers } = upstream;
+      if (body instanceof FormData) {
+        // Encoded here: undici's request() takes only FormData made by its own copy of the class.
+        const encoded = new Response(body);
+        headers = {
+          ...headers,
+          'content-type': encoded.headers.get('content-type') ?? 'multipart/form-data',
+        };
+        body = new Uint8Array(await encoded.arrayBuffer());
+      }
       const response = await request(upstream.url, {
         method: upstream.method,
-        headers: upstream.headers,
-        body: upstream.body as Dispatcher.DispatchOptions['body'],
+        headers,
+        body: body as Dispatcher.DispatchOptions['body'],
         dispatcher: dispatcher(proxy),
         ...(combined ? { signal: combined } : {}),
       });

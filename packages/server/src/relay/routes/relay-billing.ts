@@ -28,7 +28,7 @@ export function createRelayBilling(
       () => {},
     );
     if (!auth.ok) {
-      const requestId = newRequestId();
+      const requestId = request.relayRequestId || newRequestId();
       const language = state.options().language;
       const error = shapeRelayError(
         localError(auth.status, language, auth.messageKey, auth.params),

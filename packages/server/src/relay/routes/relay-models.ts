@@ -28,7 +28,7 @@ export function createRelayModels(
   startTime: number,
 ): RelayModelsHandlers {
   async function caller(request: FastifyRequest, reply: FastifyReply): Promise<RelayCaller | undefined> {
-    const requestId = newRequestId();
+    const requestId = request.relayRequestId || newRequestId();
     const auth = await authenticateRelay(
       db,
       secret,

@@ -4,6 +4,7 @@
 import { translate } from '@gw/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { createRelayHandler, RelayRoute } from '../pipeline/relay-handler.js';
+import { newRequestId } from '../pipeline/relay-error.js';
 import type { RelayState } from '../pipeline/relay-state.js';
 import { CLAUDE_NATIVE_TYPES, GEMINI_NATIVE_TYPES } from '../providers/registry.js';
 import type { RelayBillingHandlers } from './relay-billing.js';
@@ -37,6 +38,13 @@ const GEMINI_ROUTE: RelayRoute = {
 
 type Handler = ReturnType<typeof createRelayHandler>;
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The relay's `X-Oneapi-Request-Id` for this request (set on every relay route). */
+    relayRequestId: string;
+  }
+}
+
 /** Reads a multipart body into FormData (transcriptions), keeping files as blobs. */
 async function multipartParser(request: FastifyRequest, body: Buffer): Promise<FormData> {
   const type = String(request.headers['content-type'] ?? '');
@@ -51,27 +59,39 @@ export async function registerRelayRoutes(
   state: RelayState,
 ): Promise<void> {
   await app.register(async (scope) => {
+    scope.decorateRequest('relayRequestId', '');
     scope.addContentTypeParser('multipart/form-data', { parseAs: 'buffer' }, (request, body, done) => {
       multipartParser(request, body as Buffer).then(
         (form) => done(null, form),
         (error: Error) => done(error),
       );
     });
-    scope.setErrorHandler((error: { statusCode?: number; message: string }, _request, reply) => {
-      // Body parsing failures (bad JSON, too large) in the OpenAI shape (spec §2.2 rule 4).
-      const status =
-        error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
-      void reply.code(status).send({
-        error: {
-          message:
-            status === 500 ? translate(state.options().language, 'relay.request.internal') : error.message,
-          type: 'one_hub_error',
-          code: 'one_hub_error',
-        },
-      });
-    });
+    scope.setErrorHandler(
+      (error: { statusCode?: number; code?: string; message: string }, request, reply) => {
+        // Body parsing failures (bad JSON, too large) in the OpenAI shape (spec §2.2 rule 4).
+        const language = state.options().language;
+        const status =
+          error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+        const message =
+          error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+            ? translate(language, 'relay.request.invalid_json')
+            : status === 500
+              ? translate(language, 'relay.request.internal')
+              : error.message;
+        void reply.code(status).send({
+          error: {
+            message: `${message} (request id: ${request.relayRequestId})`,
+            type: 'one_hub_error',
+            code: 'one_hub_error',
+          },
+        });
+      },
+    );
     // Any origin may call the relay from a browser (spec §2.1.2): keys, not cookies, authenticate it.
     scope.addHook('onRequest', async (request, reply) => {
+      // Every relay reply carries its request id (spec §2.1.1); errors repeat it in their message.
+      request.relayRequestId = newRequestId();
+      reply.header('x-oneapi-request-id', request.relayRequestId);
       reply.header('access-control-allow-origin', request.headers.origin ?? '*');
       reply.header('access-control-allow-credentials', 'true');
       reply.header('vary', 'Origin');
