@@ -57,7 +57,9 @@ describe('startServer', () => {
     expect(((await response.json()) as { error: { type: string } }).error.type).toBe('invalid_request_error');
     const v1 = await fetch(`${server.url}/v1/nothing`);
     expect(v1.status).toBe(404);
-    expect(((await v1.json()) as { error: { message: string } }).error.message).toBe('Invalid URL (GET /v1/nothing)');
+    expect(((await v1.json()) as { error: { message: string } }).error.message).toBe(
+      'Invalid URL (GET /v1/nothing)',
+    );
   });
 
   it('signs in over HTTP and keeps the session cookie working', async () => {

@@ -59,7 +59,7 @@ export function createRelayBilling(
     return {
       remain: Number(token.remain_quota),
       used: Number(token.used_quota),
-      expires: expires > 0 ? expires : 0,
+      expires: Math.max(expires, 0),
     };
   }
 
