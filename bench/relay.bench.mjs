@@ -37,6 +37,8 @@ console.log(
 );
 
 const dataDir = mkdtempSync(join(tmpdir(), 'gw-bench-relay-'));
+// Also when the bench dies early (a closed stdout, an uncaught error); the servers exit with it.
+process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
 const started = [];
 const start = async (script, args, options) => {
   const server = await startNodeProcess(join(here, 'relay', script), args, options);
@@ -130,6 +132,5 @@ try {
   }
 } finally {
   await Promise.all(started.map((server) => stopNodeProcess(server)));
-  rmSync(dataDir, { recursive: true, force: true });
 }
 process.exit(failed ? 1 : 0);
