@@ -4,15 +4,18 @@
 // with billing and logging on SQLite. Prints req/s and p50/p99 latency in µs per cell, then gw/bare and
 // gw/direct throughput and the latency gw adds over direct. Targets at concurrency 16: gw ≥ 70 % of the
 // bare proxy's throughput, added p50 ≤ 1 ms, added p99 ≤ 5 ms. Builds the server first when dist is missing.
-// BENCH_MS (default 4500) is the measured time per target and cell.
+// BENCH_MS (default 4500) is the measured time per target and cell. `--profile <dir>` runs gw under
+// --cpu-prof, keeps the profile in <dir> and prints where gw's time went.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { chatLoad, summarize } from './relay/chat-load.mjs';
 import { prepareGw, probeRelay, waitForConsumeLogs } from './relay/gw-setup.mjs';
 import { startNodeProcess, stopNodeProcess } from './relay/processes.mjs';
+import { summarizeCpuProfile } from './relay/profile-summary.mjs';
 import { comparisonLine, resultHeader, resultRow } from './relay/report.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -22,6 +25,8 @@ const durationMs = Number(process.env.BENCH_MS ?? 4500);
 const ROUNDS = 3;
 const WARMUP_MS = 1000;
 const ROOT_PASSWORD = 'bench-password';
+const { values: options } = parseArgs({ options: { profile: { type: 'string' } } });
+const profileDir = options.profile ? resolve(options.profile) : undefined;
 
 if (!existsSync(join(root, 'packages/server/dist/index.js'))) {
   console.log('packages/server/dist is missing: npm run build');
@@ -48,7 +53,9 @@ const start = async (script, args, options) => {
 
 /** Starts gw, prepares it and probes its relay: the target, or why gw cannot be measured. */
 async function startGw(upstreamUrl) {
+  if (profileDir) mkdirSync(profileDir, { recursive: true });
   const gw = await start('gw-server.mjs', [], {
+    nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
     env: {
       ...process.env,
       DATABASE_URL: `sqlite:${join(dataDir, 'gw.db')}`,
@@ -132,5 +139,13 @@ try {
   }
 } finally {
   await Promise.all(started.map((server) => stopNodeProcess(server)));
+}
+if (profileDir) {
+  // gw writes its profile as it exits; the newest one is this run's.
+  const profiles = readdirSync(profileDir)
+    .filter((name) => name.endsWith('.cpuprofile'))
+    .sort();
+  if (profiles.length > 0)
+    console.log(`\n${summarizeCpuProfile(join(profileDir, profiles.at(-1))).join('\n')}`);
 }
 process.exit(failed ? 1 : 0);

@@ -3,12 +3,17 @@
 import { spawn } from 'node:child_process';
 
 /**
- * Starts `node <script> ...args` and resolves with its URL once it prints `listening <url>`; rejects when the
- * process exits or stays silent for `timeoutMs`. stderr is passed through so a crash is visible.
+ * Starts `node ...nodeArgs <script> ...args` and resolves with its URL once it prints `listening <url>`;
+ * rejects when the process exits or stays silent for `timeoutMs`. stderr is passed through so a crash is
+ * visible.
  */
-export function startNodeProcess(script, args = [], { env = process.env, timeoutMs = 30_000 } = {}) {
+export function startNodeProcess(
+  script,
+  args = [],
+  { env = process.env, nodeArgs = [], timeoutMs = 30_000 } = {},
+) {
   // The IPC channel lets the child notice when the bench dies (see exitWithParent).
-  const child = spawn(process.execPath, [script, ...args], {
+  const child = spawn(process.execPath, [...nodeArgs, script, ...args], {
     env,
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   });
