@@ -6,6 +6,7 @@ import { clientIp } from '../plugins/ip-rate-limit.js';
 import type { SharedStores } from '../redis/shared-stores.js';
 import type { AppContext } from '../shared/context.js';
 import { createSettlementLedger, type SettlementLedger } from './ledger/settlement-ledger.js';
+import { createRelayAuthenticator } from './pipeline/authenticate.js';
 import { createRelayHandler } from './pipeline/relay-handler.js';
 import type { RelayChannel } from './pipeline/relay-channel.js';
 import type { RelayError } from './pipeline/relay-error.js';
@@ -41,6 +42,8 @@ function topicOf(method: string, url: string): RelayTopic | undefined {
   }
   if (!writes) return undefined;
   if (path.startsWith('/api/user_group')) return 'groups';
+  // Token and account edits (status, quota, group) reach the key cache at once.
+  if (path.startsWith('/api/token') || path.startsWith('/api/user')) return 'tokens';
   if (path.startsWith('/api/prices')) return 'prices';
   if (path.startsWith('/api/option')) return 'options';
   return undefined;
@@ -69,7 +72,13 @@ export async function createRelayModule(
     nodeId: config.nodeId,
     flushIntervalMs: config.batchFlushMs,
     onError: (error) => log.error({ err: error }, 'the relay ledger could not write a batch; it will retry'),
+    onApplied: () => auth.invalidate(),
   });
+  const auth = createRelayAuthenticator(db, context.secrets.userToken, {
+    pendingUserQuota: (id) => ledger.pendingUserQuota(id),
+    pendingTokenQuota: (id) => ledger.pendingTokenQuota(id),
+  });
+  state.onTokensChanged(() => auth.invalidate());
   const replayed = await ledger.replay();
   if (replayed.applied + replayed.refundedHolds > 0)
     log.warn(replayed, 'relay journal replayed after an unclean stop');
@@ -123,7 +132,7 @@ export async function createRelayModule(
   const handler = createRelayHandler({
     db,
     state,
-    userTokenSecret: context.secrets.userToken,
+    auth,
     ledger,
     http,
     cooldowns: shared.cooldowns,
@@ -139,7 +148,7 @@ export async function createRelayModule(
     },
     clientIp: ipOf,
   });
-  const models = createRelayModels(db, state, context.secrets.userToken, ipOf, context.startTime);
+  const models = createRelayModels(state, auth, ipOf, context.startTime);
   return {
     state,
     ledger,
@@ -147,12 +156,6 @@ export async function createRelayModule(
     invalidate,
     setChannelStatus,
     registerRoutes: (target) =>
-      registerRelayRoutes(
-        target,
-        handler,
-        models,
-        createRelayBilling(db, state, context.secrets.userToken, ipOf),
-        state,
-      ),
+      registerRelayRoutes(target, handler, models, createRelayBilling(db, state, auth, ipOf), state),
   };
 }

@@ -12,6 +12,12 @@ export interface HoldRequest {
   tokenUnlimited: boolean;
   /** Points to hold; integer ≥ 0. */
   amount: number;
+  /**
+   * This process's charges and returns not yet written (ledger pending; negative = spent): the balance
+   * the hold is checked against is the stored one plus these.
+   */
+  userPending?: number;
+  tokenPending?: number;
 }
 
 /** 'ok' = deducted; 'token' / 'user' = that balance was short and nothing changed. */
@@ -30,6 +36,9 @@ class HoldShortfall extends Error {
 /** Deducts the hold from a limited token and from the user, or from neither. */
 export async function applyHold(db: GwDb, request: HoldRequest): Promise<HoldOutcome> {
   const { userId, tokenId, tokenUnlimited, amount } = request;
+  // Stored + pending ≥ amount ⇔ stored ≥ amount − pending.
+  const userNeed = amount - Math.trunc(request.userPending ?? 0);
+  const tokenNeed = amount - Math.trunc(request.tokenPending ?? 0);
   if (!Number.isSafeInteger(amount) || amount < 0) {
     throw new Error(`hold must be a non-negative integer number of points, got ${amount}`);
   }
@@ -48,7 +57,7 @@ export async function applyHold(db: GwDb, request: HoldRequest): Promise<HoldOut
             accessed_time: nowSeconds(),
           })
           .where('id', '=', tokenId)
-          .where('remain_quota', '>=', amount)
+          .where('remain_quota', '>=', tokenNeed)
           .executeTakeFirst();
         if (Number(token.numUpdatedRows) !== 1) throw new HoldShortfall('token');
       }
@@ -56,7 +65,7 @@ export async function applyHold(db: GwDb, request: HoldRequest): Promise<HoldOut
         .updateTable('users')
         .set({ quota: sql`quota + ${deltas.userQuota}` })
         .where('id', '=', userId)
-        .where('quota', '>=', amount)
+        .where('quota', '>=', userNeed)
         .executeTakeFirst();
       if (Number(user.numUpdatedRows) !== 1) throw new HoldShortfall('user');
     });

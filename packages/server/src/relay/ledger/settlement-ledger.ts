@@ -51,6 +51,8 @@ export interface SettlementLedgerOptions {
   flushIntervalMs: number;
   maxBatch?: number;
   onError?: (error: unknown) => void;
+  /** Told after a batch reached the database (readers caching balances drop them). */
+  onApplied?: () => void;
 }
 
 /** Adds `amount` to a per-id sum, dropping ids that come back to zero so the maps do not grow. */
@@ -127,6 +129,7 @@ export function createSettlementLedger(options: SettlementLedgerOptions): Settle
     await applyLedgerBatch(db, batch, nowSeconds());
     queue = queue.slice(batch.length);
     applyPending(batch, -1);
+    options.onApplied?.();
     journal?.discard(covered);
   }
 

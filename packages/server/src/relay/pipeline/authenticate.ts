@@ -1,6 +1,7 @@
 // Key authentication of a relay request (behaviour spec §3): extract and verify the key, load the token
 // with its owner in one query, run the token checks, resolve pinning and the effective group (§4).
 import { nowSeconds, type TokenSetting, tokenSettingSchema } from '@gw/core';
+import { CompiledQuery } from 'kysely';
 import type { GwDb } from '../../db/database.js';
 import { checkRelayToken } from '../auth/check-token.js';
 import { extractRelayKey, type KeySources, type RelaySurface } from '../auth/extract-key.js';
@@ -54,19 +55,58 @@ function tokenSetting(text: string): TokenSetting {
   return parsed;
 }
 
-/** Authenticates a relay request; the refusal carries the status and message key of spec §3.3. */
-export async function authenticateRelay(
+/** The token row with its owner, as the key lookup returns it. */
+interface KeyRow {
+  token_id: number;
+  user_id: number;
+  token_status: number;
+  token_name: string;
+  expired_time: number | string;
+  remain_quota: number | string;
+  unlimited_quota: number | boolean;
+  token_group: string | null;
+  backup_group: string | null;
+  setting: string;
+  user_status: number;
+  username: string;
+  role: number;
+  user_group: string;
+  user_quota: number | string;
+}
+
+export interface RelayAuthenticator {
+  authenticate(
+    groups: ReadonlyMap<string, RelayGroup>,
+    input: AuthenticateInput,
+    onExhausted: (tokenId: number) => void,
+  ): Promise<RelayAuthResult<{ caller: RelayCaller }>>;
+  /** Forgets every cached key (a token or user changed, or a settlement batch was written). */
+  invalidate(): void;
+}
+
+/** Balances not yet written by this process's ledger, added to the stored ones. */
+export interface PendingBalances {
+  pendingUserQuota(userId: number): number;
+  pendingTokenQuota(tokenId: number): number;
+}
+
+/** How long a key's row is reused without asking the database again. */
+export const KEY_CACHE_MS = 1000;
+const KEY_CACHE_MAX = 10_000;
+
+/**
+ * Key authentication with a short-lived cache of the token-and-owner row: every hot key costs one
+ * query a second instead of one per request. Token and user edits, and every written settlement
+ * batch, clear the cache, and unwritten charges are added from the ledger, so balances stay exact.
+ */
+export function createRelayAuthenticator(
   db: GwDb,
   secret: string,
-  groups: ReadonlyMap<string, RelayGroup>,
-  input: AuthenticateInput,
-  onExhausted: (tokenId: number) => void,
-): Promise<RelayAuthResult<{ caller: RelayCaller }>> {
-  const extracted = extractRelayKey(input.surface, input.sources);
-  if (!extracted.ok) return extracted;
-  const verified = verifyRelayKey(extracted.key, secret);
-  if (!verified.ok) return verified;
-  const row = await db
+  pending: PendingBalances,
+  now: () => number = Date.now,
+): RelayAuthenticator {
+  // Compiled once: the query builder's work is done at start-up, not per request.
+  const lookup = db
     .selectFrom('tokens')
     .innerJoin('users', 'users.id', 'tokens.user_id')
     .select([
@@ -86,54 +126,79 @@ export async function authenticateRelay(
       'users.group as user_group',
       'users.quota as user_quota',
     ])
-    .where('tokens.key', '=', verified.key)
-    .executeTakeFirst();
-  if (!row) return relayRefusal(401, 'relay.key.invalid');
-  if (
-    verified.format === 'current' &&
-    (row.token_id !== verified.tokenId || row.user_id !== verified.userId)
-  ) {
-    return relayRefusal(401, 'relay.key.invalid');
+    .where('tokens.key', '=', '')
+    .compile();
+  let cache = new Map<string, { row: KeyRow | undefined; at: number }>();
+
+  async function findRow(key: string): Promise<KeyRow | undefined> {
+    const cached = cache.get(key);
+    const at = now();
+    if (cached && at - cached.at < KEY_CACHE_MS) return cached.row;
+    const result = await db.executeQuery<KeyRow>(CompiledQuery.raw(lookup.sql, [key]));
+    const row = result.rows[0];
+    if (cache.size >= KEY_CACHE_MAX) cache = new Map();
+    cache.set(key, { row, at });
+    return row;
   }
-  const setting = tokenSetting(row.setting);
-  const token = {
-    status: row.token_status,
-    expired_time: Number(row.expired_time),
-    remain_quota: Number(row.remain_quota),
-    unlimited_quota: Boolean(row.unlimited_quota),
-    setting,
-  };
-  const checked = checkRelayToken(token, {
-    ownerEnabled: row.user_status === 1,
-    now: nowSeconds(),
-    clientIp: input.clientIp,
-  });
-  if (!checked.ok) {
-    if (checked.markExhausted) onExhausted(row.token_id);
-    return checked;
-  }
-  const pinning = resolveChannelPinning(extracted.pin, row.role);
-  if (!pinning.ok) return pinning;
-  const tokenGroups = { group: row.token_group ?? '', backup_group: row.backup_group ?? '' };
-  const group = resolveTokenGroup(tokenGroups, row.user_group, groups);
-  if (!group.ok) return group;
+
   return {
-    ok: true,
-    caller: {
-      userId: row.user_id,
-      username: row.username,
-      role: row.role,
-      userGroup: row.user_group,
-      userQuota: Number(row.user_quota),
-      tokenId: row.token_id,
-      tokenName: row.token_name,
-      tokenUnlimited: token.unlimited_quota,
-      tokenRemainQuota: token.remain_quota,
-      setting,
-      group: group.group,
-      groupRatio: group.ratio,
-      backupGroup: tokenGroups.backup_group,
-      pinning: pinning.pinning,
+    invalidate() {
+      cache = new Map();
+    },
+    async authenticate(groups, input, onExhausted) {
+      const extracted = extractRelayKey(input.surface, input.sources);
+      if (!extracted.ok) return extracted;
+      const verified = verifyRelayKey(extracted.key, secret);
+      if (!verified.ok) return verified;
+      const row = await findRow(verified.key);
+      if (!row) return relayRefusal(401, 'relay.key.invalid');
+      if (
+        verified.format === 'current' &&
+        (row.token_id !== verified.tokenId || row.user_id !== verified.userId)
+      ) {
+        return relayRefusal(401, 'relay.key.invalid');
+      }
+      const setting = tokenSetting(row.setting);
+      const token = {
+        status: row.token_status,
+        expired_time: Number(row.expired_time),
+        remain_quota: Number(row.remain_quota) + pending.pendingTokenQuota(row.token_id),
+        unlimited_quota: Boolean(row.unlimited_quota),
+        setting,
+      };
+      const checked = checkRelayToken(token, {
+        ownerEnabled: row.user_status === 1,
+        now: nowSeconds(),
+        clientIp: input.clientIp,
+      });
+      if (!checked.ok) {
+        if (checked.markExhausted) onExhausted(row.token_id);
+        return checked;
+      }
+      const pinning = resolveChannelPinning(extracted.pin, row.role);
+      if (!pinning.ok) return pinning;
+      const tokenGroups = { group: row.token_group ?? '', backup_group: row.backup_group ?? '' };
+      const group = resolveTokenGroup(tokenGroups, row.user_group, groups);
+      if (!group.ok) return group;
+      return {
+        ok: true,
+        caller: {
+          userId: row.user_id,
+          username: row.username,
+          role: row.role,
+          userGroup: row.user_group,
+          userQuota: Number(row.user_quota),
+          tokenId: row.token_id,
+          tokenName: row.token_name,
+          tokenUnlimited: token.unlimited_quota,
+          tokenRemainQuota: token.remain_quota,
+          setting,
+          group: group.group,
+          groupRatio: group.ratio,
+          backupGroup: tokenGroups.backup_group,
+          pinning: pinning.pinning,
+        },
+      };
     },
   };
 }

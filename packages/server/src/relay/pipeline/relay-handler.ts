@@ -10,7 +10,7 @@ import type { RelaySurface } from '../auth/extract-key.js';
 import { checkTokenModel } from '../auth/check-token.js';
 import { pinnedChannelRefusal } from '../auth/pinning.js';
 import type { RelayRefusal } from '../auth/refusal.js';
-import { planHold, preConsumeQuota } from '../billing/pre-consume.js';
+import { planHold, preConsumeQuota, TRUSTED_QUOTA_FACTOR } from '../billing/pre-consume.js';
 import { requestRatios } from '../billing/request-ratios.js';
 import { applyHold } from '../ledger/hold.js';
 import type { SettlementLedger } from '../ledger/settlement-ledger.js';
@@ -21,7 +21,7 @@ import { requestChannelFilter } from '../selection/pick-channel.js';
 import { createRetryPlan, isPlannedAttempt, type PlannedAttempt } from '../selection/retry-plan.js';
 import type { RoutingChannel } from '../selection/routing-table.js';
 import { estimatePromptTokens } from '../tokens/index.js';
-import { authenticateRelay, type RelayCaller } from './authenticate.js';
+import type { RelayAuthenticator, RelayCaller } from './authenticate.js';
 import { runAttempt } from './relay-attempt.js';
 import { createReplyOutput, type ReplyOutput } from './reply-output.js';
 import type { RelayChannel } from './relay-channel.js';
@@ -42,7 +42,7 @@ import type { UpstreamHttp } from './upstream-http.js';
 export interface RelayDeps {
   db: GwDb;
   state: RelayState;
-  userTokenSecret: string;
+  auth: RelayAuthenticator;
   ledger: SettlementLedger;
   http: UpstreamHttp;
   cooldowns: ChannelCooldowns;
@@ -113,9 +113,7 @@ export function createRelayHandler(deps: RelayDeps) {
       return failLocal(403, 'relay.native.gemini_disabled');
 
     const clientIp = deps.clientIp(request);
-    const auth = await authenticateRelay(
-      deps.db,
-      deps.userTokenSecret,
+    const auth = await deps.auth.authenticate(
       state.groups(),
       {
         surface: route.surface,
@@ -193,8 +191,18 @@ export function createRelayHandler(deps: RelayDeps) {
       return failLocal(400, 'relay.request.invalid_json');
     }
     const pre = preConsumeQuota(firstRatios, promptTokens, options.preConsumedQuota);
-    const userQuota = caller.userQuota + deps.ledger.pendingUserQuota(caller.userId);
-    const holdPlan = planHold(pre, userQuota);
+    const userPending = deps.ledger.pendingUserQuota(caller.userId);
+    const userQuota = caller.userQuota + userPending;
+    let holdPlan = planHold(pre, userQuota);
+    // The trust rule skips the database hold for rich users; a limited token that is not just as rich is
+    // held all the same, or concurrent requests could spend past its limit (spec §9.4 step 5, tightened).
+    if (
+      holdPlan.kind === 'trusted' &&
+      !caller.tokenUnlimited &&
+      caller.tokenRemainQuota <= TRUSTED_QUOTA_FACTOR * pre
+    ) {
+      holdPlan = { kind: 'hold', hold: pre, cacheDecrease: pre };
+    }
     if (holdPlan.kind === 'insufficient') {
       return fail(
         localError(
@@ -213,6 +221,8 @@ export function createRelayHandler(deps: RelayDeps) {
         tokenId: caller.tokenId,
         tokenUnlimited: caller.tokenUnlimited,
         amount: holdPlan.hold,
+        userPending,
+        tokenPending: deps.ledger.pendingTokenQuota(caller.tokenId),
       });
       if (outcome === 'user') return failLocal(403, 'relay.quota.user_hold_not_enough');
       if (outcome === 'token') return failLocal(403, 'relay.quota.token_not_enough');

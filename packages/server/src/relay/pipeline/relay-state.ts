@@ -16,8 +16,8 @@ export interface RelayGroup extends RelayUserGroup {
 }
 
 /** The topics whose change reloads part of the state. */
-export type RelayTopic = 'channels' | 'groups' | 'prices' | 'options';
-export const RELAY_TOPICS: readonly RelayTopic[] = ['channels', 'groups', 'prices', 'options'];
+export type RelayTopic = 'channels' | 'groups' | 'prices' | 'options' | 'tokens';
+export const RELAY_TOPICS: readonly RelayTopic[] = ['channels', 'groups', 'prices', 'options', 'tokens'];
 
 export interface RelayState {
   routing(): RoutingTable;
@@ -32,6 +32,8 @@ export interface RelayState {
   reload(topic: RelayTopic): Promise<void>;
   /** Loads everything (at start). */
   load(): Promise<void>;
+  /** Called when tokens or users changed (the key cache lives outside the state). */
+  onTokensChanged(listener: () => void): void;
 }
 
 interface PriceTable {
@@ -50,6 +52,7 @@ export function createRelayState(db: GwDb, optionStore: OptionStore): RelayState
   let groupMap = new Map<string, RelayGroup>();
   let prices: PriceTable = { owners: new Map(), exact: new Map(), wildcards: [] };
   let relayOptions: RelayOptions | undefined;
+  const tokenListeners: Array<() => void> = [];
 
   const loaders: Record<RelayTopic, () => Promise<void>> = {
     async channels() {
@@ -104,6 +107,9 @@ export function createRelayState(db: GwDb, optionStore: OptionStore): RelayState
     async options() {
       relayOptions = await loadRelayOptions(optionStore);
     },
+    async tokens() {
+      for (const listener of tokenListeners) listener();
+    },
   };
 
   return {
@@ -123,6 +129,9 @@ export function createRelayState(db: GwDb, optionStore: OptionStore): RelayState
       return relayOptions;
     },
     reload: (topic) => loaders[topic](),
+    onTokensChanged: (listener) => {
+      tokenListeners.push(listener);
+    },
     async load() {
       await Promise.all(RELAY_TOPICS.map((topic) => loaders[topic]()));
     },

@@ -3,7 +3,7 @@
 import { Money } from '@gw/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { GwDb } from '../../db/database.js';
-import { authenticateRelay } from '../pipeline/authenticate.js';
+import type { RelayAuthenticator } from '../pipeline/authenticate.js';
 import { localError, newRequestId, relayErrorBody, shapeRelayError } from '../pipeline/relay-error.js';
 import type { RelayState } from '../pipeline/relay-state.js';
 
@@ -15,23 +15,21 @@ export interface RelayBillingHandlers {
 export function createRelayBilling(
   db: GwDb,
   state: RelayState,
-  secret: string,
+  auth: RelayAuthenticator,
   clientIp: (request: FastifyRequest) => string,
 ): RelayBillingHandlers {
   /** The caller's remaining and used points: the token's, or the user's for an unlimited token. */
   async function balances(request: FastifyRequest, reply: FastifyReply) {
-    const auth = await authenticateRelay(
-      db,
-      secret,
+    const found = await auth.authenticate(
       state.groups(),
       { surface: 'openai', sources: { headers: request.headers }, clientIp: clientIp(request) },
       () => {},
     );
-    if (!auth.ok) {
+    if (!found.ok) {
       const requestId = request.relayRequestId || newRequestId();
       const language = state.options().language;
       const error = shapeRelayError(
-        localError(auth.status, language, auth.messageKey, auth.params),
+        localError(found.status, language, found.messageKey, found.params),
         requestId,
         language,
       );
@@ -41,7 +39,7 @@ export function createRelayBilling(
         .send(relayErrorBody('openai', error));
       return undefined;
     }
-    const caller = auth.caller;
+    const caller = found.caller;
     if (caller.tokenUnlimited) {
       const user = await db
         .selectFrom('users')

@@ -2,8 +2,7 @@
 // group (and backup group) can route, narrowed by the token's model limit, in OpenAI's list shape.
 import { translate } from '@gw/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { GwDb } from '../../db/database.js';
-import { authenticateRelay, type RelayCaller } from '../pipeline/authenticate.js';
+import type { RelayAuthenticator, RelayCaller } from '../pipeline/authenticate.js';
 import { localError, newRequestId, relayErrorBody, shapeRelayError } from '../pipeline/relay-error.js';
 import type { RelayState } from '../pipeline/relay-state.js';
 import { routingModels } from '../selection/routing-table.js';
@@ -21,25 +20,22 @@ interface ModelObject {
 }
 
 export function createRelayModels(
-  db: GwDb,
   state: RelayState,
-  secret: string,
+  auth: RelayAuthenticator,
   clientIp: (request: FastifyRequest) => string,
   startTime: number,
 ): RelayModelsHandlers {
   async function caller(request: FastifyRequest, reply: FastifyReply): Promise<RelayCaller | undefined> {
     const requestId = request.relayRequestId || newRequestId();
-    const auth = await authenticateRelay(
-      db,
-      secret,
+    const found = await auth.authenticate(
       state.groups(),
       { surface: 'openai', sources: { headers: request.headers }, clientIp: clientIp(request) },
       () => {},
     );
-    if (auth.ok) return auth.caller;
+    if (found.ok) return found.caller;
     const language = state.options().language;
     const error = shapeRelayError(
-      localError(auth.status, language, auth.messageKey, auth.params),
+      localError(found.status, language, found.messageKey, found.params),
       requestId,
       language,
     );

@@ -77,6 +77,21 @@ describe('createRetryPlan (behaviour spec §7.2)', () => {
     expect(isPlannedAttempt(after) && after.channel.id).toBe(1);
   });
 
+  it('Given every channel left is frozen, Then one is still tried rather than none', async () => {
+    const cooldowns = new MemoryChannelCooldowns();
+    const table = buildRoutingTable([channelRow({ id: 1, priority: 1 }), channelRow({ id: 2 })]);
+    const options = { group: 'default', model: 'gpt-4o', retryTimes: 0, cooldownSeconds: 60 };
+    await cooldowns.freeze(1, 'gpt-4o', 60);
+    await cooldowns.freeze(2, 'gpt-4o', 60);
+    const step = await createRetryPlan(table, cooldowns, options).next();
+    // The top tier still comes first among frozen channels.
+    expect(isPlannedAttempt(step) && step.channel.id).toBe(1);
+    // Within one request a failed channel stays out even so.
+    const plan = createRetryPlan(table, cooldowns, { ...options, retryTimes: 1 });
+    expect(await failEverything(plan)).toMatchObject({ end: 'retries_exhausted' });
+    expect(plan.tried).toEqual([1, 2]);
+  });
+
   it('Given a cooldown of 0, Then failures freeze nothing but are still skipped within the request', async () => {
     const cooldowns = new MemoryChannelCooldowns();
     const plan = createRetryPlan(buildRoutingTable(rows), cooldowns, {

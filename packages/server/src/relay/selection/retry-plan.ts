@@ -59,15 +59,20 @@ export function createRetryPlan(
   async function pickIn(group: string): Promise<RoutingChannel | undefined> {
     const ids = routableChannelIds(table, group, options.model).filter((id) => !skip.has(id));
     const frozen = ids.length > 0 ? await cooldowns.frozenAmong(ids, options.model) : new Set<number>();
-    return nextChannel(table, {
+    const request = {
       group,
       model: options.model,
       exclude: skip,
-      frozen: (id) => frozen.has(id),
       accept: options.accept,
       modelAllowed: options.modelAllowed,
       random: options.random,
-    });
+    };
+    // A cooldown moves traffic to other channels; when every channel left is cooling down, one of them
+    // is still tried rather than refusing the request outright.
+    return (
+      nextChannel(table, { ...request, frozen: (id) => frozen.has(id) }) ??
+      (frozen.size > 0 ? nextChannel(table, request) : undefined)
+    );
   }
 
   return {
