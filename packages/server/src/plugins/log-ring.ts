@@ -71,12 +71,13 @@ export function createSystemLogRing(
         const entry = systemLogEntryFromLine(line);
         if (!entry) continue;
         entries.push(entry);
-        if (entries.length > capacity) entries.splice(0, entries.length - capacity);
+        // Trimmed in bulk: dropping one line per write would move the whole ring on every log line.
+        if (entries.length > 2 * capacity) entries.splice(0, entries.length - capacity);
       }
       return true;
     },
     newest(count) {
-      return entries.slice(Math.max(entries.length - count, 0));
+      return entries.slice(Math.max(entries.length - Math.min(count, capacity), 0));
     },
   };
 }

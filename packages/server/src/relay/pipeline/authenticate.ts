@@ -130,12 +130,23 @@ export function createRelayAuthenticator(
     .compile();
   let cache = new Map<string, { row: KeyRow | undefined; at: number }>();
 
+  /** The row of a key that passes verification; the signature is checked only when the cache misses. */
   async function findRow(key: string): Promise<KeyRow | undefined> {
     const cached = cache.get(key);
     const at = now();
     if (cached && at - cached.at < KEY_CACHE_MS) return cached.row;
-    const result = await db.executeQuery<KeyRow>(CompiledQuery.raw(lookup.sql, [key]));
-    const row = result.rows[0];
+    const verified = verifyRelayKey(key, secret);
+    let row: KeyRow | undefined;
+    if (verified.ok) {
+      const result = await db.executeQuery<KeyRow>(CompiledQuery.raw(lookup.sql, [key]));
+      row = result.rows[0];
+      // A current-format key names its token and owner; a row that disagrees is not this key's.
+      const mismatch =
+        row &&
+        verified.format === 'current' &&
+        (row.token_id !== verified.tokenId || row.user_id !== verified.userId);
+      if (mismatch) row = undefined;
+    }
     if (cache.size >= KEY_CACHE_MAX) cache = new Map();
     cache.set(key, { row, at });
     return row;
@@ -148,16 +159,8 @@ export function createRelayAuthenticator(
     async authenticate(groups, input, onExhausted) {
       const extracted = extractRelayKey(input.surface, input.sources);
       if (!extracted.ok) return extracted;
-      const verified = verifyRelayKey(extracted.key, secret);
-      if (!verified.ok) return verified;
-      const row = await findRow(verified.key);
+      const row = await findRow(extracted.key);
       if (!row) return relayRefusal(401, 'relay.key.invalid');
-      if (
-        verified.format === 'current' &&
-        (row.token_id !== verified.tokenId || row.user_id !== verified.userId)
-      ) {
-        return relayRefusal(401, 'relay.key.invalid');
-      }
       const setting = tokenSetting(row.setting);
       const token = {
         status: row.token_status,

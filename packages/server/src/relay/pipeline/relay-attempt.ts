@@ -6,6 +6,7 @@ import {
   type OperationAdapter,
   type ProviderCall,
   type RelayProvider,
+  type SseEvent,
   UpstreamFailure,
 } from '../providers/provider.js';
 import { type ReplyOutput, sseHeaders } from './reply-output.js';
@@ -149,10 +150,13 @@ async function relayStream(input: AttemptInput, body: AsyncIterable<Buffer>): Pr
     raw.write(frames.length === 1 ? (frames[0] as string) : frames.join(''));
   };
   try {
+    // One socket write per upstream chunk, however many events it carried.
     for await (const chunk of body) {
-      for (const event of parser.feed(chunk)) write(translator.push(event));
+      const events = parser.feed(chunk);
+      if (events.length === 1) write(translator.push(events[0] as SseEvent));
+      else if (events.length > 1) write(events.flatMap((event) => translator.push(event)));
     }
-    for (const event of parser.end()) write(translator.push(event));
+    write(parser.end().flatMap((event) => translator.push(event)));
   } catch {
     // The upstream broke mid-stream: end without [DONE], bill what arrived (spec §11.3).
     complete = false;

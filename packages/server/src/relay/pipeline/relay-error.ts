@@ -1,6 +1,5 @@
 // Relay errors as clients see them (behaviour spec §7.3): the saturation wording for 429s and quota-like
 // upstream messages, the request id appended, and the body in the dialect of the API the client called.
-import { randomBytes } from 'node:crypto';
 import { type Language, translate } from '@gw/core';
 import type { UpstreamError } from '../providers/provider.js';
 
@@ -74,14 +73,27 @@ export function relayErrorFrame(dialect: ErrorDialect, error: RelayError): strin
 }
 
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+let stampSecond = -1;
+let stampText = '';
 
-/** `X-Oneapi-Request-Id`: `yyyyMMddHHmmss` + nanoseconds mod 1e9 + 8 random letters and digits (spec §2.1). */
+/** `yyyyMMddHHmmss` of the current second, formatted once per second (ids are made on every request). */
+function secondStamp(now: Date): string {
+  const second = Math.floor(now.getTime() / 1000);
+  if (second !== stampSecond) {
+    const pad = (value: number) => String(value).padStart(2, '0');
+    stampText = `${now.getFullYear()}${pad(now.getMonth() + 1)}${pad(now.getDate())}${pad(now.getHours())}${pad(now.getMinutes())}${pad(now.getSeconds())}`;
+    stampSecond = second;
+  }
+  return stampText;
+}
+
+/**
+ * `X-Oneapi-Request-Id`: `yyyyMMddHHmmss` + nanoseconds mod 1e9 + 8 random letters and digits (spec §2.1).
+ * The id names a request in logs; it is not a secret, so Math.random is enough (and cheaper than crypto).
+ */
 export function newRequestId(now = new Date()): string {
-  const pad = (value: number, width = 2) => String(value).padStart(width, '0');
-  const stamp = `${now.getFullYear()}${pad(now.getMonth() + 1)}${pad(now.getDate())}${pad(now.getHours())}${pad(now.getMinutes())}${pad(now.getSeconds())}`;
   const nanos = String(process.hrtime.bigint() % 1_000_000_000n).padStart(9, '0');
-  const bytes = randomBytes(8);
   let tail = '';
-  for (const byte of bytes) tail += ALNUM[byte % ALNUM.length];
-  return stamp + nanos + tail;
+  for (let i = 0; i < 8; i += 1) tail += ALNUM[Math.floor(Math.random() * ALNUM.length)];
+  return secondStamp(now) + nanos + tail;
 }

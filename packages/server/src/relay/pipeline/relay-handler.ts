@@ -11,7 +11,6 @@ import { checkTokenModel } from '../auth/check-token.js';
 import { pinnedChannelRefusal } from '../auth/pinning.js';
 import type { RelayRefusal } from '../auth/refusal.js';
 import { planHold, preConsumeQuota, TRUSTED_QUOTA_FACTOR } from '../billing/pre-consume.js';
-import { requestRatios } from '../billing/request-ratios.js';
 import { applyHold } from '../ledger/hold.js';
 import type { SettlementLedger } from '../ledger/settlement-ledger.js';
 import type { ProviderCall, RelayOperation } from '../providers/provider.js';
@@ -176,7 +175,7 @@ export function createRelayHandler(deps: RelayDeps) {
     );
     const firstChannel = state.channel(step.channel.id);
     const billedFirst = billedModel(firstChannel, read.model);
-    const firstRatios = requestRatios(state.price(billedFirst), groupRatioOf(step, caller, state.groups()));
+    const firstRatios = state.ratios(billedFirst, groupRatioOf(step, caller, state.groups()));
     let promptTokens: number;
     try {
       promptTokens =

@@ -4,7 +4,6 @@ import { performance } from 'node:perf_hooks';
 import { LOG_TYPE, nowSeconds } from '@gw/core';
 import type { BillingUsage } from '../billing/extra-usage.js';
 import { consumeLogMetadata } from '../billing/log-metadata.js';
-import { requestRatios } from '../billing/request-ratios.js';
 import { totalQuota } from '../billing/total-quota.js';
 import type { PlannedAttempt } from '../selection/retry-plan.js';
 import { countTextTokens } from '../tokens/index.js';
@@ -46,10 +45,7 @@ export function settleRelay(deps: Pick<RelayDeps, 'state' | 'ledger'>, input: Se
   const options = deps.state.options();
   const { caller, channel, read, result } = input;
   const model = billedModel(channel, read.model);
-  const ratios = requestRatios(
-    deps.state.price(model),
-    groupRatioOf(input.attempt, caller, deps.state.groups()),
-  );
+  const ratios = deps.state.ratios(model, groupRatioOf(input.attempt, caller, deps.state.groups()));
   const usage = billableUsage(result.usage, input.promptEstimate, () =>
     result.text ? countTextTokens(model, result.text, { approximate: options.approximateTokens }) : 0,
   );

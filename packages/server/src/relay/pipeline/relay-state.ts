@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import type { GwDb } from '../../db/database.js';
 import type { OptionStore } from '../../shared/context.js';
 import type { RelayUserGroup } from '../auth/token-group.js';
-import type { BillingPrice } from '../billing/request-ratios.js';
+import { type BillingPrice, type RequestRatios, requestRatios } from '../billing/request-ratios.js';
 import { buildRoutingTable, type RoutingTable } from '../selection/routing-table.js';
 import { loadRelayOptions, type RelayOptions } from './relay-options.js';
 import { type RelayChannel, toRelayChannel } from './relay-channel.js';
@@ -25,6 +25,8 @@ export interface RelayState {
   channels(): readonly RelayChannel[];
   groups(): ReadonlyMap<string, RelayGroup>;
   price(model: string): BillingPrice | undefined;
+  /** The billing ratios of a model in a group ratio, computed once per price change (exact decimals are slow). */
+  ratios(model: string, groupRatio: number): RequestRatios;
   /** The vendor name a model's price names (model_ownedby), for `/v1/models`; undefined when unknown. */
   owner(model: string): string | undefined;
   options(): RelayOptions;
@@ -52,6 +54,7 @@ export function createRelayState(db: GwDb, optionStore: OptionStore): RelayState
   let groupMap = new Map<string, RelayGroup>();
   let prices: PriceTable = { owners: new Map(), exact: new Map(), wildcards: [] };
   let relayOptions: RelayOptions | undefined;
+  let ratioCache = new Map<string, RequestRatios>();
   const tokenListeners: Array<() => void> = [];
 
   const loaders: Record<RelayTopic, () => Promise<void>> = {
@@ -103,6 +106,7 @@ export function createRelayState(db: GwDb, optionStore: OptionStore): RelayState
       }
       wildcards.sort(([a], [b]) => b.length - a.length);
       prices = { owners, exact, wildcards };
+      ratioCache = new Map();
     },
     async options() {
       relayOptions = await loadRelayOptions(optionStore);
@@ -124,6 +128,16 @@ export function createRelayState(db: GwDb, optionStore: OptionStore): RelayState
       return undefined;
     },
     owner: (model) => prices.owners.get(model),
+    ratios(model, groupRatio) {
+      const key = `${groupRatio}\u0000${model}`;
+      let found = ratioCache.get(key);
+      if (!found) {
+        found = requestRatios(this.price(model), groupRatio);
+        if (ratioCache.size >= 10_000) ratioCache = new Map();
+        ratioCache.set(key, found);
+      }
+      return found;
+    },
     options() {
       if (!relayOptions) throw new Error('relay state used before load()');
       return relayOptions;

@@ -60,6 +60,21 @@ export async function registerRelayRoutes(
 ): Promise<void> {
   await app.register(async (scope) => {
     scope.decorateRequest('relayRequestId', '');
+    // Relay bodies are parsed with plain JSON.parse: the management API's prototype-poisoning scan costs
+    // a pass over every (large) prompt, and the relay never merges a body into an object's prototype.
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+      const text = String(body);
+      if (text.trim() === '') return done(null, undefined);
+      try {
+        done(null, JSON.parse(text));
+      } catch {
+        const error = new Error('invalid JSON') as Error & { statusCode: number; code: string };
+        error.statusCode = 400;
+        error.code = 'FST_ERR_CTP_INVALID_JSON_BODY';
+        done(error, undefined);
+      }
+    });
     scope.addContentTypeParser('multipart/form-data', { parseAs: 'buffer' }, (request, body, done) => {
       multipartParser(request, body as Buffer).then(
         (form) => done(null, form),
@@ -108,12 +123,17 @@ export async function registerRelayRoutes(
         .send();
     };
     for (const url of ['/v1/*', '/claude/*', '/gemini/*']) scope.options(url, preflight);
+    // Every relay call already leaves a consume log; two access-log lines each would also push the
+    // operator's own server messages out of the system log ring within seconds.
     const config = { compress: false } as const;
+    const logLevel = 'warn';
     for (const [url, route] of OPENAI_ROUTES) {
-      scope.post(url, { config }, (request, reply) => handle(request, reply, route));
+      scope.post(url, { config, logLevel }, (request, reply) => handle(request, reply, route));
     }
-    scope.post('/claude/v1/messages', { config }, (request, reply) => handle(request, reply, CLAUDE_ROUTE));
-    scope.post('/gemini/:version/models/*', { config }, (request, reply) => {
+    scope.post('/claude/v1/messages', { config, logLevel }, (request, reply) =>
+      handle(request, reply, CLAUDE_ROUTE),
+    );
+    scope.post('/gemini/:version/models/*', { config, logLevel }, (request, reply) => {
       const params = request.params as { version: string; '*': string };
       const [model = '', action = 'generateContent'] = params['*'].split(':');
       return handle(request, reply, GEMINI_ROUTE, {
