@@ -1,7 +1,7 @@
 // POST /v1/chat/completions served by the translating providers (Claude type 14, Gemini type 25) and by
 // Azure (type 3): the openai client sees OpenAI replies and streams (tool calls included), the fake
 // upstream sees each vendor's own request, and the usage the client saw is what the log bills.
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAKE_COMPLETION_TOKENS, FAKE_REPLY_TEXT } from '../test-support/fake-upstream/index.js';
 import { type RelayCallerHandle, type RelayTestApp, startRelayApp } from '../test-support/relay-app.js';
@@ -42,32 +42,9 @@ describe('chat completions through the Claude, Gemini and Azure providers', () =
   });
   afterAll(async () => r?.close());
 
-  async function caller(): Promise<{ who: RelayCallerHandle; client: OpenAI }> {
-    const who = await r.newCaller({ quota: START_QUOTA });
-    return { who, client: new OpenAI({ apiKey: who.key, baseURL: `${r.url}/v1`, maxRetries: 0 }) };
-  }
+  const caller = () => r.callerWithClient(START_QUOTA);
 
-  async function billed(who: RelayCallerHandle) {
-    await r.flush();
-    const db = r.t.app.gw.db;
-    const logs = await db
-      .selectFrom('logs')
-      .selectAll()
-      .where('user_id', '=', who.userId)
-      .where('type', '=', 2)
-      .execute();
-    expect(logs).toHaveLength(1);
-    const log = logs[0] as (typeof logs)[number];
-    expect(log.quota).toBeGreaterThan(0);
-    const user = await db
-      .selectFrom('users')
-      .select(['quota', 'used_quota'])
-      .where('id', '=', who.userId)
-      .executeTakeFirstOrThrow();
-    expect(user.quota).toBe(START_QUOTA - log.quota);
-    expect(user.used_quota).toBe(log.quota);
-    return log;
-  }
+  const billed = (who: RelayCallerHandle) => r.onlyConsumeLog(who, START_QUOTA);
 
   async function readStream(stream: AsyncIterable<OpenAI.ChatCompletionChunk>) {
     let text = '';

@@ -46,27 +46,7 @@ describe('native Claude and Gemini routes', () => {
   });
   afterAll(async () => r?.close());
 
-  async function billed(who: RelayCallerHandle) {
-    await r.flush();
-    const db = r.t.app.gw.db;
-    const logs = await db
-      .selectFrom('logs')
-      .selectAll()
-      .where('user_id', '=', who.userId)
-      .where('type', '=', 2)
-      .execute();
-    expect(logs).toHaveLength(1);
-    const log = logs[0] as (typeof logs)[number];
-    expect(log.quota).toBeGreaterThan(0);
-    const user = await db
-      .selectFrom('users')
-      .select(['quota', 'used_quota'])
-      .where('id', '=', who.userId)
-      .executeTakeFirstOrThrow();
-    expect(user.quota).toBe(START_QUOTA - log.quota);
-    expect(user.used_quota).toBe(log.quota);
-    return log;
-  }
+  const billed = (who: RelayCallerHandle) => r.onlyConsumeLog(who, START_QUOTA);
 
   const claudeBody = (extra: Record<string, unknown> = {}) => ({
     model: CLAUDE_MODEL,

@@ -1,7 +1,7 @@
 // Every OpenAI-format endpoint besides chat, called through the official `openai` client as a real
 // client would: the reply the client reads, then (after the ledger flush) the consume log row and the
 // user's quota, which must move by exactly the logged charge.
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   FAKE_EMBEDDING_DIMENSIONS,
@@ -30,34 +30,9 @@ describe('OpenAI-format endpoints through the official openai client', () => {
   });
   afterAll(async () => r?.close());
 
-  async function caller(): Promise<{ who: RelayCallerHandle; client: OpenAI }> {
-    const who = await r.newCaller({ quota: START_QUOTA });
-    return { who, client: new OpenAI({ apiKey: who.key, baseURL: `${r.url}/v1`, maxRetries: 0 }) };
-  }
+  const caller = () => r.callerWithClient(START_QUOTA);
 
-  /** The caller's only consume log, after the ledger flush; checks the user paid exactly its quota. */
-  async function billed(who: RelayCallerHandle) {
-    await r.flush();
-    const db = r.t.app.gw.db;
-    const logs = await db
-      .selectFrom('logs')
-      .selectAll()
-      .where('user_id', '=', who.userId)
-      .where('type', '=', 2)
-      .execute();
-    expect(logs).toHaveLength(1);
-    const log = logs[0] as (typeof logs)[number];
-    expect(log.quota).toBeGreaterThan(0);
-    const user = await db
-      .selectFrom('users')
-      .select(['quota', 'used_quota', 'request_count'])
-      .where('id', '=', who.userId)
-      .executeTakeFirstOrThrow();
-    expect(user.quota).toBe(START_QUOTA - log.quota);
-    expect(user.used_quota).toBe(log.quota);
-    expect(user.request_count).toBe(1);
-    return log;
-  }
+  const billed = (who: RelayCallerHandle) => r.onlyConsumeLog(who, START_QUOTA);
 
   it('completions (non-stream): text back, the reported usage billed', async () => {
     const { who, client } = await caller();

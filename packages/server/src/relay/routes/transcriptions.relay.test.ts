@@ -1,6 +1,6 @@
 // POST /v1/audio/transcriptions through the official openai client: a multipart upload built with
 // `toFile`, the transcript back, the consume log and the user's quota after the ledger flush.
-import OpenAI, { toFile } from 'openai';
+import { toFile } from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAKE_TRANSCRIPT_TEXT } from '../test-support/fake-upstream/index.js';
 import { type RelayCallerHandle, type RelayTestApp, startRelayApp } from '../test-support/relay-app.js';
@@ -17,33 +17,9 @@ describe('audio.transcriptions through the official openai client', () => {
   });
   afterAll(async () => r?.close());
 
-  async function caller(): Promise<{ who: RelayCallerHandle; client: OpenAI }> {
-    const who = await r.newCaller({ quota: START_QUOTA });
-    return { who, client: new OpenAI({ apiKey: who.key, baseURL: `${r.url}/v1`, maxRetries: 0 }) };
-  }
+  const caller = () => r.callerWithClient(START_QUOTA);
 
-  /** The caller's only consume log, after the ledger flush; checks the user paid exactly its quota. */
-  async function billed(who: RelayCallerHandle) {
-    await r.flush();
-    const db = r.t.app.gw.db;
-    const logs = await db
-      .selectFrom('logs')
-      .selectAll()
-      .where('user_id', '=', who.userId)
-      .where('type', '=', 2)
-      .execute();
-    expect(logs).toHaveLength(1);
-    const log = logs[0] as (typeof logs)[number];
-    expect(log.quota).toBeGreaterThan(0);
-    const user = await db
-      .selectFrom('users')
-      .select(['quota', 'used_quota'])
-      .where('id', '=', who.userId)
-      .executeTakeFirstOrThrow();
-    expect(user.quota).toBe(START_QUOTA - log.quota);
-    expect(user.used_quota).toBe(log.quota);
-    return log;
-  }
+  const billed = (who: RelayCallerHandle) => r.onlyConsumeLog(who, START_QUOTA);
 
   it('audio.transcriptions (whisper, multipart upload): the text back, billed on its local count', async () => {
     const { who, client } = await caller();

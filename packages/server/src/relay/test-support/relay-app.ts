@@ -1,6 +1,10 @@
 // A listening gw with a fake upstream beside it, for relay tests that call `/v1` like real clients:
 // channels, users and tokens are made through the management API, as an operator would.
+import type { Selectable } from 'kysely';
+import OpenAI from 'openai';
+import { expect } from 'vitest';
 import type { DatabaseKind } from '../../config.js';
+import type { LogRow } from '../../db/tables.js';
 import {
   call,
   createUser,
@@ -23,6 +27,15 @@ export interface RelayTestApp {
   newCaller(options?: CallerOptions): Promise<RelayCallerHandle>;
   /** Writes the ledger's pending batch now. */
   flush(): Promise<void>;
+  /** The official OpenAI client for a key, pointed at this gw, without retries. */
+  openAi(key: string): OpenAI;
+  /** A new caller with `quota` points and an OpenAI client for its key. */
+  callerWithClient(quota: number): Promise<{ who: RelayCallerHandle; client: OpenAI }>;
+  /**
+   * After a flush: the caller's only consume log, checking the user paid exactly its quota from `startQuota`
+   * and made one request.
+   */
+  onlyConsumeLog(who: RelayCallerHandle, startQuota: number): Promise<Selectable<LogRow>>;
   /** Sets site options through the API. */
   setOptions(options: Record<string, string>): Promise<void>;
   close(): Promise<void>;
@@ -103,6 +116,8 @@ export async function startRelayApp(
     return { key: `sk-${token.key}`, userId: user.id, tokenId: token.id, cookie };
   }
 
+  const openAi = (key: string) => new OpenAI({ apiKey: key, baseURL: `${url}/v1`, maxRetries: 0 });
+
   return {
     t,
     url,
@@ -111,6 +126,33 @@ export async function startRelayApp(
     addChannel,
     newCaller,
     flush: () => app.gwRelay.ledger.flush(),
+    openAi,
+    async callerWithClient(quota) {
+      const who = await newCaller({ quota });
+      return { who, client: openAi(who.key) };
+    },
+    async onlyConsumeLog(who, startQuota) {
+      await app.gwRelay.ledger.flush();
+      const db = app.gw.db;
+      const logs = await db
+        .selectFrom('logs')
+        .selectAll()
+        .where('user_id', '=', who.userId)
+        .where('type', '=', 2)
+        .execute();
+      expect(logs).toHaveLength(1);
+      const log = logs[0] as Selectable<LogRow>;
+      expect(log.quota).toBeGreaterThan(0);
+      const user = await db
+        .selectFrom('users')
+        .select(['quota', 'used_quota', 'request_count'])
+        .where('id', '=', who.userId)
+        .executeTakeFirstOrThrow();
+      expect(user.quota).toBe(startQuota - log.quota);
+      expect(user.used_quota).toBe(log.quota);
+      expect(user.request_count).toBe(1);
+      return log;
+    },
     async setOptions(options) {
       for (const [key, value] of Object.entries(options)) {
         const reply = await call(app, 'PUT', '/api/option/', { cookie: rootCookie, body: { key, value } });
