@@ -4,8 +4,8 @@ import { Money } from '@gw/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { GwDb } from '../../db/database.js';
 import type { RelayAuthenticator } from '../pipeline/authenticate.js';
-import { localError, newRequestId, relayErrorBody, shapeRelayError } from '../pipeline/relay-error.js';
 import type { RelayState } from '../pipeline/relay-state.js';
+import { keyCaller } from './key-caller.js';
 
 export interface RelayBillingHandlers {
   subscription(request: FastifyRequest, reply: FastifyReply): Promise<void>;
@@ -18,28 +18,12 @@ export function createRelayBilling(
   auth: RelayAuthenticator,
   clientIp: (request: FastifyRequest) => string,
 ): RelayBillingHandlers {
+  const callerOf = keyCaller(auth, state, clientIp);
+
   /** The caller's remaining and used points: the token's, or the user's for an unlimited token. */
   async function balances(request: FastifyRequest, reply: FastifyReply) {
-    const found = await auth.authenticate(
-      state.groups(),
-      { surface: 'openai', sources: { headers: request.headers }, clientIp: clientIp(request) },
-      () => {},
-    );
-    if (!found.ok) {
-      const requestId = request.relayRequestId || newRequestId();
-      const language = state.options().language;
-      const error = shapeRelayError(
-        localError(found.status, language, found.messageKey, found.params),
-        requestId,
-        language,
-      );
-      void reply
-        .code(error.status)
-        .header('x-oneapi-request-id', requestId)
-        .send(relayErrorBody('openai', error));
-      return undefined;
-    }
-    const caller = found.caller;
+    const caller = await callerOf(request, reply);
+    if (!caller) return undefined;
     if (caller.tokenUnlimited) {
       const user = await db
         .selectFrom('users')

@@ -3,8 +3,8 @@
 import { translate } from '@gw/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RelayAuthenticator, RelayCaller } from '../pipeline/authenticate.js';
-import { localError, newRequestId, relayErrorBody, shapeRelayError } from '../pipeline/relay-error.js';
 import type { RelayState } from '../pipeline/relay-state.js';
+import { keyCaller } from './key-caller.js';
 import { routingModels } from '../selection/routing-table.js';
 
 export interface RelayModelsHandlers {
@@ -25,26 +25,7 @@ export function createRelayModels(
   clientIp: (request: FastifyRequest) => string,
   startTime: number,
 ): RelayModelsHandlers {
-  async function caller(request: FastifyRequest, reply: FastifyReply): Promise<RelayCaller | undefined> {
-    const requestId = request.relayRequestId || newRequestId();
-    const found = await auth.authenticate(
-      state.groups(),
-      { surface: 'openai', sources: { headers: request.headers }, clientIp: clientIp(request) },
-      () => {},
-    );
-    if (found.ok) return found.caller;
-    const language = state.options().language;
-    const error = shapeRelayError(
-      localError(found.status, language, found.messageKey, found.params),
-      requestId,
-      language,
-    );
-    void reply
-      .code(error.status)
-      .header('x-oneapi-request-id', requestId)
-      .send(relayErrorBody('openai', error));
-    return undefined;
-  }
+  const caller = keyCaller(auth, state, clientIp);
 
   function visibleModels(who: RelayCaller): ModelObject[] {
     const table = state.routing();

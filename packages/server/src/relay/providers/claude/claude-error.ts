@@ -3,12 +3,8 @@
 // body the bad-status fallback. No "Provider API error: " prefix: §7.1 gives it to OpenAI-style providers,
 // and one-hub's Claude provider passes Anthropic's message unchanged.
 import type { UpstreamError } from '../provider.js';
+import { parseUpstreamError } from '../shared/upstream-error.js';
 import { fieldOf } from './claude-wire.js';
-
-/** The fallback message when an upstream error carries nothing readable (relay.upstream.bad_status). */
-export function badStatusMessage(status: number): string {
-  return `Provider API error: bad response status code ${status}`;
-}
 
 /** The error object of an Anthropic (or OpenAI-shaped, from proxies) error body, when it has a message. */
 export function readClaudeError(body: unknown): { type: string; message: string } | undefined {
@@ -34,21 +30,8 @@ export function claudeUpstreamError(status: number, error: { type: string; messa
 
 /** Parses an error reply (status ≥ 400) of the Anthropic API. */
 export function parseClaudeError(status: number, bodyText: string): UpstreamError {
-  const fallback: UpstreamError = {
-    status,
-    message: badStatusMessage(status),
-    type: 'upstream_error',
-    code: 'bad_response_status_code',
-    param: String(status),
-  };
-  const trimmed = bodyText.trim();
-  if (trimmed === '') return fallback;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(trimmed);
-  } catch {
-    return { ...fallback, message: trimmed.slice(0, 1000) };
-  }
-  const error = readClaudeError(parsed);
-  return error ? claudeUpstreamError(status, error) : { ...fallback, message: trimmed.slice(0, 1000) };
+  return parseUpstreamError(status, bodyText, (parsed) => {
+    const error = readClaudeError(parsed);
+    return error ? claudeUpstreamError(status, error) : undefined;
+  });
 }

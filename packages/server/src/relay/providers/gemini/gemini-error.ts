@@ -1,6 +1,7 @@
 // Google error replies → the relay's error fields (spec §7.1 steps 2 and 4): type `gemini_error`,
 // param = Google's status name, code = the HTTP code, and the channel key never shown to the client.
 import type { UpstreamChannel, UpstreamError } from '../provider.js';
+import { parseUpstreamError } from '../shared/upstream-error.js';
 import { asRecord, type GeminiErrorBody } from './gemini-wire.js';
 
 /** What replaces the channel key wherever an upstream message repeats it. */
@@ -45,26 +46,15 @@ export function geminiUpstreamError(status: number, error: GeminiErrorBody, key:
   };
 }
 
-/** The default shape of spec §7.1 step 1 for a reply that is not a Google error. */
-function badStatusError(status: number, message: string): UpstreamError {
-  return {
-    status: message.startsWith('当前分组') ? 429 : status,
-    message: message || `Provider API error: bad response status code ${status}`,
-    type: 'upstream_error',
-    code: 'bad_response_status_code',
-    param: String(status),
-  };
-}
-
 /** Reads an upstream error reply (status ≥ 400). */
 export function parseGeminiError(status: number, bodyText: string, channel: UpstreamChannel): UpstreamError {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(bodyText);
-  } catch {
-    return badStatusError(status, redactChannelKey(bodyText.trim(), channel.key));
-  }
-  const error = geminiErrorObject(parsed);
-  if (error?.message) return geminiUpstreamError(status, error, channel.key);
-  return badStatusError(status, redactChannelKey(bodyText.trim(), channel.key));
+  return parseUpstreamError(
+    status,
+    bodyText,
+    (parsed) => {
+      const error = geminiErrorObject(parsed);
+      return error?.message ? geminiUpstreamError(status, error, channel.key) : undefined;
+    },
+    (text) => redactChannelKey(text, channel.key),
+  );
 }
