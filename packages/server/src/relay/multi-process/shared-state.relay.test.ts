@@ -118,6 +118,8 @@ describe.runIf(REDIS_URL)('two processes sharing one Redis', () => {
     });
     expect(disabled.body.success).toBe(true);
     await eventually(async () => b.t.app.gwRelay.state.channel(good)?.status === 2);
-    expect(await chat(b, caller.key, 'cool-model')).toBe(503);
+    // Only the frozen failing channel is left: B tries it (a cooldown never leaves a model with none).
+    expect(await chat(b, caller.key, 'cool-model')).toBe(500);
+    expect(failing.requests).toHaveLength(2);
   });
 });
