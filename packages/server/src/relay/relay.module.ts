@@ -93,11 +93,17 @@ export async function createRelayModule(
     await shared.invalidation.publish(topic);
   }
   // The process that made a change reloads before its reply goes out, so its next request sees it.
-  app.addHook('onSend', async (request, _reply, payload) => {
+  app.addHook('onSend', (request, _reply, payload, done) => {
     const topic = topicOf(request.method, request.url);
-    if (topic)
-      await invalidate(topic).catch((error: unknown) => log.error({ err: error }, 'relay reload failed'));
-    return payload;
+    // Most replies change nothing: they pass on at once, without a promise per request.
+    if (!topic) return done(null, payload);
+    invalidate(topic).then(
+      () => done(null, payload),
+      (error: unknown) => {
+        log.error({ err: error }, 'relay reload failed');
+        done(null, payload);
+      },
+    );
   });
 
   async function setChannelStatus(channelId: number, status: number, fromStatus: number): Promise<boolean> {

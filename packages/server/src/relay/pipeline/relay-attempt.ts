@@ -96,6 +96,10 @@ export async function runAttempt(input: AttemptInput): Promise<AttemptResult> {
   if (typeof translated.body === 'string') {
     input.out.head(200, { 'content-type': contentType || 'text/plain; charset=utf-8' });
     input.out.raw.end(translated.body);
+  } else if (translated.body === parsed) {
+    // A pass-through reply goes out as the upstream's own bytes: no second serialisation.
+    input.out.head(200, { 'content-type': 'application/json' });
+    input.out.raw.end(text);
   } else {
     input.out.json(200, translated.body);
   }
