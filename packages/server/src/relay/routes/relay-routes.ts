@@ -103,13 +103,14 @@ export async function registerRelayRoutes(
       },
     );
     // Any origin may call the relay from a browser (spec §2.1.2): keys, not cookies, authenticate it.
-    scope.addHook('onRequest', async (request, reply) => {
+    scope.addHook('onRequest', (request, reply, done) => {
       // Every relay reply carries its request id (spec §2.1.1); errors repeat it in their message.
       request.relayRequestId = newRequestId();
       reply.header('x-oneapi-request-id', request.relayRequestId);
       reply.header('access-control-allow-origin', request.headers.origin ?? '*');
       reply.header('access-control-allow-credentials', 'true');
       reply.header('vary', 'Origin');
+      done();
     });
     const preflight = (_request: FastifyRequest, reply: FastifyReply) => {
       void reply
