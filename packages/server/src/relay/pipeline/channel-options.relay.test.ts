@@ -104,6 +104,26 @@ describe('channel options on the wire', () => {
     expect(log.model_name).toBe('alias-b');
   });
 
+  it('routes and bills `model#arg` as the model, passing the argument on (reasoning effort, Claude thinking)', async () => {
+    await r.addChannel({ models: 'o3-mini' });
+    await r.addChannel({ type: 14, key: 'sk-ant', models: 'claude-sonnet-4-5' });
+    const caller = await r.newCaller();
+    r.upstream.reset();
+    await ask(caller.key, 'o3-mini#high');
+    expect(r.upstream.requests.at(-1)?.body).toMatchObject({ model: 'o3-mini', reasoning_effort: 'high' });
+    await ask(caller.key, 'claude-sonnet-4-5#thinking');
+    expect(r.upstream.requests.at(-1)?.body).toMatchObject({ thinking: { type: 'enabled' } });
+    await r.flush();
+    const logs = await r.t.app.gw.db
+      .selectFrom('logs')
+      .select('model_name')
+      .where('user_id', '=', caller.userId)
+      .where('type', '=', 2)
+      .orderBy('id')
+      .execute();
+    expect(logs.map((log) => log.model_name)).toEqual(['o3-mini', 'claude-sonnet-4-5']);
+  });
+
   it('goes through the channel proxy', async () => {
     await r.addChannel({ models: 'proxied-model', proxy: proxy.url });
     const caller = await r.newCaller();

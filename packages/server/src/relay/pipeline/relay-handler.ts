@@ -32,7 +32,12 @@ import {
   relayErrorBody,
   shapeRelayError,
 } from './relay-error.js';
-import { mergeCustomParameters, type RelayRequest, readRelayRequest } from './relay-request.js';
+import {
+  applyModelArg,
+  mergeCustomParameters,
+  type RelayRequest,
+  readRelayRequest,
+} from './relay-request.js';
 import { settleRelay } from './relay-settle.js';
 import type { RelayState } from './relay-state.js';
 import { shouldRetry } from './retry-rules.js';
@@ -333,7 +338,7 @@ export function createRelayHandler(deps: RelayDeps) {
       read.body instanceof FormData
         ? read.body
         : mergeCustomParameters(
-            { ...read.body, model: upstreamModel },
+            applyModelArg({ ...read.body, model: upstreamModel }, read.modelArg, upstreamModel, channel.type),
             channel.customParameter,
             upstreamModel,
           );

@@ -127,3 +127,28 @@ export function mergeCustomParameters(
   }
   return merged;
 }
+
+const REASONING_EFFORTS = new Set(['minimal', 'low', 'medium', 'high']);
+const CLAUDE_TYPE = 14;
+
+/**
+ * The `#arg` of a model name (spec §5.4 step 3): an effort for OpenAI reasoning models
+ * (`o3-mini#high` ⇒ reasoning_effort "high"), `#thinking` for extended thinking on Claude channels.
+ * The client's own fields win; other arguments are ignored.
+ */
+export function applyModelArg(
+  body: Record<string, unknown>,
+  arg: string,
+  upstreamModel: string,
+  channelType: number,
+): Record<string, unknown> {
+  if (!arg) return body;
+  const reasoning = /^o[1-9]/.test(upstreamModel) || upstreamModel.startsWith('gpt-5');
+  if (reasoning && REASONING_EFFORTS.has(arg) && body.reasoning_effort === undefined) {
+    return { ...body, reasoning_effort: arg };
+  }
+  if (channelType === CLAUDE_TYPE && arg === 'thinking' && body.thinking === undefined) {
+    return { ...body, thinking: { type: 'enabled' } };
+  }
+  return body;
+}
