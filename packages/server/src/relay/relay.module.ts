@@ -7,6 +7,7 @@ import type { SharedStores } from '../redis/shared-stores.js';
 import type { AppContext } from '../shared/context.js';
 import { createSettlementLedger, type SettlementLedger } from './ledger/settlement-ledger.js';
 import { createRelayAuthenticator } from './pipeline/authenticate.js';
+import { createPublicImageFetcher } from './pipeline/public-image-fetch.js';
 import { createRelayHandler } from './pipeline/relay-handler.js';
 import type { RelayChannel } from './pipeline/relay-channel.js';
 import type { RelayError } from './pipeline/relay-error.js';
@@ -86,9 +87,11 @@ export async function createRelayModule(
   if (replayed.applied + replayed.refundedHolds > 0)
     log.warn(replayed, 'relay journal replayed after an unclean stop');
   const http = createUpstreamHttp(config);
+  const images = createPublicImageFetcher();
   app.addHook('onClose', async () => {
     await ledger.close();
     await http.close();
+    await images.close();
   });
 
   async function invalidate(topic: RelayTopic): Promise<void> {
@@ -156,6 +159,7 @@ export async function createRelayModule(
         .catch((error: unknown) => log.error({ err: error }, 'could not mark a token exhausted'));
     },
     clientIp: ipOf,
+    fetchImage: images.fetch,
   });
   const models = createRelayModels(state, auth, ipOf, context.startTime);
   return {

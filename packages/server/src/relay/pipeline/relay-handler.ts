@@ -19,7 +19,7 @@ import type { ChannelCooldowns } from '../selection/cooldown.js';
 import { requestChannelFilter } from '../selection/pick-channel.js';
 import { createRetryPlan, isPlannedAttempt, type PlannedAttempt } from '../selection/retry-plan.js';
 import type { RoutingChannel } from '../selection/routing-table.js';
-import { estimatePromptTokens } from '../tokens/index.js';
+import { estimatePromptTokens, type ImageFetcher } from '../tokens/index.js';
 import type { RelayAuthenticator, RelayCaller } from './authenticate.js';
 import { runAttempt } from './relay-attempt.js';
 import { createReplyOutput, type ReplyOutput } from './reply-output.js';
@@ -56,6 +56,8 @@ export interface RelayDeps {
   /** Marks a token exhausted (spec §3.3 step 3). */
   onTokenExhausted: (tokenId: number) => void;
   clientIp: (request: FastifyRequest) => string;
+  /** Reads the head of a remote chat image to count its tokens (public addresses only). */
+  fetchImage: ImageFetcher;
 }
 
 /** How a route calls the pipeline. */
@@ -189,6 +191,7 @@ export function createRelayHandler(deps: RelayDeps) {
           : await estimatePromptTokens(read.operation, read.model, read.body, {
               approximate: options.approximateTokens,
               skipImages: firstChannel?.preCost === 2,
+              fetchImage: deps.fetchImage,
               preCost: firstChannel?.preCost ?? 1,
             });
     } catch {
