@@ -41,6 +41,8 @@ export interface AttemptInput {
   /** Message of a transport failure, in the site language. */
   transportMessage: string;
   badReplyMessage: string;
+  /** The local prompt estimate: the usage an embeddings reply shows when its vendor reports none. */
+  promptEstimate: number;
 }
 
 /** Runs one attempt. */
@@ -93,6 +95,8 @@ export async function runAttempt(input: AttemptInput): Promise<AttemptResult> {
     if (error instanceof UpstreamFailure) return { ok: false, error: upstreamError(error.error) };
     return badReply(input);
   }
+  if (call.operation === 'embeddings' && !translated.usage)
+    addEstimatedUsage(translated.body, input.promptEstimate);
   if (typeof translated.body === 'string') {
     input.out.head(200, { 'content-type': contentType || 'text/plain; charset=utf-8' });
     input.out.raw.end(translated.body);
@@ -104,6 +108,12 @@ export async function runAttempt(input: AttemptInput): Promise<AttemptResult> {
     input.out.json(200, translated.body);
   }
   return { ok: true, usage: translated.usage, text: translated.text };
+}
+
+/** OpenAI clients read `usage` on embeddings; a translated reply without one shows the local count. */
+function addEstimatedUsage(body: unknown, prompt: number): void {
+  if (!body || typeof body !== 'object' || Array.isArray(body) || 'usage' in body) return;
+  (body as Record<string, unknown>).usage = { prompt_tokens: prompt, total_tokens: prompt };
 }
 
 function badReply(input: AttemptInput): AttemptResult {

@@ -248,7 +248,7 @@ export function createRelayHandler(deps: RelayDeps) {
     for (;;) {
       const channel = state.channel(step.channel.id);
       const outcome = channel
-        ? await attemptOn(channel, read, request, out, requestId, startedAt)
+        ? await attemptOn(channel, read, request, out, requestId, startedAt, promptTokens)
         : undefined;
       if (outcome?.ok) {
         out.stop();
@@ -319,6 +319,7 @@ export function createRelayHandler(deps: RelayDeps) {
     out: ReplyOutput,
     requestId: string,
     startedAt: number,
+    promptEstimate: number,
   ) {
     const options = state.options();
     const provider = providerForChannel(channel.upstream);
@@ -367,6 +368,7 @@ export function createRelayHandler(deps: RelayDeps) {
       requestId,
       transportMessage: translateKey(options.language, 'relay.upstream.request_failed'),
       badReplyMessage: translateKey(options.language, 'relay.upstream.bad_reply'),
+      promptEstimate,
     });
   }
 }

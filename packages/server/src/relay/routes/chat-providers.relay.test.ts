@@ -248,4 +248,13 @@ describe('chat completions through the Claude, Gemini and Azure providers', () =
       expect(log.completion_tokens).toBe(FAKE_COMPLETION_TOKENS);
     });
   });
+  it('Gemini embeddings: translated, with the local count as usage (Google reports none)', async () => {
+    await r.addChannel({ type: 25, key: 'gemini-embed-key', models: 'text-embedding-004' });
+    const { who, client } = await caller();
+    const reply = await client.embeddings.create({ model: 'text-embedding-004', input: ['one', 'two'] });
+    expect(reply.data).toHaveLength(2);
+    expect(reply.usage.prompt_tokens).toBeGreaterThan(0);
+    const log = await billed(who);
+    expect(log.prompt_tokens).toBe(reply.usage.prompt_tokens);
+  });
 });

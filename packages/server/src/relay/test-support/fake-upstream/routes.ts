@@ -72,6 +72,7 @@ const modelOf = (request: RecordedRequest, endpoint: string) =>
 
 const AZURE_DEPLOYMENT_PATH = /^\/openai\/deployments\/([^/]+)\/(.+)$/;
 const AZURE_V1_PATH = /^\/openai\/v1\/(.+)$/;
+const GEMINI_EMBED_PATH = /^\/(v1|v1beta)\/models\/([^/:]+):batchEmbedContents$/;
 const GEMINI_PATH = /^\/(v1|v1beta)\/models\/([^/:]+):(generateContent|streamGenerateContent)$/;
 const FAKE_FILE_PATH = /^\/fake-files\/[^/]+\.png$/;
 
@@ -108,6 +109,8 @@ export function matchFakeRoute(method: string, path: string): FakeRoute | undefi
       answer: (request, options) => azureV1Answer(request, modelOf(request, azureV1Endpoint), options),
     };
   }
+  const geminiEmbed = GEMINI_EMBED_PATH.exec(path);
+  if (geminiEmbed) return { vendor: 'gemini', answer: geminiEmbeddingsReply };
   const gemini = GEMINI_PATH.exec(path);
   if (gemini) {
     const model = decodeURIComponent(gemini[2] ?? '');
@@ -115,6 +118,17 @@ export function matchFakeRoute(method: string, path: string): FakeRoute | undefi
     return { vendor: 'gemini', answer: (request, options) => geminiReply(request, model, stream, options) };
   }
   return undefined;
+}
+
+/** Gemini `:batchEmbedContents`: one 4-number embedding per request, no usage (as Google answers). */
+function geminiEmbeddingsReply(request: RecordedRequest): FakeReply {
+  const requests = bodyField(request.body, 'requests');
+  const count = Array.isArray(requests) ? requests.length : 0;
+  return {
+    kind: 'json',
+    status: 200,
+    body: { embeddings: Array.from({ length: count }, (_, index) => ({ values: [index, 0.5, -0.5, 1] })) },
+  };
 }
 
 /** The error body a vendor sends for an HTTP status. */
