@@ -39,8 +39,8 @@ export interface AttemptInput {
   startedAt: number;
   requestId: string;
   /** Message of a transport failure, in the site language. */
-  transportMessage: string;
-  badReplyMessage: string;
+  /** Translates a relay message key into the site language (only called on failures). */
+  message: (key: 'relay.upstream.request_failed' | 'relay.upstream.bad_reply') => string;
   /** The local prompt estimate: the usage an embeddings reply shows when its vendor reports none. */
   promptEstimate: number;
 }
@@ -64,7 +64,7 @@ export async function runAttempt(input: AttemptInput): Promise<AttemptResult> {
       ok: false,
       error: {
         status: 500,
-        message: `${input.transportMessage}: ${error instanceof Error ? error.message : String(error)}`,
+        message: `${input.message('relay.upstream.request_failed')}: ${error instanceof Error ? error.message : String(error)}`,
         type: 'one_hub_error',
         code: 'http_request_failed',
         local: false,
@@ -121,7 +121,7 @@ function badReply(input: AttemptInput): AttemptResult {
     ok: false,
     error: {
       status: 502,
-      message: input.badReplyMessage,
+      message: input.message('relay.upstream.bad_reply'),
       type: 'upstream_error',
       code: 'bad_response',
       local: false,

@@ -366,8 +366,7 @@ export function createRelayHandler(deps: RelayDeps) {
       out,
       startedAt,
       requestId,
-      transportMessage: translateKey(options.language, 'relay.upstream.request_failed'),
-      badReplyMessage: translateKey(options.language, 'relay.upstream.bad_reply'),
+      message: (key) => translateKey(options.language, key),
       promptEstimate,
     });
   }
