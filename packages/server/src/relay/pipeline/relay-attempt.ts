@@ -19,8 +19,8 @@ export interface AttemptSuccess {
   ok: true;
   /** Usage reported by the upstream, if any. */
   usage: BillingUsage | undefined;
-  /** Generated text, for local counting. */
-  text: string;
+  /** Generated text, for local counting (read only when the usage needs it). */
+  text: () => string;
   /** Milliseconds from the request start to the first streamed byte. */
   firstResponseMs?: number;
 }
@@ -107,7 +107,7 @@ export async function runAttempt(input: AttemptInput): Promise<AttemptResult> {
   } else {
     input.out.json(200, translated.body);
   }
-  return { ok: true, usage: translated.usage, text: translated.text };
+  return { ok: true, usage: translated.usage, text: () => translated.text };
 }
 
 /** OpenAI clients read `usage` on embeddings; a translated reply without one shows the local count. */
@@ -142,7 +142,7 @@ async function pipeAudio(
     // a broken upstream ends the reply early; the request is billed on its input all the same
   }
   raw.end();
-  return { ok: true, usage: undefined, text: '' };
+  return { ok: true, usage: undefined, text: () => '' };
 }
 
 /**
@@ -180,7 +180,7 @@ async function relayStream(input: AttemptInput, body: AsyncIterable<Buffer>): Pr
   return {
     ok: true,
     usage: translator.usage(),
-    text: translator.text(),
+    text: () => translator.text(),
     ...(firstResponseMs === undefined ? {} : { firstResponseMs }),
   };
 }

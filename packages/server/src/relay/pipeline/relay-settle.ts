@@ -46,9 +46,10 @@ export function settleRelay(deps: Pick<RelayDeps, 'state' | 'ledger'>, input: Se
   const { caller, channel, read, result } = input;
   const model = billedModel(channel, read.model);
   const ratios = deps.state.ratios(model, groupRatioOf(input.attempt, caller, deps.state.groups()));
-  const usage = billableUsage(result.usage, input.promptEstimate, () =>
-    result.text ? countTextTokens(model, result.text, { approximate: options.approximateTokens }) : 0,
-  );
+  const usage = billableUsage(result.usage, input.promptEstimate, () => {
+    const text = result.text();
+    return text ? countTextTokens(model, text, { approximate: options.approximateTokens }) : 0;
+  });
   const quota = totalQuota(usage, ratios, { model, quotaPerUnit: options.quotaPerUnit });
   const at = nowSeconds();
   const metadata = consumeLogMetadata(

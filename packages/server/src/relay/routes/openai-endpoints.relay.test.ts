@@ -83,6 +83,21 @@ describe('OpenAI-format endpoints through the official openai client', () => {
     expect(log.completion_tokens).toBe(countTextTokens('gpt-3.5-turbo-instruct', FAKE_REPLY_TEXT, exact));
   });
 
+  it('a chat stream without upstream usage: the streamed text is counted for the bill', async () => {
+    const { who, client } = await caller();
+    r.upstream.script({ noUsage: true });
+    const stream = await client.chat.completions.create({
+      model: 'gpt-4o-mini',
+      messages: [{ role: 'user', content: 'stream without usage' }],
+      stream: true,
+    });
+    let text = '';
+    for await (const chunk of stream) text += chunk.choices[0]?.delta.content ?? '';
+    expect(text).toBe(FAKE_REPLY_TEXT);
+    const log = await billed(who);
+    expect(log.completion_tokens).toBe(countTextTokens('gpt-4o-mini', FAKE_REPLY_TEXT, exact));
+  });
+
   it('embeddings: vectors back, prompt tokens billed', async () => {
     const { who, client } = await caller();
     const reply = await client.embeddings.create({

@@ -12,15 +12,38 @@ interface ChunkShape {
   error?: unknown;
 }
 
-/** Passes an OpenAI chat or completions stream through. */
+/** A content chunk that carries neither usage nor an error can be forwarded without parsing. */
+const USAGE_OBJECT = /"usage"\s*:\s*\{/;
+const ERROR_FIELD = /"error"\s*:/;
+
+function chunkText(chunk: ChunkShape): string {
+  let text = '';
+  for (const choice of chunk.choices ?? []) {
+    const piece = choice.delta?.content ?? choice.text;
+    if (typeof piece === 'string') text += piece;
+  }
+  return text;
+}
+
+/**
+ * Passes an OpenAI chat or completions stream through. Plain content chunks are forwarded as received
+ * and parsed only if their text is needed (the upstream reported no usage), which keeps a JSON parse per
+ * chunk off the hot path.
+ */
 export function openAiChunkStream(call: ProviderCall, object: string): StreamTranslator {
   let usage: BillingUsage | undefined;
   let text = '';
+  /** Content chunks not parsed yet, in order. */
+  let unread: string[] = [];
   let failed = false;
   return {
     push(event: SseEvent) {
       const data = event.data;
       if (failed || data === '[DONE]' || data === '') return [];
+      if (data.charCodeAt(0) === 123 && !USAGE_OBJECT.test(data) && !ERROR_FIELD.test(data)) {
+        unread.push(data);
+        return [sseFrame(data)];
+      }
       let chunk: ChunkShape;
       try {
         chunk = JSON.parse(data) as ChunkShape;
@@ -39,10 +62,7 @@ export function openAiChunkStream(call: ProviderCall, object: string): StreamTra
         // The usage-only chunk is the gateway's to send (only when the client asked for it).
         return reported ? [] : [sseFrame(data)];
       }
-      for (const choice of choices) {
-        const piece = choice.delta?.content ?? choice.text;
-        if (typeof piece === 'string') text += piece;
-      }
+      unread.push(data);
       return [sseFrame(data)];
     },
     end(complete) {
@@ -55,7 +75,17 @@ export function openAiChunkStream(call: ProviderCall, object: string): StreamTra
       });
     },
     usage: () => usage,
-    text: () => text,
+    text() {
+      for (const data of unread) {
+        try {
+          text += chunkText(JSON.parse(data) as ChunkShape);
+        } catch {
+          // a malformed chunk adds no text
+        }
+      }
+      unread = [];
+      return text;
+    },
     failed: () => failed,
   };
 }
