@@ -2,6 +2,7 @@
 // upstream messages, the request id appended, and the body in the dialect of the API the client called.
 import { type Language, translate } from '@gw/core';
 import type { UpstreamError } from '../providers/provider.js';
+import { badStatusMessage } from '../providers/shared/upstream-error.js';
 
 /** The API family whose error shape a client expects. */
 export type ErrorDialect = 'openai' | 'claude' | 'gemini';
@@ -49,7 +50,7 @@ export function shapeRelayError(error: RelayError, requestId: string, language: 
     }
   }
   if (shaped.code === 'bad_response_status_code' && !shaped.message.includes('bad response status code')) {
-    shaped.message = `Provider API error: bad response status code ${shaped.param ?? shaped.status}`;
+    shaped.message = badStatusMessage(Number(shaped.param ?? shaped.status));
   }
   shaped.message = `${shaped.message.replace(REQUEST_ID_SUFFIX, '')} (request id: ${requestId})`;
   return shaped;

@@ -112,13 +112,13 @@ export async function registerRelayRoutes(
       reply.header('vary', 'Origin');
       done();
     });
-    const preflight = (_request: FastifyRequest, reply: FastifyReply) => {
+    const preflight = (request: FastifyRequest, reply: FastifyReply) => {
       void reply
         .code(204)
         .header('access-control-allow-methods', 'GET, POST, PUT, DELETE, OPTIONS')
         .header(
           'access-control-allow-headers',
-          String(_request.headers['access-control-request-headers'] ?? '*'),
+          String(request.headers['access-control-request-headers'] ?? '*'),
         )
         .header('access-control-max-age', '86400')
         .send();
