@@ -113,6 +113,7 @@ export async function buildApp(
   // Rate limits, cooldowns and cache invalidation: in Redis when REDIS_URL is set (shared by every process).
   const sharedStores = await openSharedStores(config.redisUrl, {
     keyPrefix: config.redisKeyPrefix,
+    nodeId: config.nodeId,
     onError: (error) => app.log.error({ err: error }, 'a shared store (Redis) failed'),
   }).catch(async (error) => {
     await app.close();

@@ -2,6 +2,8 @@
 // Redis-backed rate limiters, channel cooldowns and invalidation bus; without it their in-memory versions,
 // which make one process complete on its own.
 import { createRateLimiters, type RateLimiters } from '../rate-limit/create-rate-limiters.js';
+import { type InFlightStore, MemoryInFlightStore } from '../relay/billing/in-flight.js';
+import { RedisInFlightStore } from '../relay/billing/redis-in-flight.js';
 import { type ChannelCooldowns, MemoryChannelCooldowns } from '../relay/selection/cooldown.js';
 import { RedisChannelCooldowns } from '../relay/selection/redis-cooldown.js';
 import { closeRedis, openRedis, type Redis } from './connection.js';
@@ -18,6 +20,8 @@ export interface SharedStores {
   rateLimiters: RateLimiters;
   cooldowns: ChannelCooldowns;
   invalidation: InvalidationBus;
+  /** Running requests' claims on balances, counted by every process. */
+  inFlight: InFlightStore;
   /** Closes the Redis connections (nothing to do in memory). */
   close(): Promise<void>;
 }
@@ -27,6 +31,8 @@ export interface SharedStoresOptions {
   keyPrefix?: string;
   /** Told about Redis failures after start-up: a lost connection, a limiter that denied for it, a listener. */
   onError?: (error: unknown) => void;
+  /** This process's node id (GW_NODE_ID), which the in-flight store tags its settled claims with. */
+  nodeId?: string;
 }
 
 /** Opens the stores; throws a ConfigError naming REDIS_URL when Redis is configured but unreachable. */
@@ -41,6 +47,7 @@ export async function openSharedStores(
       rateLimiters: createRateLimiters(),
       cooldowns: new MemoryChannelCooldowns(),
       invalidation: createMemoryInvalidationBus({ onError }),
+      inFlight: new MemoryInFlightStore(),
       close: async () => {},
     };
   }
@@ -55,12 +62,19 @@ export async function openSharedStores(
     await closeRedis(redis);
     throw error;
   }
+  const inFlight = new RedisInFlightStore(redis, {
+    keyPrefix: options.keyPrefix,
+    nodeId: options.nodeId ?? 'main',
+    onError,
+  });
   return {
     redis,
     rateLimiters: createRateLimiters(redis, { onError, keyPrefix: options.keyPrefix }),
     cooldowns: new RedisChannelCooldowns(redis, { keyPrefix: options.keyPrefix }),
     invalidation,
+    inFlight,
     close: async () => {
+      await inFlight.close();
       await Promise.all([invalidation.close(), closeRedis(redis)]);
     },
   };

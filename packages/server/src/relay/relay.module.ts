@@ -76,7 +76,10 @@ export async function createRelayModule(
     // is synchronous), so smaller batches keep the relay's tail latency down.
     maxBatch: 250,
     onError: (error) => log.error({ err: error }, 'the relay ledger could not write a batch; it will retry'),
-    onApplied: () => auth.invalidate(),
+    onApplied: (ids) => {
+      auth.invalidate();
+      shared.inFlight.written(ids);
+    },
   });
   const auth = createRelayAuthenticator(db, context.secrets.userToken, {
     pendingUserQuota: (id) => ledger.pendingUserQuota(id),
@@ -160,6 +163,7 @@ export async function createRelayModule(
     },
     clientIp: ipOf,
     fetchImage: images.fetch,
+    inFlight: shared.inFlight,
   });
   const models = createRelayModels(state, auth, ipOf, context.startTime);
   return {

@@ -108,6 +108,9 @@ export const OPTION_DEFINITIONS: readonly OptionDefinition[] = [
 
   quota.int('QuotaForNewUser'),
   quota.int('PreConsumedQuota', '500'),
+  // Running requests count against the balance (gw's tightening of one-hub's per-request check).
+  quota.bool('InFlightQuotaCheckEnabled', 'true'),
+  quota.int('InFlightCompletionTokens', '4096'),
   quota.int('QuotaForInviter'),
   quota.int('QuotaForInvitee'),
 

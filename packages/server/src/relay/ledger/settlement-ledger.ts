@@ -51,8 +51,8 @@ export interface SettlementLedgerOptions {
   flushIntervalMs: number;
   maxBatch?: number;
   onError?: (error: unknown) => void;
-  /** Told after a batch reached the database (readers caching balances drop them). */
-  onApplied?: () => void;
+  /** Told after a batch reached the database, with its entries' ids (readers caching balances drop them). */
+  onApplied?: (ids: readonly string[]) => void;
 }
 
 /** Adds `amount` to a per-id sum, dropping ids that come back to zero so the maps do not grow. */
@@ -129,7 +129,7 @@ export function createSettlementLedger(options: SettlementLedgerOptions): Settle
     await applyLedgerBatch(db, batch, nowSeconds());
     queue = queue.slice(batch.length);
     applyPending(batch, -1);
-    options.onApplied?.();
+    options.onApplied?.(batch.map((entry) => entry.id));
     journal?.discard(covered);
   }
 

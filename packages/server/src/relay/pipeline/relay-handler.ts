@@ -10,8 +10,9 @@ import type { RelaySurface } from '../auth/extract-key.js';
 import { checkTokenModel } from '../auth/check-token.js';
 import { pinnedChannelRefusal } from '../auth/pinning.js';
 import type { RelayRefusal } from '../auth/refusal.js';
-import { planHold, preConsumeQuota, TRUSTED_QUOTA_FACTOR } from '../billing/pre-consume.js';
-import { applyHold } from '../ledger/hold.js';
+import { inFlightBound, requestedCompletionTokens } from '../billing/in-flight-bound.js';
+import type { InFlightStore } from '../billing/in-flight.js';
+import { preConsumeQuota, settlementDeltas } from '../billing/pre-consume.js';
 import type { SettlementLedger } from '../ledger/settlement-ledger.js';
 import type { ProviderCall, RelayOperation } from '../providers/provider.js';
 import { providerForChannel } from '../providers/registry.js';
@@ -22,6 +23,7 @@ import type { RoutingChannel } from '../selection/routing-table.js';
 import { estimatePromptTokens, type ImageFetcher } from '../tokens/index.js';
 import type { RelayAuthenticator, RelayCaller } from './authenticate.js';
 import { runAttempt } from './relay-attempt.js';
+import { admitRequest, endClaim } from './relay-admission.js';
 import { createReplyOutput, type ReplyOutput } from './reply-output.js';
 import type { RelayChannel } from './relay-channel.js';
 import {
@@ -58,6 +60,8 @@ export interface RelayDeps {
   clientIp: (request: FastifyRequest) => string;
   /** Reads the head of a remote chat image to count its tokens (public addresses only). */
   fetchImage: ImageFetcher;
+  /** Every running request's claim on its user's and key's balance (all processes with Redis). */
+  inFlight: InFlightStore;
 }
 
 /** How a route calls the pipeline. */
@@ -166,7 +170,7 @@ export function createRelayHandler(deps: RelayDeps) {
       }),
       ...(pinning.mode === 'exclude' ? { exclude: [pinning.channelId] } : {}),
     });
-    let step = forced !== undefined ? forcedAttempt(forced, caller) : await plan.next();
+    const step = forced !== undefined ? forcedAttempt(forced, caller) : await plan.next();
     if (!isPlannedAttempt(step)) {
       return failLocal(503, 'relay.channel.none', { group: step.group, model: read.model });
     }
@@ -198,104 +202,86 @@ export function createRelayHandler(deps: RelayDeps) {
       return failLocal(400, 'relay.request.invalid_json');
     }
     const pre = preConsumeQuota(firstRatios, promptTokens, options.preConsumedQuota);
-    const userPending = deps.ledger.pendingUserQuota(caller.userId);
-    const userQuota = caller.userQuota + userPending;
-    let holdPlan = planHold(pre, userQuota);
-    // The trust rule skips the database hold for rich users; a limited token that is not just as rich is
-    // held all the same, or concurrent requests could spend past its limit (spec §9.4 step 5, tightened).
-    if (
-      holdPlan.kind === 'trusted' &&
-      !caller.tokenUnlimited &&
-      caller.tokenRemainQuota <= TRUSTED_QUOTA_FACTOR * pre
-    ) {
-      holdPlan = { kind: 'hold', hold: pre, cacheDecrease: pre };
-    }
-    if (holdPlan.kind === 'insufficient') {
-      return fail(
-        localError(
-          402,
-          options.language,
-          'relay.quota.user_not_enough',
-          undefined,
-          'insufficient_user_quota',
-        ),
-      );
-    }
-    let hold = 0;
-    if (holdPlan.kind === 'hold') {
-      const outcome = await applyHold(deps.db, {
-        userId: caller.userId,
-        tokenId: caller.tokenId,
-        tokenUnlimited: caller.tokenUnlimited,
-        amount: holdPlan.hold,
-        userPending,
-        tokenPending: deps.ledger.pendingTokenQuota(caller.tokenId),
-      });
-      if (outcome === 'user') return failLocal(403, 'relay.quota.user_hold_not_enough');
-      if (outcome === 'token') return failLocal(403, 'relay.quota.token_not_enough');
-      hold = holdPlan.hold;
-      deps.ledger.holdOpened({
-        id: requestId,
-        userId: caller.userId,
-        tokenId: caller.tokenId,
-        tokenUnlimited: caller.tokenUnlimited,
-        hold,
-        at: nowSeconds(),
-      });
+    const admission = await admitRequest(deps, {
+      requestId,
+      caller,
+      pre,
+      bound: inFlightBound(
+        pre,
+        firstRatios,
+        requestedCompletionTokens(read.body),
+        options.inFlightCompletionTokens,
+      ),
+    });
+    if (!('claimed' in admission)) return fail(admission);
+    const { hold } = admission;
+    const output = out;
+    const asked: RelayRequest = read;
+    let attempt: PlannedAttempt = step;
+    let settled: { userOwed: number; tokenOwed: number } | undefined;
+    try {
+      settled = await relayAdmitted();
+    } finally {
+      if (admission.claimed) endClaim(deps.inFlight, requestId, settled);
     }
 
-    let lastError: RelayError | undefined;
-    for (;;) {
-      const channel = state.channel(step.channel.id);
-      const outcome = channel
-        ? await attemptOn(channel, read, request, out, requestId, startedAt, promptTokens)
-        : undefined;
-      if (outcome?.ok) {
-        out.stop();
-        settleRelay(deps, {
-          requestId,
-          caller,
-          channel: channel as RelayChannel,
-          attempt: step,
-          read,
-          result: outcome,
-          promptEstimate: promptTokens,
+    /** Tries the channels of the plan; returns what a success still owes until the ledger writes it. */
+    async function relayAdmitted(): Promise<{ userOwed: number; tokenOwed: number } | undefined> {
+      let lastError: RelayError | undefined;
+      for (;;) {
+        const channel = state.channel(attempt.channel.id);
+        const outcome = channel
+          ? await attemptOn(channel, asked, request, output, requestId, startedAt, promptTokens)
+          : undefined;
+        if (outcome?.ok) {
+          output.stop();
+          const quota = settleRelay(deps, {
+            requestId,
+            caller,
+            channel: channel as RelayChannel,
+            attempt: attempt,
+            read: asked,
+            result: outcome,
+            promptEstimate: promptTokens,
+            hold,
+            clientIp,
+            startedAt,
+          });
+          const deltas = settlementDeltas(quota, hold, caller.tokenUnlimited);
+          return { userOwed: -deltas.userQuota, tokenOwed: -deltas.tokenRemainQuota };
+        }
+        const error =
+          outcome?.error ??
+          localError(503, options.language, 'relay.channel.not_found', undefined, 'channel_not_found');
+        lastError = error;
+        if (channel) deps.onAttemptFailed(channel, error);
+        if (forced !== undefined || !shouldRetry(error)) break;
+        await plan.failed(attempt);
+        if ((performance.now() - startedAt) / 1000 > options.retryTimeoutSeconds) {
+          lastError = localError(429, options.language, 'relay.upstream.retry_timeout');
+          break;
+        }
+        const next = await plan.next();
+        if (!isPlannedAttempt(next)) break;
+        attempt = next;
+      }
+      if (hold > 0) {
+        deps.ledger.record({
+          id: requestId,
+          kind: 'refund',
+          at: nowSeconds(),
+          userId: caller.userId,
+          tokenId: caller.tokenId,
+          tokenUnlimited: caller.tokenUnlimited,
+          channelId: attempt.channel.id,
           hold,
-          clientIp,
-          startedAt,
+          quota: 0,
+          log: null,
         });
-        return;
       }
-      const error =
-        outcome?.error ??
-        localError(503, options.language, 'relay.channel.not_found', undefined, 'channel_not_found');
-      lastError = error;
-      if (channel) deps.onAttemptFailed(channel, error);
-      if (forced !== undefined || !shouldRetry(error)) break;
-      await plan.failed(step);
-      if ((performance.now() - startedAt) / 1000 > options.retryTimeoutSeconds) {
-        lastError = localError(429, options.language, 'relay.upstream.retry_timeout');
-        break;
-      }
-      const next = await plan.next();
-      if (!isPlannedAttempt(next)) break;
-      step = next;
+      fail(lastError);
+      return undefined;
     }
-    if (hold > 0) {
-      deps.ledger.record({
-        id: requestId,
-        kind: 'refund',
-        at: nowSeconds(),
-        userId: caller.userId,
-        tokenId: caller.tokenId,
-        tokenUnlimited: caller.tokenUnlimited,
-        channelId: step.channel.id,
-        hold,
-        quota: 0,
-        log: null,
-      });
-    }
-    fail(lastError);
   };
 
   function forcedAttempt(channelId: number, caller: RelayCaller): PlannedAttempt {

@@ -24,6 +24,10 @@ export interface RelayOptions {
   claudeApiEnabled: boolean;
   geminiApiEnabled: boolean;
   providerSettings: ProviderSettings;
+  /** InFlightQuotaCheckEnabled: count running requests against the balance (off = one-hub's rule). */
+  inFlightCheck: boolean;
+  /** InFlightCompletionTokens: completion tokens an in-flight request is counted at, unless it asks for fewer. */
+  inFlightCompletionTokens: number;
 }
 
 const KEYS = [
@@ -46,6 +50,8 @@ const KEYS = [
   'GeminiOpenThink',
   'Language',
   'DisplayInCurrencyEnabled',
+  'InFlightQuotaCheckEnabled',
+  'InFlightCompletionTokens',
 ] as const;
 
 /** Reads the relay's options (stored value, else the registry default). */
@@ -81,6 +87,8 @@ export async function loadRelayOptions(store: OptionStore): Promise<RelayOptions
       .filter((line) => line !== ''),
     claudeApiEnabled: bool('ClaudeAPIEnabled'),
     geminiApiEnabled: bool('GeminiAPIEnabled'),
+    inFlightCheck: bool('InFlightQuotaCheckEnabled'),
+    inFlightCompletionTokens: int('InFlightCompletionTokens', 4096),
     providerSettings: {
       claudeDefaultMaxTokens: jsonRecord(text('ClaudeDefaultMaxTokens'), (v) =>
         typeof v === 'number' && v > 0 ? Math.floor(v) : undefined,

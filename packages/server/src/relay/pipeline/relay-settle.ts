@@ -40,8 +40,8 @@ export function billableUsage(
   return reported;
 }
 
-/** Computes the charge and records it (with its log row) in the ledger; never throws into the reply. */
-export function settleRelay(deps: Pick<RelayDeps, 'state' | 'ledger'>, input: SettleInput): void {
+/** Computes the charge and records it (with its log row) in the ledger; returns the charge in points. */
+export function settleRelay(deps: Pick<RelayDeps, 'state' | 'ledger'>, input: SettleInput): number {
   const options = deps.state.options();
   const { caller, channel, read, result } = input;
   const model = billedModel(channel, read.model);
@@ -92,4 +92,5 @@ export function settleRelay(deps: Pick<RelayDeps, 'state' | 'ledger'>, input: Se
         }
       : null,
   });
+  return quota;
 }

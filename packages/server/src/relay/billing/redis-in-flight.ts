@@ -1,0 +1,193 @@
+// In-flight claims shared by every process on one Redis (hardening of spec §9.4): a hash per user and per
+// limited token, one field per request, `points:expiresAtMs:state:node` with state `r` (running, counted
+// everywhere) or `o` (settled, not yet written: counted by the other processes only, since the writing
+// process has it in its ledger's pending sums). The check and the record are one Lua script, so two
+// processes can never both spend the same balance. Fields carry their own expiry, so a crashed process's
+// claims fade within RUNNING_TTL_MS; a live process refreshes its running claims every REFRESH_MS.
+import type { Redis } from 'ioredis';
+import { LuaScript } from '../../redis/lua-script.js';
+import {
+  type InFlightBalances,
+  type InFlightClaim,
+  type InFlightStore,
+  MemoryInFlightStore,
+} from './in-flight.js';
+
+/** A running claim's field lives this long unless refreshed. */
+export const RUNNING_TTL_MS = 180_000;
+const REFRESH_MS = 60_000;
+/** A settled request's charge is counted at most this long if its batch never reaches the database. */
+const OWED_TTL_MS = 600_000;
+/** Kept after the write so the other processes' key caches (1 s) have re-read the balance. */
+export const WRITTEN_GRACE_MS = 2_500;
+
+const ADMIT_SCRIPT = new LuaScript(`
+local now = tonumber(ARGV[5])
+local function others(key)
+  local sum, running = 0, 0
+  local all = redis.call('HGETALL', key)
+  for i = 1, #all, 2 do
+    local points, expires, state, node = string.match(all[i + 1], '^(%-?%d+):(%d+):(%a):(.*)$')
+    if points == nil or tonumber(expires) < now then
+      redis.call('HDEL', key, all[i])
+    elseif state == 'r' then
+      sum = sum + tonumber(points)
+      running = running + 1
+    elseif node ~= ARGV[4] then
+      sum = sum + tonumber(points)
+    end
+  end
+  return sum, running
+end
+local function fits(balance, sum, running)
+  if balance - sum >= tonumber(ARGV[2]) then return true end
+  return running == 0 and balance - sum >= tonumber(ARGV[3])
+end
+if #KEYS == 2 then
+  local sum, running = others(KEYS[2])
+  if not fits(tonumber(ARGV[8]), sum, running) then return 'token' end
+end
+local sum, running = others(KEYS[1])
+if not fits(tonumber(ARGV[7]), sum, running) then return 'user' end
+local value = ARGV[2] .. ':' .. ARGV[6] .. ':r:' .. ARGV[4]
+for i = 1, #KEYS do
+  redis.call('HSET', KEYS[i], ARGV[1], value)
+  redis.call('PEXPIRE', KEYS[i], ARGV[9])
+end
+return 'ok'`);
+
+export interface RedisInFlightOptions {
+  keyPrefix?: string;
+  /** This process's node id (GW_NODE_ID): its own settled claims are not counted by it. */
+  nodeId: string;
+  /** Told about Redis failures; the store then counts this process's claims only. */
+  onError?: (error: unknown) => void;
+}
+
+export class RedisInFlightStore implements InFlightStore {
+  readonly #redis: Redis;
+  readonly #prefix: string;
+  readonly #node: string;
+  readonly #onError: (error: unknown) => void;
+  /** Claims admitted while Redis failed. */
+  readonly #fallback = new MemoryInFlightStore();
+  readonly #running = new Map<string, InFlightClaim>();
+  readonly #owed = new Map<string, InFlightClaim>();
+  readonly #timers = new Set<NodeJS.Timeout>();
+  readonly #refresh: NodeJS.Timeout;
+
+  constructor(redis: Redis, options: RedisInFlightOptions) {
+    this.#redis = redis;
+    this.#prefix = options.keyPrefix ?? '';
+    this.#node = options.nodeId;
+    this.#onError = options.onError ?? (() => {});
+    this.#refresh = setInterval(() => this.#refreshRunning(), REFRESH_MS);
+    this.#refresh.unref();
+  }
+
+  async admit(claim: InFlightClaim, balances: InFlightBalances): Promise<'user' | 'token' | null> {
+    const keys = this.#keys(claim);
+    const now = Date.now();
+    try {
+      const result = await ADMIT_SCRIPT.run(this.#redis, keys, [
+        claim.id,
+        claim.points,
+        claim.minimum,
+        this.#node,
+        now,
+        now + RUNNING_TTL_MS,
+        balances.user,
+        balances.token ?? 0,
+        OWED_TTL_MS,
+      ]);
+      if (result === 'user' || result === 'token') return result;
+      this.#running.set(claim.id, claim);
+      return null;
+    } catch (error) {
+      this.#onError(error);
+      return this.#fallback.admitNow(claim, balances);
+    }
+  }
+
+  release(claimId: string): void {
+    this.#fallback.release(claimId);
+    const claim = this.#running.get(claimId);
+    if (!claim) return;
+    this.#running.delete(claimId);
+    this.#write((pipeline) => {
+      for (const key of this.#keys(claim)) pipeline.hdel(key, claimId);
+    });
+  }
+
+  settled(claimId: string, owed: { user: number; token: number }): void {
+    this.#fallback.release(claimId);
+    const claim = this.#running.get(claimId);
+    if (!claim) return;
+    this.#running.delete(claimId);
+    const [userKey, tokenKey] = this.#keys(claim);
+    const expires = Date.now() + OWED_TTL_MS;
+    const field = (points: number) => `${Math.max(0, Math.trunc(points))}:${expires}:o:${this.#node}`;
+    if (owed.user > 0 || (tokenKey && owed.token > 0)) this.#owed.set(claimId, claim);
+    this.#write((pipeline) => {
+      if (owed.user > 0) pipeline.hset(userKey as string, claimId, field(owed.user));
+      else pipeline.hdel(userKey as string, claimId);
+      if (!tokenKey) return;
+      if (owed.token > 0) pipeline.hset(tokenKey, claimId, field(owed.token));
+      else pipeline.hdel(tokenKey, claimId);
+    });
+  }
+
+  written(ids: readonly string[]): void {
+    const claims = ids.flatMap((id) => {
+      const claim = this.#owed.get(id);
+      if (!claim) return [];
+      this.#owed.delete(id);
+      return [claim];
+    });
+    if (claims.length === 0) return;
+    const timer = setTimeout(() => {
+      this.#timers.delete(timer);
+      this.#write((pipeline) => {
+        for (const claim of claims) for (const key of this.#keys(claim)) pipeline.hdel(key, claim.id);
+      });
+    }, WRITTEN_GRACE_MS);
+    timer.unref();
+    this.#timers.add(timer);
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.#refresh);
+    for (const timer of this.#timers) clearTimeout(timer);
+    this.#timers.clear();
+    const claims = [...this.#running.values(), ...this.#owed.values()];
+    this.#running.clear();
+    this.#owed.clear();
+    if (claims.length === 0) return;
+    // Settled entries are written by the ledger's final flush before this runs; running ones ended.
+    const pipeline = this.#redis.pipeline();
+    for (const claim of claims) for (const key of this.#keys(claim)) pipeline.hdel(key, claim.id);
+    await pipeline.exec().catch(this.#onError);
+  }
+
+  #refreshRunning(): void {
+    if (this.#running.size === 0) return;
+    const expires = Date.now() + RUNNING_TTL_MS;
+    this.#write((pipeline) => {
+      for (const claim of this.#running.values()) {
+        const value = `${claim.points}:${expires}:r:${this.#node}`;
+        for (const key of this.#keys(claim)) pipeline.hset(key, claim.id, value);
+      }
+    });
+  }
+
+  #write(fill: (pipeline: ReturnType<Redis['pipeline']>) => void): void {
+    const pipeline = this.#redis.pipeline();
+    fill(pipeline);
+    pipeline.exec().catch(this.#onError);
+  }
+
+  #keys(claim: InFlightClaim): string[] {
+    const user = `${this.#prefix}inflight:u:${claim.userId}`;
+    return claim.tokenId === undefined ? [user] : [user, `${this.#prefix}inflight:t:${claim.tokenId}`];
+  }
+}

@@ -1,0 +1,109 @@
+// Whether a request may start, and what it holds (behaviour spec §9.4, tightened against concurrency): the
+// one-hub balance check, the in-flight check of every other running request of the user and the key, then
+// the database hold. The hold is journaled as open so a crash before its settlement refunds it at start.
+import { nowSeconds } from '@gw/core';
+import { planHold, TRUSTED_QUOTA_FACTOR } from '../billing/pre-consume.js';
+import type { InFlightStore } from '../billing/in-flight.js';
+import { applyHold } from '../ledger/hold.js';
+import type { RelayCaller } from './authenticate.js';
+import { localError, type RelayError } from './relay-error.js';
+import type { RelayDeps } from './relay-handler.js';
+
+export interface AdmissionInput {
+  requestId: string;
+  caller: RelayCaller;
+  /** The hold of spec §9.4 step 1 (prompt estimate + PreConsumedQuota). */
+  pre: number;
+  /** What the in-flight check counts for this request (inFlightBound). */
+  bound: number;
+}
+
+export interface Admission {
+  /** Points deducted in the database (0 = none). */
+  hold: number;
+  /** The request holds an in-flight claim to end with it. */
+  claimed: boolean;
+}
+
+export async function admitRequest(
+  deps: Pick<RelayDeps, 'db' | 'ledger' | 'state' | 'inFlight'>,
+  input: AdmissionInput,
+): Promise<Admission | RelayError> {
+  const { caller, pre, requestId } = input;
+  const options = deps.state.options();
+  const refuse = (status: number, key: string, code?: string) =>
+    localError(status, options.language, key, undefined, code);
+  const userPending = deps.ledger.pendingUserQuota(caller.userId);
+  const tokenPending = deps.ledger.pendingTokenQuota(caller.tokenId);
+  const userQuota = caller.userQuota + userPending;
+  const tokenQuota = caller.tokenRemainQuota + tokenPending;
+  let holdPlan = planHold(pre, userQuota);
+  // The trust rule skips the database hold for rich users; a limited token that is not just as rich is
+  // held all the same, or concurrent requests could spend past its limit (one-hub's rule when turned off).
+  if (
+    options.inFlightCheck &&
+    holdPlan.kind === 'trusted' &&
+    !caller.tokenUnlimited &&
+    tokenQuota <= TRUSTED_QUOTA_FACTOR * pre
+  ) {
+    holdPlan = { kind: 'hold', hold: pre, cacheDecrease: pre };
+  }
+  if (holdPlan.kind === 'insufficient') {
+    return refuse(402, 'relay.quota.user_not_enough', 'insufficient_user_quota');
+  }
+  let claimed = false;
+  if (options.inFlightCheck && holdPlan.kind !== 'free') {
+    const refused = await deps.inFlight.admit(
+      {
+        id: requestId,
+        userId: caller.userId,
+        tokenId: caller.tokenUnlimited ? undefined : caller.tokenId,
+        points: Math.max(input.bound, pre),
+        minimum: pre,
+      },
+      { user: userQuota, token: caller.tokenUnlimited ? undefined : tokenQuota },
+    );
+    if (refused) return refuse(429, 'relay.quota.in_flight', 'insufficient_quota_in_flight');
+    claimed = true;
+  }
+  if (holdPlan.kind !== 'hold') return { hold: 0, claimed };
+  let outcome: Awaited<ReturnType<typeof applyHold>>;
+  try {
+    outcome = await applyHold(deps.db, {
+      userId: caller.userId,
+      tokenId: caller.tokenId,
+      tokenUnlimited: caller.tokenUnlimited,
+      amount: holdPlan.hold,
+      userPending,
+      tokenPending,
+    });
+  } catch (error) {
+    if (claimed) deps.inFlight.release(requestId);
+    throw error;
+  }
+  if (outcome !== 'ok') {
+    if (claimed) deps.inFlight.release(requestId);
+    return outcome === 'user'
+      ? refuse(403, 'relay.quota.user_hold_not_enough')
+      : refuse(403, 'relay.quota.token_not_enough');
+  }
+  deps.ledger.holdOpened({
+    id: requestId,
+    userId: caller.userId,
+    tokenId: caller.tokenId,
+    tokenUnlimited: caller.tokenUnlimited,
+    hold: holdPlan.hold,
+    at: nowSeconds(),
+  });
+  return { hold: holdPlan.hold, claimed };
+}
+
+/** Ends a request's in-flight claim: what it still owes until the ledger writes it, or nothing. */
+export function endClaim(
+  inFlight: InFlightStore,
+  requestId: string,
+  settled: { userOwed: number; tokenOwed: number } | undefined,
+): void {
+  if (settled) inFlight.settled(requestId, { user: settled.userOwed, token: settled.tokenOwed });
+  else inFlight.release(requestId);
+}
