@@ -219,8 +219,14 @@ export function createRelayHandler(deps: RelayDeps) {
     const asked: RelayRequest = read;
     let attempt: PlannedAttempt = step;
     let settled: { userOwed: number; tokenOwed: number } | undefined;
+    /** Whether the hold's settlement or refund reached the ledger. */
+    let closed = false;
     try {
       settled = await relayAdmitted();
+    } catch (error) {
+      // An unexpected failure must not keep the hold until the next restart's journal replay.
+      if (!closed) refundHold();
+      throw error;
     } finally {
       if (admission.claimed) endClaim(deps.inFlight, requestId, settled);
     }
@@ -235,6 +241,7 @@ export function createRelayHandler(deps: RelayDeps) {
           : undefined;
         if (outcome?.ok) {
           output.stop();
+          closed = true;
           const quota = settleRelay(deps, {
             requestId,
             caller,
@@ -265,22 +272,26 @@ export function createRelayHandler(deps: RelayDeps) {
         if (!isPlannedAttempt(next)) break;
         attempt = next;
       }
-      if (hold > 0) {
-        deps.ledger.record({
-          id: requestId,
-          kind: 'refund',
-          at: nowSeconds(),
-          userId: caller.userId,
-          tokenId: caller.tokenId,
-          tokenUnlimited: caller.tokenUnlimited,
-          channelId: attempt.channel.id,
-          hold,
-          quota: 0,
-          log: null,
-        });
-      }
+      refundHold();
       fail(lastError);
       return undefined;
+    }
+
+    function refundHold(): void {
+      closed = true;
+      if (hold <= 0) return;
+      deps.ledger.record({
+        id: requestId,
+        kind: 'refund',
+        at: nowSeconds(),
+        userId: caller.userId,
+        tokenId: caller.tokenId,
+        tokenUnlimited: caller.tokenUnlimited,
+        channelId: attempt.channel.id,
+        hold,
+        quota: 0,
+        log: null,
+      });
     }
   };
 
