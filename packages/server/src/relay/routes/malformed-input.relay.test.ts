@@ -18,10 +18,13 @@ describe.each(TEST_DIALECTS)('relay bodies and paths with malformed text (%s)', 
   });
   afterAll(async () => r?.close());
 
-  async function post(path: string, body: string) {
+  async function post(path: string, body: string | FormData, contentType = 'application/json') {
     const response = await fetch(`${r.url}${path}`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${who.key}`, 'content-type': 'application/json' },
+      headers: {
+        authorization: `Bearer ${who.key}`,
+        ...(body instanceof FormData ? {} : { 'content-type': contentType }),
+      },
       body,
     });
     return {
@@ -89,6 +92,37 @@ describe.each(TEST_DIALECTS)('relay bodies and paths with malformed text (%s)', 
     const reply = await post('/gemini/v1beta/models/gpt-%2500x:generateContent', '{"contents":[]}');
     expect(reply.status).toBe(400);
     expect(reply.body.error.message).toContain('model');
+    await expectNothingBilled();
+  });
+
+  // Issue 8 item 8: a multipart body that cannot be read was a 500.
+  it.each([
+    ['no closing boundary', 'multipart/form-data; boundary=----gw'],
+    ['no boundary at all', 'multipart/form-data'],
+  ])(
+    'refuses a multipart body with %s on the transcription route: 400 in the OpenAI shape',
+    async (_label, type) => {
+      const broken = '------gw\r\nContent-Disposition: form-data; name="model"\r\n\r\nwhisper-1';
+      const reply = await post('/v1/audio/transcriptions', broken, type);
+      expect(reply.status).toBe(400);
+      expect(reply.body).toEqual({
+        error: {
+          message: `请求体不是有效的 multipart/form-data (request id: ${reply.id})`,
+          type: 'one_hub_error',
+          code: 'one_hub_error',
+        },
+      });
+      await expectNothingBilled();
+    },
+  );
+
+  it('refuses a NUL in a multipart text field, naming it', async () => {
+    const form = new FormData();
+    form.append('model', 'gpt-\u0000x');
+    form.append('file', new Blob([new Uint8Array(64)], { type: 'audio/wav' }), 'a.wav');
+    const reply = await post('/v1/audio/transcriptions', form);
+    expect(reply.status).toBe(400);
+    expect(reply.body.error.message).toMatch(/^字段 model 含有 NUL 字符/);
     await expectNothingBilled();
   });
 });
