@@ -35,4 +35,5 @@ export * from './roles/roles.js';
 export * from './session/session.js';
 export * from './validation/issues.js';
 export * from './validation/network.js';
+export * from './validation/row-id.js';
 export * from './validation/trim.js';

@@ -10,6 +10,7 @@ import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { createAuthenticator } from './plugins/auth.js';
 import { registerErrorHandler } from './plugins/errors.js';
+import { badUrlReply, registerInputBoundary } from './plugins/input-boundary.js';
 import { registerIpRateLimit } from './plugins/ip-rate-limit.js';
 import { registerJsonParser } from './plugins/json-body.js';
 import { createSystemLogRing } from './plugins/log-ring.js';
@@ -101,6 +102,7 @@ export async function buildApp(
   const app = Fastify({
     logger: { level: config.logLevel, stream: logRing },
     bodyLimit: 10 * 1024 * 1024,
+    frameworkErrors: badUrlReply,
   });
   const database = openDatabase(config.database);
   app.addHook('onClose', () => database.close());
@@ -199,6 +201,7 @@ export async function buildApp(
   await app.register(fastifyCompress, { global: true });
   registerJsonParser(app);
   registerErrorHandler(app);
+  registerInputBoundary(app);
   registerIpRateLimit(app, config, sharedStores.rateLimiters.ip);
 
   const routes = [

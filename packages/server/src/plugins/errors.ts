@@ -4,6 +4,7 @@ import { ERROR_CODES, type Translate } from '@gw/core';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiFailure } from '../shared/api-failure.js';
 import { languageFromHeader, translatorFor } from '../shared/language.js';
+import { MAX_INPUT_DEPTH, MalformedInputError } from '../shared/malformed-input.js';
 
 /** The envelope of a refusal, translated into the caller's language. */
 export function failureBody(failure: ApiFailure, t: Translate) {
@@ -28,8 +29,20 @@ function translatorOf(request: FastifyRequest): Translate {
   return translatorFor(languageFromHeader(request.headers['accept-language']));
 }
 
+/** A NUL, invalid Unicode or too deep nesting: 400 naming the field (issue 8). */
+export function malformedInputFailure(error: MalformedInputError): ApiFailure {
+  const key = `validation.input.${error.problem === 'depth' ? 'too_deep' : error.problem}`;
+  const params = { field: error.field, max: MAX_INPUT_DEPTH };
+  return new ApiFailure('VALIDATION_FAILED', key, {
+    params,
+    fields: [{ field: error.field, key, message: key, params }],
+    httpStatus: 400,
+  });
+}
+
 /** Maps Fastify's own request errors (bad JSON, wrong content type, too large) to refusals. */
 function failureFromFastify(error: FastifyError): ApiFailure | undefined {
+  if (error instanceof MalformedInputError) return malformedInputFailure(error);
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
@@ -40,7 +53,21 @@ function failureFromFastify(error: FastifyError): ApiFailure | undefined {
       return new ApiFailure('VALIDATION_FAILED', 'server.errors.bad_request_body', {
         httpStatus: error.statusCode ?? 400,
       });
+    // A static path the file layer will not serve (`..`, NUL, an over-long name) is simply not there.
+    case 'FST_STATIC_FORBIDDEN_PATH':
+      return new ApiFailure('NOT_FOUND', 'errors.not_found', { httpStatus: 404 });
     default:
+      // Any other refusal of Fastify or its plugins is the client's fault, not an internal error.
+      if (
+        error.code?.startsWith('FST_') &&
+        error.statusCode &&
+        error.statusCode >= 400 &&
+        error.statusCode < 500
+      ) {
+        return new ApiFailure('VALIDATION_FAILED', 'server.errors.bad_request', {
+          httpStatus: error.statusCode,
+        });
+      }
       return undefined;
   }
 }

@@ -1,6 +1,8 @@
 // JSON bodies: an empty body counts as no body (clients send DELETE with a JSON content type), and a
-// malformed one is refused with a clear message by the error handler.
+// malformed one is refused with a clear message by the error handler. A parsed body is walked once for
+// NUL, invalid Unicode and too deep nesting before any route code (which recurses) sees it.
 import type { FastifyInstance } from 'fastify';
+import { assertWellFormedInput } from '../shared/malformed-input.js';
 
 /** Replaces Fastify's JSON parser with one that accepts an empty body. */
 export function registerJsonParser(app: FastifyInstance): void {
@@ -11,6 +13,14 @@ export function registerJsonParser(app: FastifyInstance): void {
       done(null, undefined);
       return;
     }
-    strict(request, String(body), done);
+    strict(request, String(body), (error, parsed) => {
+      if (error) return done(error, undefined);
+      try {
+        assertWellFormedInput(parsed);
+      } catch (refusal) {
+        return done(refusal as Error, undefined);
+      }
+      done(null, parsed);
+    });
   });
 }

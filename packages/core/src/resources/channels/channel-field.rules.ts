@@ -2,6 +2,7 @@
 // resource: the index exports the constants through channels-input.schema.ts, not these helpers.
 import { z } from 'zod';
 import { isOfferedChannelType } from './channel-types.js';
+import { MAX_INT_COLUMN } from '../../validation/row-id.js';
 
 export const CHANNEL_NAME_MAX = 255;
 export const CHANNEL_TAG_MAX = 32;
@@ -58,4 +59,5 @@ export const requiredText = (max: number, message: string) =>
 export const channelId = z
   .number({ message: 'validation.required' })
   .int('validation.integer')
-  .min(1, 'validation.min');
+  .min(1, 'validation.min')
+  .max(MAX_INT_COLUMN, 'validation.max');

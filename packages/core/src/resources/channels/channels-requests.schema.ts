@@ -1,6 +1,7 @@
 // What clients send to the channel list, batch, tag-priority, check and provider-model routes.
 import { z } from 'zod';
 import { listQuerySchema } from '../../http/envelope.js';
+import { MAX_INT_COLUMN } from '../../validation/row-id.js';
 import {
   CHANNEL_BATCH_MAX,
   CHANNEL_LINE_MAX,
@@ -14,7 +15,11 @@ import {
 /** An integer query parameter; one-hub's console sends `''` for "no filter" (read as 0). */
 const queryInt = z.preprocess(
   (value) => (value === '' || value === undefined ? 0 : value),
-  z.coerce.number({ message: 'validation.integer' }).int('validation.integer'),
+  z.coerce
+    .number({ message: 'validation.integer' })
+    .int('validation.integer')
+    // Compared with `integer` columns: PostgreSQL fails on a value past them instead of finding nothing.
+    .max(MAX_INT_COLUMN, 'validation.max'),
 );
 
 /** `GET /api/channel/` query: paging plus the filters of contract §1.7. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_INT_COLUMN } from '../../validation/row-id.js';
 
 export const MODEL_INFO_MODEL_MAX = 191;
 export const MODEL_INFO_NAME_MAX = 128;
@@ -100,7 +101,7 @@ export type ModelInfoWrite = z.output<typeof modelInfoCreateSchema>;
 /** `PUT /api/model_info/` body. */
 export const modelInfoUpdateSchema = z.object({
   ...modelInfoFields,
-  id: z.number().int('validation.integer').min(1, 'validation.min'),
+  id: z.number().int('validation.integer').min(1, 'validation.min').max(MAX_INT_COLUMN, 'validation.max'),
 });
 export type ModelInfoUpdateInput = z.input<typeof modelInfoUpdateSchema>;
 export type ModelInfoUpdate = z.output<typeof modelInfoUpdateSchema>;

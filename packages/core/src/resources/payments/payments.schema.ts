@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_INT_COLUMN } from '../../validation/row-id.js';
 
 /** Gateway types (contract §4.6). */
 export const PAYMENT_TYPES = ['epay', 'alipay', 'wxpay', 'stripe'] as const;
@@ -126,7 +127,8 @@ export type PaymentCreate = z.output<typeof paymentCreateSchema>;
 const paymentId = z
   .number({ message: 'validation.required' })
   .int('validation.integer')
-  .min(1, 'validation.min');
+  .min(1, 'validation.min')
+  .max(MAX_INT_COLUMN, 'validation.max');
 
 /** `PUT /api/payment/` with `uuid`: every column is replaced (the uuid itself never changes). */
 export const paymentUpdateSchema = paymentFieldsSchema

@@ -8,6 +8,7 @@ import {
   tokenUpdateSchema,
   type TokenUpdateInput,
 } from './tokens.schema.js';
+import { MAX_INT_COLUMN } from '../../validation/row-id.js';
 
 /** A token with its owner's display name (or username), as the admin search answers it. */
 export const tokenWithOwnerSchema = tokenSchema.extend({ owner_name: z.string().default('') });
@@ -16,7 +17,11 @@ export const tokenWithOwnerPageSchema = pagedSchema(tokenWithOwnerSchema);
 
 const optionalId = z.preprocess(
   (value) => (value === '' || value === undefined || value === null ? 0 : value),
-  z.coerce.number({ message: 'validation.integer' }).int('validation.integer').min(0, 'validation.min_zero'),
+  z.coerce
+    .number({ message: 'validation.integer' })
+    .int('validation.integer')
+    .min(0, 'validation.min_zero')
+    .max(MAX_INT_COLUMN, 'validation.max'),
 );
 
 /** `GET /api/token/admin/search` query: owner, token id, name prefix and the usual paging. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_INT_COLUMN } from '../../validation/row-id.js';
 
 /** The group every user starts in; it cannot be disabled or deleted (contract §1.10). */
 export const DEFAULT_USER_GROUP = 'default';
@@ -90,7 +91,7 @@ export type UserGroupCreate = z.output<typeof userGroupCreateSchema>;
 export const userGroupUpdateSchema = z
   .object({
     ...userGroupFields,
-    id: z.number().int('validation.integer').min(1, 'validation.min'),
+    id: z.number().int('validation.integer').min(1, 'validation.min').max(MAX_INT_COLUMN, 'validation.max'),
   })
   .superRefine(checkBounds);
 export type UserGroupUpdateInput = z.input<typeof userGroupUpdateSchema>;

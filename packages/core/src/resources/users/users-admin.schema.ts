@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DISPLAY_NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX } from './users.schema.js';
+import { MAX_INT_COLUMN } from '../../validation/row-id.js';
 
 /** Actions of `POST /api/user/manage` (contract §1.5). */
 export const USER_MANAGE_ACTIONS = [
@@ -74,7 +75,8 @@ export const optionalEmailSchema = z
 const positiveId = z
   .number({ message: 'validation.required' })
   .int('validation.integer')
-  .min(1, 'validation.min');
+  .min(1, 'validation.min')
+  .max(MAX_INT_COLUMN, 'validation.max');
 
 /**
  * `PUT /api/user/` body (admin): the full User object with `id`. Zero values (`""`, `0`) mean "keep";

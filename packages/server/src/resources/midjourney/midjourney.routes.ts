@@ -1,7 +1,7 @@
 // GET /api/mj/ (admin) and /api/mj/self (user), contract §1.14; times are unix milliseconds.
 import { listQuerySchema, MIDJOURNEY_SORT_FIELDS, midjourneySchema, pagedSchema } from '@gw/core';
 import { z } from 'zod';
-import { intFilter } from '../../shared/int-filter.js';
+import { intFilter, timestampFilter } from '../../shared/int-filter.js';
 import { listRequest } from '../../shared/listing.js';
 import { type AnyRoute, defineRoute } from '../../shared/route.js';
 import type { MidjourneyFilters, MidjourneyRepository } from './midjourney.repository.js';
@@ -10,14 +10,14 @@ import { midjourneyRowToWire } from './midjourney.wire.js';
 const selfQuery = listQuerySchema.extend({
   mj_id: z.string().default(''),
   token_id: intFilter,
-  start_timestamp: intFilter,
-  end_timestamp: intFilter,
+  start_timestamp: timestampFilter,
+  end_timestamp: timestampFilter,
 });
 const adminQuery = listQuerySchema.extend({
   channel_id: intFilter,
   mj_id: z.string().default(''),
-  start_timestamp: intFilter,
-  end_timestamp: intFilter,
+  start_timestamp: timestampFilter,
+  end_timestamp: timestampFilter,
 });
 
 /** The Midjourney list routes, bound to the repository. */

@@ -3,7 +3,7 @@ import { listQuerySchema, ORDER_SORT_FIELDS, orderSchema, pagedSchema } from '@g
 import { z } from 'zod';
 import { listRequest } from '../../shared/listing.js';
 import { type AnyRoute, defineRoute } from '../../shared/route.js';
-import { intFilter } from '../../shared/int-filter.js';
+import { intFilter, timestampFilter } from '../../shared/int-filter.js';
 import type { OrdersRepository } from './orders.repository.js';
 import { orderRowToOrder } from './orders.wire.js';
 
@@ -13,8 +13,8 @@ const listQuery = listQuerySchema.extend({
   trade_no: z.string().default(''),
   gateway_no: z.string().default(''),
   status: z.string().default(''),
-  start_timestamp: intFilter,
-  end_timestamp: intFilter,
+  start_timestamp: timestampFilter,
+  end_timestamp: timestampFilter,
 });
 
 /** The order list route, bound to the repository (a list has no rules beyond paging and filters). */

@@ -1,7 +1,7 @@
 // GET /api/task/ (admin) and /api/task/self (user), contract §1.14; times are unix seconds.
 import { listQuerySchema, pagedSchema, TASK_SORT_FIELDS, taskSchema } from '@gw/core';
 import { z } from 'zod';
-import { intFilter, intListFilter } from '../../shared/int-filter.js';
+import { intFilter, timestampFilter, intListFilter } from '../../shared/int-filter.js';
 import { listRequest } from '../../shared/listing.js';
 import { type AnyRoute, defineRoute } from '../../shared/route.js';
 import type { TaskFilters, TasksRepository } from './tasks.repository.js';
@@ -12,8 +12,8 @@ const shared = {
   task_id: z.string().default(''),
   action: z.string().default(''),
   status: z.string().default(''),
-  start_timestamp: intFilter,
-  end_timestamp: intFilter,
+  start_timestamp: timestampFilter,
+  end_timestamp: timestampFilter,
 };
 const selfQuery = listQuerySchema.extend({ ...shared, token_id: intFilter });
 const adminQuery = listQuerySchema.extend({

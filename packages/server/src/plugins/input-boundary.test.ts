@@ -1,0 +1,72 @@
+// Issue 8 items 1 and 7 on the management API: JSON nested past the limit (anonymous login included),
+// a NUL or invalid Unicode in a body, a query or a path is refused with 400 in the envelope, naming the
+// field, and changes nothing; a path the router cannot decode is a 400 envelope too.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_DIALECTS } from '../test-support/databases.js';
+import { call, ROOT_PASSWORD, signIn, startTestApp, type TestApp } from '../test-support/test-app.js';
+
+describe.each(TEST_DIALECTS)('the /api boundary (%s)', (kind) => {
+  let t: TestApp;
+  let root: string;
+
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+    root = await signIn(t.app, 'root', ROOT_PASSWORD);
+  });
+  afterAll(() => t?.close());
+
+  const rawPost = (url: string, payload: string, cookie?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url,
+      payload,
+      headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+    });
+
+  it('refuses JSON nested 20,000 levels deep on the anonymous login with a 400 envelope', async () => {
+    const deep = `{"username":${'['.repeat(20_000)}${']'.repeat(20_000)},"password":"x"}`;
+    const reply = await rawPost('/api/user/login', deep);
+    expect(reply.statusCode).toBe(400);
+    expect(reply.json()).toMatchObject({
+      success: false,
+      code: 'VALIDATION_FAILED',
+      errors: [{ key: 'validation.input.too_deep' }],
+    });
+    expect(reply.json().message).toMatch(/^username.* 的嵌套超过 400 层$/);
+  });
+
+  it('refuses a NUL in a body field, naming it, and creates nothing', async () => {
+    const before = await t.app.gw.db.selectFrom('users').select('id').execute();
+    const reply = await rawPost('/api/user/', '{"username":"ab\\u0000cd","password":"password-123"}', root);
+    expect(reply.statusCode).toBe(400);
+    expect(reply.json()).toEqual({
+      success: false,
+      message: 'username 含有 NUL 字符',
+      code: 'VALIDATION_FAILED',
+      errors: [{ field: 'username', key: 'validation.input.nul', message: 'username 含有 NUL 字符' }],
+    });
+    expect(await t.app.gw.db.selectFrom('users').select('id').execute()).toEqual(before);
+  });
+
+  it('refuses a lone surrogate in a nested body key', async () => {
+    const reply = await rawPost('/api/user/login', '{"username":"root","x":{"a\\udc00":1},"password":"p"}');
+    expect(reply.statusCode).toBe(400);
+    expect(reply.json().errors[0]).toMatchObject({ field: 'x.a\ufffd', key: 'validation.input.unicode' });
+  });
+
+  it('refuses a NUL in a query or a path, and an undecodable path, with 400 envelopes', async () => {
+    const query = await call(t.app, 'GET', '/api/log/?model_name=a%00b', { cookie: root });
+    expect(query.status).toBe(400);
+    expect(query.body).toMatchObject({ success: false, errors: [{ field: 'model_name' }] });
+    const path = await call(t.app, 'GET', '/api/channel_tag/a%00b', { cookie: root });
+    expect(path.status).toBe(400);
+    expect(path.body).toMatchObject({ success: false, errors: [{ field: 'tag' }] });
+    const undecodable = await call(t.app, 'GET', '/api/channel/%E0%A4%A', { cookie: root });
+    expect(undecodable.status).toBe(400);
+    expect(undecodable.body).toEqual({
+      success: false,
+      message: '无法读取请求的路径或查询参数',
+      code: 'VALIDATION_FAILED',
+    });
+  });
+});

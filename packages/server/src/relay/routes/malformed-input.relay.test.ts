@@ -1,0 +1,128 @@
+// Issue 8 item 1: a NUL or invalid Unicode in any string of a relay request, or JSON nested past the
+// limit, is refused with 400 in the OpenAI shape naming the field, before anything is billed or logged.
+// The NUL in a wildcard-matched model once reached PostgreSQL in a consume-log row and blocked the ledger.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_DIALECTS } from '../../test-support/databases.js';
+import { type RelayCallerHandle, type RelayTestApp, startRelayApp } from '../test-support/relay-app.js';
+
+const QUOTA = 1_000_000;
+
+describe.each(TEST_DIALECTS)('relay bodies and paths with malformed text (%s)', (kind) => {
+  let r: RelayTestApp;
+  let who: RelayCallerHandle;
+
+  beforeAll(async () => {
+    r = await startRelayApp(kind);
+    await r.addChannel({ models: 'gpt-*' });
+    who = await r.newCaller({ quota: QUOTA });
+  });
+  afterAll(async () => r?.close());
+
+  async function post(path: string, body: string | FormData, contentType = 'application/json') {
+    const response = await fetch(`${r.url}${path}`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${who.key}`,
+        ...(body instanceof FormData ? {} : { 'content-type': contentType }),
+      },
+      body,
+    });
+    return {
+      status: response.status,
+      body: (await response.json()) as { error: { message: string } },
+      id: response.headers.get('x-oneapi-request-id'),
+    };
+  }
+
+  /** Nothing reached the upstream, and after a flush the caller has no log and the whole quota. */
+  async function expectNothingBilled() {
+    expect(r.upstream.requests).toHaveLength(0);
+    await r.flush();
+    const db = r.t.app.gw.db;
+    const logs = await db
+      .selectFrom('logs')
+      .select('id')
+      .where('user_id', '=', who.userId)
+      .where('type', '=', 2)
+      .execute();
+    expect(logs).toEqual([]);
+    const user = await db
+      .selectFrom('users')
+      .select(['quota', 'used_quota', 'request_count'])
+      .where('id', '=', who.userId)
+      .executeTakeFirstOrThrow();
+    expect(user).toEqual({ quota: QUOTA, used_quota: 0, request_count: 0 });
+  }
+
+  it('refuses a NUL in a model matched by a wildcard channel (gpt-*): 400 naming `model`', async () => {
+    const reply = await post(
+      '/v1/chat/completions',
+      '{"model":"gpt-\\u0000x","messages":[{"role":"user","content":"hi"}]}',
+    );
+    expect(reply.status).toBe(400);
+    expect(reply.body).toEqual({
+      error: {
+        message: `字段 model 含有 NUL 字符 (request id: ${reply.id})`,
+        type: 'one_hub_error',
+        code: 'one_hub_error',
+      },
+    });
+    await expectNothingBilled();
+  });
+
+  it('refuses a lone surrogate deep in the messages, naming messages[0].content', async () => {
+    const reply = await post(
+      '/v1/chat/completions',
+      '{"model":"gpt-4o","messages":[{"role":"user","content":"a\\ud800b"}]}',
+    );
+    expect(reply.status).toBe(400);
+    expect(reply.body.error.message).toContain('messages[0].content');
+    await expectNothingBilled();
+  });
+
+  it('refuses JSON nested 2,000 levels deep with 400 in the OpenAI shape', async () => {
+    const deep = `{"model":"gpt-4o","messages":${'['.repeat(2000)}${']'.repeat(2000)}}`;
+    const reply = await post('/v1/chat/completions', deep);
+    expect(reply.status).toBe(400);
+    expect(reply.body.error.message).toMatch(/^字段 messages.* 的嵌套超过 400 层 \(request id: /);
+    await expectNothingBilled();
+  });
+
+  it('refuses a NUL escaped twice in a Gemini model path', async () => {
+    const reply = await post('/gemini/v1beta/models/gpt-%2500x:generateContent', '{"contents":[]}');
+    expect(reply.status).toBe(400);
+    expect(reply.body.error.message).toContain('model');
+    await expectNothingBilled();
+  });
+
+  // Issue 8 item 8: a multipart body that cannot be read was a 500.
+  it.each([
+    ['no closing boundary', 'multipart/form-data; boundary=----gw'],
+    ['no boundary at all', 'multipart/form-data'],
+  ])(
+    'refuses a multipart body with %s on the transcription route: 400 in the OpenAI shape',
+    async (_label, type) => {
+      const broken = '------gw\r\nContent-Disposition: form-data; name="model"\r\n\r\nwhisper-1';
+      const reply = await post('/v1/audio/transcriptions', broken, type);
+      expect(reply.status).toBe(400);
+      expect(reply.body).toEqual({
+        error: {
+          message: `请求体不是有效的 multipart/form-data (request id: ${reply.id})`,
+          type: 'one_hub_error',
+          code: 'one_hub_error',
+        },
+      });
+      await expectNothingBilled();
+    },
+  );
+
+  it('refuses a NUL in a multipart text field, naming it', async () => {
+    const form = new FormData();
+    form.append('model', 'gpt-\u0000x');
+    form.append('file', new Blob([new Uint8Array(64)], { type: 'audio/wav' }), 'a.wav');
+    const reply = await post('/v1/audio/transcriptions', form);
+    expect(reply.status).toBe(400);
+    expect(reply.body.error.message).toMatch(/^字段 model 含有 NUL 字符/);
+    await expectNothingBilled();
+  });
+});

@@ -1,0 +1,50 @@
+// The boundary walk: NUL and lone surrogates anywhere (values and keys, any depth) are found with the
+// field that holds them, nesting beyond MAX_INPUT_DEPTH is refused, and no depth overflows the stack.
+import { describe, expect, it } from 'vitest';
+import { findMalformedInput, MAX_INPUT_DEPTH } from './malformed-input.js';
+
+/** `{"a":{"a":…1…}}` nested `levels` objects deep. */
+function nestedObjects(levels: number): unknown {
+  return JSON.parse(`${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}`);
+}
+
+describe('findMalformedInput', () => {
+  it('passes clean input, astral characters included', () => {
+    expect(
+      findMalformedInput({ model: 'gpt-4o', messages: [{ content: 'hi 😀 \u00e9' }], n: 1 }),
+    ).toBeUndefined();
+    expect(findMalformedInput(nestedObjects(MAX_INPUT_DEPTH))).toBeUndefined();
+    expect(findMalformedInput(null)).toBeUndefined();
+  });
+
+  it('names the field of a NUL or a lone surrogate, in values and in keys', () => {
+    expect(findMalformedInput(JSON.parse('{"model":"gpt-\\u0000x"}'))).toEqual({
+      field: 'model',
+      problem: 'nul',
+    });
+    expect(findMalformedInput(JSON.parse('{"messages":[{"role":"user","content":"\\ud800"}]}'))).toEqual({
+      field: 'messages[0].content',
+      problem: 'unicode',
+    });
+    expect(
+      findMalformedInput(JSON.parse('{"messages":[{"content":[{"text":"ok"},{"text":"a\\udc00b"}]}]}')),
+    ).toEqual({ field: 'messages[0].content[1].text', problem: 'unicode' });
+    expect(findMalformedInput(JSON.parse('{"extra":{"k\\u0000":1}}'))).toEqual({
+      field: 'extra.k\\u0000',
+      problem: 'nul',
+    });
+    expect(findMalformedInput(['x', 'y\u0000'])).toEqual({ field: '[1]', problem: 'nul' });
+    expect(findMalformedInput('a\u0000', 'model')).toEqual({ field: 'model', problem: 'nul' });
+  });
+
+  it('refuses one level past the limit, and 100,000 levels without overflowing the stack', () => {
+    expect(findMalformedInput(nestedObjects(MAX_INPUT_DEPTH + 1))?.problem).toBe('depth');
+    const deepArrays = JSON.parse(`${'['.repeat(100_000)}${']'.repeat(100_000)}`);
+    const defect = findMalformedInput(deepArrays);
+    expect(defect?.problem).toBe('depth');
+    // The field of a deep defect is shortened to its start and end.
+    expect(findMalformedInput({ messages: nestedObjects(MAX_INPUT_DEPTH) })?.field).toBe(
+      'messages.a.a.a.a.a….a.a.a.a.a',
+    );
+  });
+});

@@ -1,0 +1,114 @@
+// The boundary check every request passes (issue 8): no string may hold NUL or invalid Unicode (a
+// PostgreSQL text column refuses both, and one refused consume-log row used to block the whole ledger),
+// and no JSON may nest deeper than MAX_INPUT_DEPTH (the recursive code after parsing — trimming,
+// stringifying — overflows the stack on ~1,800 levels). One walk, with its own stack instead of
+// recursion, checks both; it runs on bodies right after parsing and on paths and queries.
+
+/** The deepest nesting of arrays and objects a request may carry; real requests stay far below. */
+export const MAX_INPUT_DEPTH = 400;
+
+/** What is wrong with an input: a NUL, a lone surrogate, or too deep a nesting. */
+export type InputProblem = 'nul' | 'unicode' | 'depth';
+
+/** Where the walk found the first problem: the field (`messages[0].content`) and what it is. */
+export interface InputDefect {
+  field: string;
+  problem: InputProblem;
+}
+
+/** A request refused at the boundary; both error handlers (envelope, OpenAI shape) read it. */
+export class MalformedInputError extends Error {
+  readonly statusCode = 400;
+  readonly code = 'GW_MALFORMED_INPUT';
+  readonly field: string;
+  readonly problem: InputProblem;
+
+  constructor(defect: InputDefect) {
+    super(`${defect.field}: ${defect.problem}`);
+    this.name = 'MalformedInputError';
+    this.field = defect.field;
+    this.problem = defect.problem;
+  }
+}
+
+// ES2024's String.prototype.isWellFormed (Node 20+); the project's lib is ES2023.
+type WellFormedString = string & { isWellFormed(): boolean; toWellFormed(): string };
+
+/** The problem of one string, if any. */
+export function textProblem(text: string): InputProblem | undefined {
+  if (text.includes('\0')) return 'nul';
+  if (!(text as WellFormedString).isWellFormed()) return 'unicode';
+  return undefined;
+}
+
+/** A container on the walk's stack; the path is only spelled out when a problem is found. */
+interface Frame {
+  value: object;
+  depth: number;
+  parent: Frame | undefined;
+  key: string | number | undefined;
+}
+
+/** A key as it can be shown: NULs spelled `\u0000`, lone surrogates replaced. */
+function printableKey(key: string): string {
+  return (key.replaceAll('\0', '\\u0000') as WellFormedString).toWellFormed();
+}
+
+const SHOWN_PATH_PARTS = 12;
+
+function fieldOf(frame: Frame | undefined, key: string | number | undefined, prefix: string): string {
+  const parts: string[] = [];
+  let step: string | number | undefined = key;
+  let at = frame;
+  while (step !== undefined) {
+    parts.push(typeof step === 'number' ? `[${step}]` : `.${printableKey(step)}`);
+    step = at?.key;
+    at = at?.parent;
+  }
+  parts.reverse();
+  // A field 400 levels down would make a message of 400 names: show its start and its end.
+  if (parts.length > SHOWN_PATH_PARTS) parts.splice(6, parts.length - SHOWN_PATH_PARTS + 1, '…');
+  const path = parts.join('');
+  const joined = prefix + (prefix === '' ? path.replace(/^\./, '') : path);
+  return joined === '' ? 'body' : joined;
+}
+
+/**
+ * The first NUL, invalid Unicode or too deep nesting in a parsed input (JSON value, query, path
+ * parameters, form fields), with the field that holds it; undefined when the input is clean.
+ * `prefix` names the whole input (empty for a body or a query, whose fields are named bare).
+ */
+export function findMalformedInput(value: unknown, prefix = ''): InputDefect | undefined {
+  if (typeof value === 'string') {
+    const problem = textProblem(value);
+    return problem ? { field: prefix === '' ? 'body' : prefix, problem } : undefined;
+  }
+  if (value === null || typeof value !== 'object') return undefined;
+  const stack: Frame[] = [{ value, depth: 1, parent: undefined, key: undefined }];
+  for (let frame = stack.pop(); frame !== undefined; frame = stack.pop()) {
+    if (frame.depth > MAX_INPUT_DEPTH)
+      return { field: fieldOf(frame.parent, frame.key, prefix), problem: 'depth' };
+    const entries: Iterable<[string | number, unknown]> = Array.isArray(frame.value)
+      ? frame.value.entries()
+      : Object.entries(frame.value);
+    for (const [key, item] of entries) {
+      if (typeof key === 'string') {
+        const keyProblem = textProblem(key);
+        if (keyProblem) return { field: fieldOf(frame, key, prefix), problem: keyProblem };
+      }
+      if (typeof item === 'string') {
+        const problem = textProblem(item);
+        if (problem) return { field: fieldOf(frame, key, prefix), problem };
+      } else if (item !== null && typeof item === 'object') {
+        stack.push({ value: item, depth: frame.depth + 1, parent: frame, key });
+      }
+    }
+  }
+  return undefined;
+}
+
+/** Throws MalformedInputError when `findMalformedInput` finds a problem. */
+export function assertWellFormedInput(value: unknown, prefix = ''): void {
+  const defect = findMalformedInput(value, prefix);
+  if (defect) throw new MalformedInputError(defect);
+}
