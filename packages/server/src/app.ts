@@ -15,6 +15,7 @@ import { registerJsonParser } from './plugins/json-body.js';
 import { createSystemLogRing } from './plugins/log-ring.js';
 import { buildOpenApiDocument } from './plugins/openapi.js';
 import { registerRoutes } from './plugins/routes.js';
+import { registerSentReplies } from './plugins/sent-replies.js';
 import { registerStatic } from './plugins/static.js';
 import { type ChannelSeams, createChannelResource } from './resources/channels/channels.module.js';
 import { createMidjourneyRepository } from './resources/midjourney/midjourney.repository.js';
@@ -102,6 +103,7 @@ export async function buildApp(
     logger: { level: config.logLevel, stream: logRing },
     bodyLimit: 10 * 1024 * 1024,
   });
+  registerSentReplies(app);
   const database = openDatabase(config.database);
   app.addHook('onClose', () => database.close());
   try {
