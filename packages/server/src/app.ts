@@ -32,6 +32,7 @@ import { createPaymentsService } from './resources/payments/payments.service.js'
 import { openSharedStores } from './redis/shared-stores.js';
 import { createRelayChannelProvider } from './relay/channel-checks/relay-channel-provider.js';
 import { createRelayModule, type RelayModule } from './relay/relay.module.js';
+import { withCallTimeout } from './relay/pipeline/upstream-http.js';
 import { createRedemptionsRepository } from './resources/redemptions/redemptions.repository.js';
 import { redemptionRoutes } from './resources/redemptions/redemptions.routes.js';
 import { createRedemptionsService } from './resources/redemptions/redemptions.service.js';
@@ -157,7 +158,10 @@ export async function buildApp(
   });
   const channelResource = createChannelResource(context, app.log, {
     catalog: catalogue.pricedModelCatalog,
-    provider: createRelayChannelProvider({ http: relay.http, state: relay.state }),
+    provider: createRelayChannelProvider({
+      http: withCallTimeout(relay.http, config.channelTestTimeoutSeconds),
+      state: relay.state,
+    }),
     onStatusChanged: () => {
       relay
         .invalidate('channels')
