@@ -16,6 +16,7 @@ import { registerJsonParser } from './plugins/json-body.js';
 import { createSystemLogRing } from './plugins/log-ring.js';
 import { buildOpenApiDocument } from './plugins/openapi.js';
 import { registerRoutes } from './plugins/routes.js';
+import { registerSentReplies } from './plugins/sent-replies.js';
 import { registerStatic } from './plugins/static.js';
 import { type ChannelSeams, createChannelResource } from './resources/channels/channels.module.js';
 import { createMidjourneyRepository } from './resources/midjourney/midjourney.repository.js';
@@ -32,6 +33,7 @@ import { createPaymentsService } from './resources/payments/payments.service.js'
 import { openSharedStores } from './redis/shared-stores.js';
 import { createRelayChannelProvider } from './relay/channel-checks/relay-channel-provider.js';
 import { createRelayModule, type RelayModule } from './relay/relay.module.js';
+import { withCallTimeout } from './relay/pipeline/upstream-http.js';
 import { createRedemptionsRepository } from './resources/redemptions/redemptions.repository.js';
 import { redemptionRoutes } from './resources/redemptions/redemptions.routes.js';
 import { createRedemptionsService } from './resources/redemptions/redemptions.service.js';
@@ -104,6 +106,7 @@ export async function buildApp(
     bodyLimit: 10 * 1024 * 1024,
     frameworkErrors: badUrlReply,
   });
+  registerSentReplies(app);
   const database = openDatabase(config.database);
   app.addHook('onClose', () => database.close());
   try {
@@ -158,7 +161,10 @@ export async function buildApp(
   });
   const channelResource = createChannelResource(context, app.log, {
     catalog: catalogue.pricedModelCatalog,
-    provider: createRelayChannelProvider({ http: relay.http, state: relay.state }),
+    provider: createRelayChannelProvider({
+      http: withCallTimeout(relay.http, config.channelTestTimeoutSeconds),
+      state: relay.state,
+    }),
     onStatusChanged: () => {
       relay
         .invalidate('channels')

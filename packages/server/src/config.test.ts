@@ -25,6 +25,31 @@ describe('loadConfig', () => {
     expect(Object.isFrozen(config)).toBe(true);
   });
 
+  it('bounds every upstream wait by default (connect, first byte, silence, channel checks) and reads each', () => {
+    expect(loadConfig({})).toMatchObject({
+      relayTimeoutSeconds: 0,
+      connectTimeoutSeconds: 5,
+      upstreamHeadersTimeoutSeconds: 600,
+      upstreamIdleTimeoutSeconds: 600,
+      channelTestTimeoutSeconds: 60,
+    });
+    const set = loadConfig({
+      RELAY_TIMEOUT: '900',
+      UPSTREAM_HEADERS_TIMEOUT: '120',
+      UPSTREAM_IDLE_TIMEOUT: '90',
+      CHANNEL_TEST_TIMEOUT: '15',
+    });
+    expect(set).toMatchObject({
+      relayTimeoutSeconds: 900,
+      upstreamHeadersTimeoutSeconds: 120,
+      upstreamIdleTimeoutSeconds: 90,
+      channelTestTimeoutSeconds: 15,
+    });
+    for (const variable of ['UPSTREAM_HEADERS_TIMEOUT', 'UPSTREAM_IDLE_TIMEOUT', 'CHANNEL_TEST_TIMEOUT']) {
+      expect(() => loadConfig({ [variable]: '0' })).toThrow(new RegExp(`^${variable}:`));
+    }
+  });
+
   it('accepts one-hub’s SQL_DSN and REDIS_CONN_STRING aliases, the gw names winning', () => {
     const aliased = loadConfig({ SQL_DSN: 'mysql://root@db/gw', REDIS_CONN_STRING: 'redis://cache:6379' });
     expect(aliased.database).toEqual({ kind: 'mysql', url: 'mysql://root@db/gw' });

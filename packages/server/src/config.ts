@@ -39,6 +39,12 @@ export interface ServerConfig {
   relayTimeoutSeconds: number;
   /** Upstream TCP connect timeout in seconds (CONNECT_TIMEOUT). */
   connectTimeoutSeconds: number;
+  /** Upstream response headers (first byte) must arrive within this many seconds (UPSTREAM_HEADERS_TIMEOUT). */
+  upstreamHeadersTimeoutSeconds: number;
+  /** The longest silence between two chunks of an upstream body, seconds (UPSTREAM_IDLE_TIMEOUT). */
+  upstreamIdleTimeoutSeconds: number;
+  /** Each upstream call of a channel test, balance update or model list, whole, seconds (CHANNEL_TEST_TIMEOUT). */
+  channelTestTimeoutSeconds: number;
   /** The header holding the client IP behind a proxy (TRUSTED_HEADER); unset = the socket address. */
   trustedHeader: string | undefined;
   /** Per-IP requests per 180 s on /api (GLOBAL_API_RATE_LIMIT, default 300; 0 = off). */
@@ -113,6 +119,21 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     ),
     relayTimeoutSeconds: parseSeconds('RELAY_TIMEOUT', value('RELAY_TIMEOUT'), 0, 0),
     connectTimeoutSeconds: parseSeconds('CONNECT_TIMEOUT', value('CONNECT_TIMEOUT'), 5, 0.1),
+    // Ten minutes, the OpenAI SDK's own default: a non-streamed reasoning answer sends its headers only
+    // when it is complete, and a reasoning stream may be silent as long before its first token.
+    upstreamHeadersTimeoutSeconds: parseSeconds(
+      'UPSTREAM_HEADERS_TIMEOUT',
+      value('UPSTREAM_HEADERS_TIMEOUT'),
+      600,
+      0.01,
+    ),
+    upstreamIdleTimeoutSeconds: parseSeconds(
+      'UPSTREAM_IDLE_TIMEOUT',
+      value('UPSTREAM_IDLE_TIMEOUT'),
+      600,
+      0.01,
+    ),
+    channelTestTimeoutSeconds: parseSeconds('CHANNEL_TEST_TIMEOUT', value('CHANNEL_TEST_TIMEOUT'), 60, 0.01),
     trustedHeader: value('TRUSTED_HEADER')?.toLowerCase(),
     globalApiRateLimit: parseCount('GLOBAL_API_RATE_LIMIT', value('GLOBAL_API_RATE_LIMIT'), 300),
     criticalRateLimit: parseCount('CRITICAL_RATE_LIMIT', value('CRITICAL_RATE_LIMIT'), 20),

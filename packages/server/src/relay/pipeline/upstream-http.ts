@@ -1,5 +1,8 @@
 // The relay's HTTP client to upstreams: one keep-alive pool per origin (undici Agent), one proxy agent
-// per proxy URL (spec §5.1 `proxy`), the connect timeout and the whole-request timeout of the config.
+// per proxy URL (spec §5.1 `proxy`), and the time limits of the config. No upstream call can wait for
+// ever: the connect, the response headers (first byte) and every silence between two body chunks are
+// bounded. A stream that keeps sending is never cut (reasoning models may stream for many minutes);
+// only RELAY_TIMEOUT, when set, bounds a whole request, as in one-hub.
 import { Agent, type Dispatcher, ProxyAgent, request } from 'undici';
 import type { UpstreamRequest } from '../providers/provider.js';
 
@@ -9,24 +12,38 @@ export interface UpstreamResponse {
   body: Dispatcher.ResponseData['body'];
 }
 
+export interface UpstreamSendOptions {
+  proxy: string;
+  signal?: AbortSignal;
+  /** A whole-call limit in seconds, headers and body (channel tests); the smaller of it and RELAY_TIMEOUT wins. */
+  timeoutSeconds?: number;
+}
+
 export interface UpstreamHttp {
-  send(
-    upstream: UpstreamRequest,
-    options: { proxy: string; signal?: AbortSignal },
-  ): Promise<UpstreamResponse>;
+  send(upstream: UpstreamRequest, options: UpstreamSendOptions): Promise<UpstreamResponse>;
   close(): Promise<void>;
 }
 
 export interface UpstreamHttpOptions {
   connectTimeoutSeconds: number;
-  /** 0 = no limit. */
+  /** Until the response headers have arrived (UPSTREAM_HEADERS_TIMEOUT). */
+  upstreamHeadersTimeoutSeconds: number;
+  /** The longest silence between two chunks of the body (UPSTREAM_IDLE_TIMEOUT). */
+  upstreamIdleTimeoutSeconds: number;
+  /** The whole request (RELAY_TIMEOUT); 0 = no limit. */
   relayTimeoutSeconds: number;
 }
 
+const millis = (seconds: number) => Math.round(seconds * 1000);
+
 export function createUpstreamHttp(options: UpstreamHttpOptions): UpstreamHttp {
-  const connect = { timeout: Math.round(options.connectTimeoutSeconds * 1000) };
-  // A stream may pause for long between chunks (reasoning models); only RELAY_TIMEOUT bounds a request.
-  const timeouts = { headersTimeout: 0, bodyTimeout: 0 };
+  const connect = { timeout: millis(options.connectTimeoutSeconds) };
+  // undici fails the request with UND_ERR_HEADERS_TIMEOUT / UND_ERR_BODY_TIMEOUT; the attempt then counts
+  // as a transport failure (500, retried on another channel).
+  const timeouts = {
+    headersTimeout: millis(options.upstreamHeadersTimeoutSeconds),
+    bodyTimeout: millis(options.upstreamIdleTimeoutSeconds),
+  };
   const direct = new Agent({ connect, keepAliveTimeout: 30_000, ...timeouts });
   const proxies = new Map<string, ProxyAgent>();
 
@@ -40,10 +57,15 @@ export function createUpstreamHttp(options: UpstreamHttpOptions): UpstreamHttp {
     return agent;
   }
 
+  /** The whole-call limit: the smaller of the call's own and RELAY_TIMEOUT, undefined when neither is set. */
+  function totalLimit(timeoutSeconds: number | undefined): AbortSignal | undefined {
+    const limits = [timeoutSeconds ?? 0, options.relayTimeoutSeconds].filter((seconds) => seconds > 0);
+    return limits.length > 0 ? AbortSignal.timeout(millis(Math.min(...limits))) : undefined;
+  }
+
   return {
-    async send(upstream, { proxy, signal }) {
-      const limit =
-        options.relayTimeoutSeconds > 0 ? AbortSignal.timeout(options.relayTimeoutSeconds * 1000) : undefined;
+    async send(upstream, { proxy, signal, timeoutSeconds }) {
+      const limit = totalLimit(timeoutSeconds);
       const combined = signal && limit ? AbortSignal.any([signal, limit]) : (signal ?? limit);
       let { body, headers } = upstream;
       if (body instanceof FormData) {
@@ -67,5 +89,18 @@ export function createUpstreamHttp(options: UpstreamHttpOptions): UpstreamHttp {
     async close() {
       await Promise.all([direct.close(), ...[...proxies.values()].map((agent) => agent.close())]);
     },
+  };
+}
+
+/**
+ * The same client with a whole-call limit on every call: channel tests, balance updates and model lists
+ * are one small reply an admin waits for, so their calls end after CHANNEL_TEST_TIMEOUT however the
+ * upstream behaves.
+ */
+export function withCallTimeout(http: UpstreamHttp, timeoutSeconds: number): UpstreamHttp {
+  return {
+    send: (upstream, options) => http.send(upstream, { ...options, timeoutSeconds }),
+    // The pool is the relay's and closes with it.
+    close: async () => {},
   };
 }

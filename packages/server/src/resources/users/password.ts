@@ -21,14 +21,27 @@ export async function hashPassword(password: string): Promise<string> {
   );
 }
 
-/** Checks a password against a stored hash; false for any malformed hash. */
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const [scheme, n, r, p, saltText, hashText] = stored.split('$');
-  if (scheme !== 'scrypt' || !saltText || !hashText) return false;
-  const expected = Buffer.from(hashText, 'base64url');
+// Signs-ins for unknown usernames (and accounts without a usable hash: OAuth-only, imported) still run
+// one scrypt at the usual cost against this salt, so the time of a refusal does not tell which
+// usernames exist (issue 8, item 10).
+const DUMMY_SALT = randomBytes(16);
+
+/** Checks a password against a stored hash; false, after the same work, for a missing or malformed hash. */
+export async function verifyPassword(password: string, stored: string | undefined): Promise<boolean> {
+  const [scheme, n, r, p, saltText, hashText] = (stored ?? '').split('$');
   const options = { N: Number(n), r: Number(r), p: Number(p), maxmem: 64 * 1024 * 1024 };
-  if (!Number.isInteger(options.N) || !Number.isInteger(options.r) || !Number.isInteger(options.p))
+  const usable =
+    scheme === 'scrypt' &&
+    !!saltText &&
+    !!hashText &&
+    Number.isInteger(options.N) &&
+    Number.isInteger(options.r) &&
+    Number.isInteger(options.p);
+  if (!usable) {
+    await derive(password, DUMMY_SALT, PARAMS);
     return false;
+  }
+  const expected = Buffer.from(hashText, 'base64url');
   const actual = await derive(password, Buffer.from(saltText, 'base64url'), options);
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }

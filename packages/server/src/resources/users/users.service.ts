@@ -53,7 +53,8 @@ export function createUsersService(users: UsersRepository, options: OptionStore)
         throw new ApiFailure('FORBIDDEN', 'errors.password_login_disabled');
       }
       const user = await users.findByLogin(input.username);
-      const valid = user ? await verifyPassword(input.password, user.password) : false;
+      // Verified even without a user (against a dummy), so unknown names take as long as wrong passwords.
+      const valid = await verifyPassword(input.password, user?.password);
       if (!user || !valid || user.status !== USER_STATUS.enabled) {
         throw new ApiFailure('BAD_CREDENTIALS', 'errors.bad_credentials');
       }
