@@ -44,6 +44,8 @@ import { createMultiUserRepository } from './resources/analytics/multi-user.repo
 import { createDashboardRepository } from './resources/dashboard/dashboard.repository.js';
 import { dashboardRoutes } from './resources/dashboard/dashboard.routes.js';
 import { createDashboardService } from './resources/dashboard/dashboard.service.js';
+import { createLedgerRejectsRepository } from './resources/ledger_rejects/ledger-rejects.repository.js';
+import { ledgerRejectRoutes } from './resources/ledger_rejects/ledger-rejects.routes.js';
 import { createLogsRepository } from './resources/logs/logs.repository.js';
 import { logRoutes } from './resources/logs/logs.routes.js';
 import { createLogsService } from './resources/logs/logs.service.js';
@@ -237,6 +239,7 @@ export async function buildApp(
     ...orderRoutes(createOrdersRepository(database.db)),
     ...midjourneyRoutes(createMidjourneyRepository(database.db)),
     ...taskRoutes(createTasksRepository(database.db)),
+    ...ledgerRejectRoutes(createLedgerRejectsRepository(database.db)),
   ];
   const document = buildOpenApiDocument(routes);
   const openApiRoute = defineRoute({

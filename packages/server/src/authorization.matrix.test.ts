@@ -110,6 +110,7 @@ const EXPECTED: Record<string, Level> = {
   'GET /api/mj/self': 'user',
   'GET /api/task/': 'admin',
   'GET /api/task/self': 'user',
+  'GET /api/ledger/rejects': 'admin',
   'GET /api/group/': 'admin',
   'GET /api/user_group/': 'admin',
   'GET /api/user_group/:id': 'admin',

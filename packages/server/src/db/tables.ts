@@ -277,6 +277,21 @@ export interface RelaySettlementRow {
   created_at: number;
 }
 
+/** A ledger entry the database refused, set aside so the rest of its batch could be written. */
+export interface LedgerRejectRow {
+  id: Generated<number>;
+  request_id: string;
+  node_id: string;
+  /** 1 = the counters were applied and only the consume log row was refused; 0 = nothing was applied. */
+  applied: number;
+  /** The entry as journaled, JSON. */
+  entry: string;
+  /** The database's error message. */
+  error: string;
+  /** Unix seconds. */
+  created_at: number;
+}
+
 export interface GwTables {
   users: UserRow;
   tokens: TokenRow;
@@ -294,4 +309,5 @@ export interface GwTables {
   model_info: ModelInfoRow;
   telegram_menus: TelegramMenuRow;
   relay_settlements: RelaySettlementRow;
+  ledger_rejects: LedgerRejectRow;
 }

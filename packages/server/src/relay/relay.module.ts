@@ -80,6 +80,20 @@ export async function createRelayModule(
       auth.invalidate();
       shared.inFlight.written(ids);
     },
+    onRejected: (reject) =>
+      log.error(
+        {
+          request: reject.requestId,
+          applied: reject.applied,
+          keptIn: reject.keptIn,
+          reason: reject.error,
+          // Written out in full only when neither the table nor the file took it: the log is all that is left.
+          ...(reject.keptIn === 'lost' ? { entry: reject.entry } : {}),
+        },
+        reject.applied
+          ? 'the relay ledger charged a request but the database refused its consume log; the log row is set aside (GET /api/ledger/rejects)'
+          : 'the relay ledger set aside a settlement the database refused (GET /api/ledger/rejects)',
+      ),
   });
   const auth = createRelayAuthenticator(db, context.secrets.userToken, {
     pendingUserQuota: (id) => ledger.pendingUserQuota(id),
@@ -87,7 +101,7 @@ export async function createRelayModule(
   });
   state.onTokensChanged(() => auth.invalidate());
   const replayed = await ledger.replay();
-  if (replayed.applied + replayed.refundedHolds > 0)
+  if (replayed.applied + replayed.refundedHolds + replayed.rejected > 0)
     log.warn(replayed, 'relay journal replayed after an unclean stop');
   const http = createUpstreamHttp(config);
   const images = createPublicImageFetcher();

@@ -7,6 +7,7 @@ import * as logs from './2026-05-20T00-00-00-logs.js';
 import * as usersSelf from './2026-06-01T00-00-00-users-self.js';
 import * as logStats from './2026-06-03T00-00-00-log-stats.js';
 import * as redemptionsPayments from './2026-06-05T00-00-00-redemptions-payments.js';
+import * as ledgerRejects from './2026-11-25T00-00-00-ledger-rejects.js';
 import * as relayLedger from './2026-11-21T00-00-00-relay-ledger.js';
 import * as telegramMenus from './2026-06-06T00-00-00-telegram-menus.js';
 
@@ -20,4 +21,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-06-05T00-00-00-redemptions-payments': redemptionsPayments,
   '2026-06-06T00-00-00-telegram-menus': telegramMenus,
   '2026-11-21T00-00-00-relay-ledger': relayLedger,
+  '2026-11-25T00-00-00-ledger-rejects': ledgerRejects,
 };

@@ -53,7 +53,7 @@ describe('settlement ledger after a killed process (sqlite)', () => {
       nodeId: 'node-a',
       flushIntervalMs: 3_600_000,
     });
-    expect(await ledger.replay()).toEqual({ applied: 10, skipped: 0, refundedHolds: 1 });
+    expect(await ledger.replay()).toEqual({ applied: 10, skipped: 0, refundedHolds: 1, rejected: 0 });
     await ledger.close();
     const total = (20 * 21) / 2;
     const after = await readCounters(fixture.db);

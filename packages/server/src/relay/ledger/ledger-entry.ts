@@ -74,3 +74,35 @@ export function refundOfOpenHold(hold: OpenHold): LedgerEntry {
     log: null,
   };
 }
+
+function isCount(value: unknown): value is number {
+  return Number.isSafeInteger(value) && (value as number) >= 0;
+}
+
+function isRequestId(value: unknown): value is string {
+  return typeof value === 'string' && value.length > 0 && value.length <= MAX_REQUEST_ID_LENGTH;
+}
+
+/** Whether a parsed journal line's entry has every field the ledger reads (an old or damaged line may not). */
+export function isLedgerEntry(value: unknown): value is LedgerEntry {
+  if (typeof value !== 'object' || value === null) return false;
+  const entry = value as Record<string, unknown>;
+  return (
+    isRequestId(entry.id) &&
+    (entry.kind === 'settle' || entry.kind === 'refund') &&
+    [entry.at, entry.userId, entry.tokenId, entry.channelId, entry.hold, entry.quota].every(isCount) &&
+    typeof entry.tokenUnlimited === 'boolean' &&
+    (entry.log === null || (typeof entry.log === 'object' && !Array.isArray(entry.log)))
+  );
+}
+
+/** Whether a parsed journal line's hold (written by versions before holds were rows) is complete. */
+export function isOpenHold(value: unknown): value is OpenHold {
+  if (typeof value !== 'object' || value === null) return false;
+  const hold = value as Record<string, unknown>;
+  return (
+    isRequestId(hold.id) &&
+    [hold.at, hold.userId, hold.tokenId, hold.hold].every(isCount) &&
+    typeof hold.tokenUnlimited === 'boolean'
+  );
+}

@@ -173,7 +173,7 @@ describe.each(TEST_DIALECTS)('settlement ledger on %s', (kind) => {
     expect((await readCounters(fixture.db)).users[1]?.quota).toBe(9_500);
 
     const restarted = ledger();
-    expect(await restarted.replay()).toEqual({ applied: 3, skipped: 0, refundedHolds: 0 });
+    expect(await restarted.replay()).toEqual({ applied: 3, skipped: 0, refundedHolds: 0, rejected: 0 });
     const after = await readCounters(fixture.db);
     expect(after.users[1]).toEqual({ quota: 10_000 - 250, used: 250, requests: 2 });
     expect(after.users[2]).toEqual({ quota: 10_000 - 900, used: 900, requests: 1 });
@@ -183,8 +183,8 @@ describe.each(TEST_DIALECTS)('settlement ledger on %s', (kind) => {
     expect(journalFiles(fixture.dir)).toEqual([]);
 
     // Replaying again, in this ledger or the next, applies nothing.
-    expect(await restarted.replay()).toEqual({ applied: 0, skipped: 0, refundedHolds: 0 });
-    expect(await ledger().replay()).toEqual({ applied: 0, skipped: 0, refundedHolds: 0 });
+    expect(await restarted.replay()).toEqual({ applied: 0, skipped: 0, refundedHolds: 0, rejected: 0 });
+    expect(await ledger().replay()).toEqual({ applied: 0, skipped: 0, refundedHolds: 0, rejected: 0 });
     expect(await readCounters(fixture.db)).toEqual(after);
   });
 
@@ -204,7 +204,7 @@ describe.each(TEST_DIALECTS)('settlement ledger on %s', (kind) => {
     expect(journalFiles(fixture.dir)).toEqual([]);
     for (const name of segments) copyFileSync(join(saved, name), join(journal, name));
 
-    expect(await ledger().replay()).toEqual({ applied: 0, skipped: 2, refundedHolds: 0 });
+    expect(await ledger().replay()).toEqual({ applied: 0, skipped: 2, refundedHolds: 0, rejected: 0 });
     expect(await readCounters(fixture.db)).toEqual(flushed);
     expect(flushed.users[1]?.quota).toBe(9_700);
     expect(flushed.logs.count).toBe(2);
@@ -219,12 +219,12 @@ describe.each(TEST_DIALECTS)('settlement ledger on %s', (kind) => {
     await crashed.flush();
     expect((await readCounters(fixture.db)).users[1]?.quota).toBe(9_300);
 
-    expect(await ledger().replay()).toEqual({ applied: 0, skipped: 0, refundedHolds: 1 });
+    expect(await ledger().replay()).toEqual({ applied: 0, skipped: 0, refundedHolds: 1, rejected: 0 });
     const after = await readCounters(fixture.db);
     expect(after.users[1]).toEqual({ quota: 10_000, used: 0, requests: 0 });
     expect(after.tokens[10]).toMatchObject({ remain: 10_000, used: 0 });
     expect(after.users[2]).toEqual({ quota: 9_940, used: 60, requests: 1 });
-    expect(await ledger().replay()).toEqual({ applied: 0, skipped: 0, refundedHolds: 0 });
+    expect(await ledger().replay()).toEqual({ applied: 0, skipped: 0, refundedHolds: 0, rejected: 0 });
     expect(await readCounters(fixture.db)).toEqual(after);
   });
 
@@ -261,7 +261,7 @@ describe.each(TEST_DIALECTS)('settlement ledger on %s', (kind) => {
     crashed.record(settleEntry('r3', { userId: 2, tokenId: 20, channelId: 6, hold: 0, quota: 7 }));
     expect(journalFiles(fixture.dir)).toHaveLength(2);
 
-    expect(await ledger().replay()).toEqual({ applied: 2, skipped: 0, refundedHolds: 1 });
+    expect(await ledger().replay()).toEqual({ applied: 2, skipped: 0, refundedHolds: 1, rejected: 0 });
     const after = await readCounters(fixture.db);
     expect(after.users[1]).toEqual({ quota: 9_800, used: 200, requests: 1 });
     expect(after.users[2]).toEqual({ quota: 9_993, used: 7, requests: 1 });

@@ -1,26 +1,37 @@
 // The relay's batched settlement ledger (behaviour spec §9.5, §9.6, §14.7 without its loss on crash): the
 // hot path journals each settlement synchronously and returns; a timer applies the queued entries in one
 // transaction per flush. Marks in `relay_settlements` make a replay after a crash apply each request at most
-// once, and holds journaled as open are refunded at the next start.
+// once, and holds journaled as open are refunded at the next start. An entry the database refuses is set
+// aside (ledger-rejects.ts) so it never blocks the others; other failures are retried with back-off.
 import { nowSeconds } from '@gw/core';
 import type { DatabaseKind } from '../../config.js';
 import type { GwDb } from '../../db/database.js';
-import { applyLedgerBatch, pruneSettlementMarks } from './apply-batch.js';
+import { pruneSettlementMarks } from './apply-batch.js';
+import { applyIsolatingRefused } from './isolate-refused.js';
 import { RelayJournal, readSegment } from './journal.js';
 import {
   assertValidEntry,
   entryDeltas,
+  isLedgerEntry,
+  isOpenHold,
   type LedgerEntry,
   type OpenHold,
   refundOfOpenHold,
 } from './ledger-entry.js';
+import { keepReject, type LedgerReject, rejectsFile } from './ledger-rejects.js';
 
 export type { LedgerEntry, NewConsumeLog, OpenHold } from './ledger-entry.js';
+export type { LedgerReject } from './ledger-rejects.js';
+
+/** A set-aside entry and where it was kept ('lost': neither the table nor the file took it). */
+export type KeptReject = LedgerReject & { keptIn: 'table' | 'file' | 'lost' };
 
 /** Queued entries that start a flush before the timer does. */
 export const DEFAULT_MAX_BATCH = 1000;
 /** Marks older than this are pruned at replay: no journal outlives a restart by that long. */
 export const MARK_RETENTION_SECONDS = 2 * 24 * 3600;
+/** The longest wait between two timer flushes while the database keeps failing. */
+export const MAX_RETRY_BACKOFF_MS = 60_000;
 
 export interface SettlementLedger {
   /** Synchronously journals the entry (appendFile/writeSync to the journal, no fsync) and queues it. */
@@ -36,9 +47,18 @@ export interface SettlementLedger {
   flush(): Promise<void>;
   /** Replays the journal of this node at start (entries whose mark exists are skipped; open holds without a
    *  settle/refund are refunded), then deletes the replayed journal segments. Returns counts. */
-  replay(): Promise<{ applied: number; skipped: number; refundedHolds: number }>;
-  /** Stops the timer and flushes (graceful shutdown). */
+  replay(): Promise<ReplayResult>;
+  /** Stops the timer and flushes (graceful shutdown). Never rejects: what could not be written stays in
+   *  the journal for the next start, and the failure goes to onError. */
   close(): Promise<void>;
+}
+
+/** What a replay did: entries applied, skipped as already applied, holds refunded, entries set aside. */
+export interface ReplayResult {
+  applied: number;
+  skipped: number;
+  refundedHolds: number;
+  rejected: number;
 }
 
 export interface SettlementLedgerOptions {
@@ -51,6 +71,8 @@ export interface SettlementLedgerOptions {
   flushIntervalMs: number;
   maxBatch?: number;
   onError?: (error: unknown) => void;
+  /** Told of each entry set aside because the database refused it (the operator must hear of it). */
+  onRejected?: (reject: KeptReject) => void;
   /** Told after a batch reached the database, with its entries' ids (readers caching balances drop them). */
   onApplied?: (ids: readonly string[]) => void;
 }
@@ -62,18 +84,32 @@ function addTo(sums: Map<number, number>, id: number, amount: number): void {
   else sums.set(id, next);
 }
 
-/** The settle/refund entries and the still-open holds of the given segments, in journal order. */
-function readJournal(paths: readonly string[]): { entries: LedgerEntry[]; openHolds: OpenHold[] } {
+/**
+ * The settle/refund entries and the still-open holds of the given segments, in journal order, and the lines
+ * that are neither (damaged, or from a version that wrote something else): those are set aside, not fatal.
+ */
+function readJournal(paths: readonly string[]): {
+  entries: LedgerEntry[];
+  openHolds: OpenHold[];
+  malformed: unknown[];
+} {
   const entries: LedgerEntry[] = [];
   const holds = new Map<string, OpenHold>();
+  const malformed: unknown[] = [];
   for (const path of paths) {
-    for (const line of readSegment(path)) {
-      if ('entry' in line) entries.push(line.entry);
-      else if (!holds.has(line.hold.id)) holds.set(line.hold.id, line.hold);
+    for (const line of readSegment(path) as unknown[]) {
+      const fields = (typeof line === 'object' && line !== null ? line : {}) as {
+        entry?: unknown;
+        hold?: unknown;
+      };
+      if (isLedgerEntry(fields.entry)) entries.push(fields.entry);
+      else if (isOpenHold(fields.hold)) {
+        if (!holds.has(fields.hold.id)) holds.set(fields.hold.id, fields.hold);
+      } else malformed.push(line);
     }
   }
   const closed = new Set(entries.map((entry) => entry.id));
-  return { entries, openHolds: [...holds.values()].filter((hold) => !closed.has(hold.id)) };
+  return { entries, openHolds: [...holds.values()].filter((hold) => !closed.has(hold.id)), malformed };
 }
 
 export function createSettlementLedger(options: SettlementLedgerOptions): SettlementLedger {
@@ -83,6 +119,18 @@ export function createSettlementLedger(options: SettlementLedgerOptions): Settle
   const maxBatch = options.maxBatch ?? DEFAULT_MAX_BATCH;
   const reportError = options.onError ?? (() => {});
   const journal = options.journalDir === undefined ? null : new RelayJournal(options.journalDir, nodeId);
+  const rejectsPath = rejectsFile(options.journalDir, nodeId);
+
+  /** Keeps a refused entry and tells the operator; resolves once it is kept (or known lost). */
+  async function setAside(reject: LedgerReject): Promise<void> {
+    const keptIn = await keepReject(db, reject, nodeId, rejectsPath);
+    options.onRejected?.({ ...reject, keptIn });
+  }
+
+  // Consecutive failed flushes push the next timer flush back (doubling up to MAX_RETRY_BACKOFF_MS), so a
+  // database that is down is not hammered; an explicit flush() or close() always tries.
+  let failures = 0;
+  let retryAt = 0;
 
   let queue: LedgerEntry[] = [];
   const openHolds = new Map<string, OpenHold>();
@@ -126,7 +174,16 @@ export function createSettlementLedger(options: SettlementLedgerOptions): Settle
     // the old segments below never forgets one.
     const covered = journal?.rotate() ?? [];
     if (journal) for (const hold of openHolds.values()) journalLine(() => journal.append({ hold }));
-    await applyLedgerBatch(db, batch, nowSeconds());
+    try {
+      await applyIsolatingRefused(db, batch, nowSeconds(), setAside);
+    } catch (error) {
+      failures += 1;
+      retryAt = Date.now() + Math.min(flushIntervalMs * 2 ** failures, MAX_RETRY_BACKOFF_MS);
+      throw error;
+    }
+    failures = 0;
+    retryAt = 0;
+    // Applied, skipped or set aside: every entry of the batch is done with.
     queue = queue.slice(batch.length);
     applyPending(batch, -1);
     options.onApplied?.(batch.map((entry) => entry.id));
@@ -134,7 +191,7 @@ export function createSettlementLedger(options: SettlementLedgerOptions): Settle
   }
 
   function flushInBackground(): void {
-    if (running > 0) return;
+    if (running > 0 || Date.now() < retryAt) return;
     exclusive(flushQueued).catch(reportError);
   }
 
@@ -163,18 +220,35 @@ export function createSettlementLedger(options: SettlementLedgerOptions): Settle
         const now = nowSeconds();
         await pruneSettlementMarks(db, now, MARK_RETENTION_SECONDS);
         const segments = [...(journal?.leftoverSegments() ?? [])];
-        if (segments.length === 0) return { applied: 0, skipped: 0, refundedHolds: 0 };
-        const { entries, openHolds: unfinished } = readJournal(segments);
+        if (segments.length === 0) return { applied: 0, skipped: 0, refundedHolds: 0, rejected: 0 };
+        const { entries, openHolds: unfinished, malformed } = readJournal(segments);
+        for (const line of malformed) {
+          await setAside({
+            entry: line,
+            requestId: '',
+            applied: false,
+            error: 'not a ledger journal line',
+            at: now,
+          });
+        }
         const refunds = unfinished.map(refundOfOpenHold);
-        const result = await applyLedgerBatch(db, [...entries, ...refunds], now);
+        const result = await applyIsolatingRefused(db, [...entries, ...refunds], now, setAside);
         journal?.discard(segments);
         const refundedHolds = refunds.filter((refund) => result.appliedIds.has(refund.id)).length;
-        return { applied: result.applied - refundedHolds, skipped: result.skipped, refundedHolds };
+        return {
+          applied: result.applied - refundedHolds,
+          skipped: result.skipped,
+          refundedHolds,
+          rejected: result.rejected + malformed.length,
+        };
       }),
     async close() {
       clearInterval(timer);
       try {
         await exclusive(flushQueued);
+      } catch (error) {
+        // The entries stay in the journal: the next start replays them. Stopping must not fail for it.
+        reportError(error);
       } finally {
         journal?.close();
       }
