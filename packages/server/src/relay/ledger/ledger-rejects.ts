@@ -68,6 +68,8 @@ export async function keepReject(
           .insertInto('relay_settlements')
           .values({ request_id: reject.requestId, created_at: reject.at })
           .execute();
+        // Its hold is left as it is, with the entry, for the operator: not refunded at the next start.
+        await trx.deleteFrom('relay_holds').where('request_id', '=', reject.requestId).execute();
       }
     });
     return 'table';

@@ -224,6 +224,8 @@ export function createRelayHandler(deps: RelayDeps) {
     let hold = 0;
     if (holdPlan.kind === 'hold') {
       const outcome = await applyHold(deps.db, {
+        id: requestId,
+        owner: deps.ledger.holdOwner,
         userId: caller.userId,
         tokenId: caller.tokenId,
         tokenUnlimited: caller.tokenUnlimited,
@@ -234,14 +236,6 @@ export function createRelayHandler(deps: RelayDeps) {
       if (outcome === 'user') return failLocal(403, 'relay.quota.user_hold_not_enough');
       if (outcome === 'token') return failLocal(403, 'relay.quota.token_not_enough');
       hold = holdPlan.hold;
-      deps.ledger.holdOpened({
-        id: requestId,
-        userId: caller.userId,
-        tokenId: caller.tokenId,
-        tokenUnlimited: caller.tokenUnlimited,
-        hold,
-        at: nowSeconds(),
-      });
     }
 
     let lastError: RelayError | undefined;
