@@ -177,6 +177,31 @@ describe.each(TEST_DIALECTS)('settlement ledger with a refused entry on %s', (ki
     expect((await readCounters(fixture.db)).logs.count).toBe(2);
   });
 
+  it('Given a failure that is not a refused row, Then nothing is set aside and the timer retries with back-off', async () => {
+    const errors: unknown[] = [];
+    const subject = createSettlementLedger({
+      db: fixture.db,
+      dbKind: kind,
+      journalDir: fixture.dir,
+      nodeId: 'node-a',
+      flushIntervalMs: 100,
+      onError: (error) => errors.push(error),
+      onRejected: (reject) => rejects.push(reject),
+    });
+    ledgers.push(subject);
+    await fixture.db.schema.alterTable('logs').renameTo('logs_away').execute();
+    subject.record(settleEntry('r1', { userId: 1, tokenId: 10, channelId: 5, hold: 0, quota: 30 }));
+    await new Promise((resolve) => setTimeout(resolve, 1_600));
+    await fixture.db.schema.alterTable('logs_away').renameTo('logs').execute();
+    // Without back-off the 100 ms timer would have failed ~15 times; doubling waits allow at most 4.
+    expect(errors.length).toBeGreaterThan(0);
+    expect(errors.length).toBeLessThanOrEqual(4);
+    expect(rejects).toEqual([]);
+    // The entry was kept, and goes in once the database takes it.
+    await expect.poll(async () => (await readCounters(fixture.db)).logs.count, { timeout: 10_000 }).toBe(1);
+    expect(await storedRejects()).toEqual([]);
+  });
+
   it.runIf(kind === 'postgres')(
     'Given a NUL in a consume log model name (issue 8), When flushed, Then the rest is written and the row set aside',
     async () => {
