@@ -292,6 +292,19 @@ export interface LedgerRejectRow {
   created_at: number;
 }
 
+/** A database hold the relay took and has not yet settled or refunded (deleted with its settlement). */
+export interface RelayHoldRow {
+  request_id: string;
+  /** `<node id>:<data folder identity>` of the process that took it. */
+  owner: string;
+  user_id: number;
+  token_id: number;
+  token_unlimited: number;
+  points: number;
+  /** Unix seconds. */
+  created_at: number;
+}
+
 export interface GwTables {
   users: UserRow;
   tokens: TokenRow;
@@ -310,4 +323,5 @@ export interface GwTables {
   telegram_menus: TelegramMenuRow;
   relay_settlements: RelaySettlementRow;
   ledger_rejects: LedgerRejectRow;
+  relay_holds: RelayHoldRow;
 }

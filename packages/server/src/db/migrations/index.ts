@@ -8,6 +8,7 @@ import * as usersSelf from './2026-06-01T00-00-00-users-self.js';
 import * as logStats from './2026-06-03T00-00-00-log-stats.js';
 import * as redemptionsPayments from './2026-06-05T00-00-00-redemptions-payments.js';
 import * as ledgerRejects from './2026-11-25T00-00-00-ledger-rejects.js';
+import * as relayHolds from './2026-11-25T00-00-01-relay-holds.js';
 import * as relayLedger from './2026-11-21T00-00-00-relay-ledger.js';
 import * as telegramMenus from './2026-06-06T00-00-00-telegram-menus.js';
 
@@ -22,4 +23,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-06-06T00-00-00-telegram-menus': telegramMenus,
   '2026-11-21T00-00-00-relay-ledger': relayLedger,
   '2026-11-25T00-00-00-ledger-rejects': ledgerRejects,
+  '2026-11-25T00-00-01-relay-holds': relayHolds,
 };

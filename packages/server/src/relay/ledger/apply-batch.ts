@@ -1,6 +1,7 @@
 // Applies a batch of ledger entries in ONE transaction: the marks that make replay idempotent, the summed
-// counter deltas (one UPDATE per token, user and channel) and the consume logs. Either all of it commits or
-// none of it does, so a failed flush can simply be retried.
+// counter deltas (one UPDATE per token, user and channel), the consume logs, and the deletion of the open
+// hold rows the entries close. Either all of it commits or none of it does, so a failed flush can simply be
+// retried.
 import { sql } from 'kysely';
 import type { GwDb } from '../../db/database.js';
 import { entryDeltas, type LedgerEntry, type NewConsumeLog } from './ledger-entry.js';
@@ -101,72 +102,85 @@ export async function applyLedgerBatch(
   entries: readonly LedgerEntry[],
   now: number,
 ): Promise<{ applied: number; skipped: number; appliedIds: ReadonlySet<string> }> {
+  if (entries.length === 0) return { applied: 0, skipped: 0, appliedIds: new Set() };
+  return db.transaction().execute((trx) => applyLedgerEntriesIn(trx, entries, now));
+}
+
+/** applyLedgerBatch inside a transaction the caller opened (and commits or rolls back): pass the trx. */
+export async function applyLedgerEntriesIn(
+  trx: GwDb,
+  entries: readonly LedgerEntry[],
+  now: number,
+): Promise<{ applied: number; skipped: number; appliedIds: ReadonlySet<string> }> {
   const distinct = distinctById(entries);
   if (distinct.length === 0) return { applied: 0, skipped: entries.length, appliedIds: new Set() };
-  return db.transaction().execute(async (trx) => {
-    const marked = new Set<string>();
-    for (const ids of chunks(
-      distinct.map((entry) => entry.id),
-      LOOKUP_CHUNK,
-    )) {
-      const rows = await trx
-        .selectFrom('relay_settlements')
-        .select('request_id')
-        .where('request_id', 'in', ids)
-        .execute();
-      for (const row of rows) marked.add(row.request_id);
-    }
-    const fresh = distinct.filter((entry) => !marked.has(entry.id));
-    if (fresh.length === 0) return { applied: 0, skipped: entries.length, appliedIds: new Set() };
+  const marked = new Set<string>();
+  for (const ids of chunks(
+    distinct.map((entry) => entry.id),
+    LOOKUP_CHUNK,
+  )) {
+    const rows = await trx
+      .selectFrom('relay_settlements')
+      .select('request_id')
+      .where('request_id', 'in', ids)
+      .execute();
+    for (const row of rows) marked.add(row.request_id);
+  }
+  const fresh = distinct.filter((entry) => !marked.has(entry.id));
+  if (fresh.length === 0) return { applied: 0, skipped: entries.length, appliedIds: new Set() };
 
-    for (const part of chunks(fresh, INSERT_CHUNK)) {
-      await trx
-        .insertInto('relay_settlements')
-        .values(part.map((entry) => ({ request_id: entry.id, created_at: now })))
-        .execute();
-    }
-    // Tokens, then users, then channels: the lock order applyHold uses too.
-    const sums = sumDeltas(fresh);
-    for (const [id, token] of byId(sums.tokens)) {
-      await trx
-        .updateTable('tokens')
-        .set({
-          remain_quota: sql`remain_quota + ${token.remain}`,
-          used_quota: sql`used_quota + ${token.used}`,
-          accessed_time: token.lastAccess,
-        })
-        .where('id', '=', id)
-        .execute();
-    }
-    for (const [id, user] of byId(sums.users)) {
-      if (user.quota === 0 && user.used === 0 && user.requests === 0) continue;
-      await trx
-        .updateTable('users')
-        .set({
-          quota: sql`quota + ${user.quota}`,
-          used_quota: sql`used_quota + ${user.used}`,
-          request_count: sql`request_count + ${user.requests}`,
-        })
-        .where('id', '=', id)
-        .execute();
-    }
-    for (const [id, used] of byId(sums.channels)) {
-      await trx
-        .updateTable('channels')
-        .set({ used_quota: sql`used_quota + ${used}` })
-        .where('id', '=', id)
-        .execute();
-    }
-    const logs = fresh.map(logRowOf).filter((row): row is NewConsumeLog => row !== null);
-    for (const part of chunks(logs, INSERT_CHUNK)) {
-      await trx.insertInto('logs').values(part).execute();
-    }
-    return {
-      applied: fresh.length,
-      skipped: entries.length - fresh.length,
-      appliedIds: new Set(fresh.map((entry) => entry.id)),
-    };
-  });
+  for (const part of chunks(fresh, INSERT_CHUNK)) {
+    await trx
+      .insertInto('relay_settlements')
+      .values(part.map((entry) => ({ request_id: entry.id, created_at: now })))
+      .execute();
+  }
+  // Tokens, then users, then channels: the lock order applyHold uses too.
+  const sums = sumDeltas(fresh);
+  for (const [id, token] of byId(sums.tokens)) {
+    await trx
+      .updateTable('tokens')
+      .set({
+        remain_quota: sql`remain_quota + ${token.remain}`,
+        used_quota: sql`used_quota + ${token.used}`,
+        accessed_time: token.lastAccess,
+      })
+      .where('id', '=', id)
+      .execute();
+  }
+  for (const [id, user] of byId(sums.users)) {
+    if (user.quota === 0 && user.used === 0 && user.requests === 0) continue;
+    await trx
+      .updateTable('users')
+      .set({
+        quota: sql`quota + ${user.quota}`,
+        used_quota: sql`used_quota + ${user.used}`,
+        request_count: sql`request_count + ${user.requests}`,
+      })
+      .where('id', '=', id)
+      .execute();
+  }
+  for (const [id, used] of byId(sums.channels)) {
+    await trx
+      .updateTable('channels')
+      .set({ used_quota: sql`used_quota + ${used}` })
+      .where('id', '=', id)
+      .execute();
+  }
+  const logs = fresh.map(logRowOf).filter((row): row is NewConsumeLog => row !== null);
+  for (const part of chunks(logs, INSERT_CHUNK)) {
+    await trx.insertInto('logs').values(part).execute();
+  }
+  // The hold is closed in the same transaction that settles or refunds it: a crash leaves one or the other.
+  const held = fresh.filter((entry) => entry.hold > 0).map((entry) => entry.id);
+  for (const ids of chunks(held, LOOKUP_CHUNK)) {
+    await trx.deleteFrom('relay_holds').where('request_id', 'in', ids).execute();
+  }
+  return {
+    applied: fresh.length,
+    skipped: entries.length - fresh.length,
+    appliedIds: new Set(fresh.map((entry) => entry.id)),
+  };
 }
 
 /** Deletes marks older than `maxAgeSeconds` (replay only needs marks as old as a journal can be). */

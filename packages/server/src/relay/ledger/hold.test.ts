@@ -3,6 +3,8 @@ import { TEST_DIALECTS } from '../../test-support/databases.js';
 import { applyHold } from './hold.js';
 import {
   insertToken,
+  holdKey,
+  holdRows,
   insertUser,
   type LedgerFixture,
   openLedgerFixture,
@@ -21,9 +23,15 @@ describe.each(TEST_DIALECTS)('applyHold on %s', (kind) => {
   afterEach(async () => fixture.close());
 
   it('Given enough balance, When a hold is taken, Then user quota and the limited token move by it', async () => {
-    expect(await applyHold(fixture.db, { userId: 1, tokenId: 10, tokenUnlimited: false, amount: 300 })).toBe(
-      'ok',
-    );
+    expect(
+      await applyHold(fixture.db, {
+        ...holdKey(),
+        userId: 1,
+        tokenId: 10,
+        tokenUnlimited: false,
+        amount: 300,
+      }),
+    ).toBe('ok');
     const counters = await readCounters(fixture.db);
     expect(counters.users[1]?.quota).toBe(700);
     expect(counters.tokens[10]).toMatchObject({ remain: 4700, used: 300 });
@@ -31,21 +39,39 @@ describe.each(TEST_DIALECTS)('applyHold on %s', (kind) => {
   });
 
   it('Given an unlimited token, When a hold is taken, Then only the user quota moves', async () => {
-    expect(await applyHold(fixture.db, { userId: 1, tokenId: 11, tokenUnlimited: true, amount: 300 })).toBe(
-      'ok',
-    );
+    expect(
+      await applyHold(fixture.db, {
+        ...holdKey(),
+        userId: 1,
+        tokenId: 11,
+        tokenUnlimited: true,
+        amount: 300,
+      }),
+    ).toBe('ok');
     const counters = await readCounters(fixture.db);
     expect(counters.users[1]?.quota).toBe(700);
     expect(counters.tokens[11]).toMatchObject({ remain: 0, used: 0 });
   });
 
   it('Given a short token or a short user, Then that side is named and nothing changes', async () => {
-    expect(await applyHold(fixture.db, { userId: 1, tokenId: 12, tokenUnlimited: false, amount: 60 })).toBe(
-      'token',
-    );
-    expect(await applyHold(fixture.db, { userId: 1, tokenId: 10, tokenUnlimited: false, amount: 1001 })).toBe(
-      'user',
-    );
+    expect(
+      await applyHold(fixture.db, {
+        ...holdKey(),
+        userId: 1,
+        tokenId: 12,
+        tokenUnlimited: false,
+        amount: 60,
+      }),
+    ).toBe('token');
+    expect(
+      await applyHold(fixture.db, {
+        ...holdKey(),
+        userId: 1,
+        tokenId: 10,
+        tokenUnlimited: false,
+        amount: 1001,
+      }),
+    ).toBe('user');
     const counters = await readCounters(fixture.db);
     expect(counters.users[1]?.quota).toBe(1000);
     // The token deducted before the user was found short is rolled back with it.
@@ -56,7 +82,7 @@ describe.each(TEST_DIALECTS)('applyHold on %s', (kind) => {
   it('Given 50 concurrent holds against a small balance, Then it never goes below zero', async () => {
     const outcomes = await Promise.all(
       Array.from({ length: 50 }, () =>
-        applyHold(fixture.db, { userId: 1, tokenId: 10, tokenUnlimited: false, amount: 70 }),
+        applyHold(fixture.db, { ...holdKey(), userId: 1, tokenId: 10, tokenUnlimited: false, amount: 70 }),
       ),
     );
     const granted = outcomes.filter((outcome) => outcome === 'ok').length;
@@ -67,9 +93,16 @@ describe.each(TEST_DIALECTS)('applyHold on %s', (kind) => {
     expect(counters.tokens[10]).toMatchObject({ remain: 5000 - 14 * 70, used: 14 * 70 });
   });
 
+  it('Given a hold taken, Then its row is written in the same transaction, and a refused hold leaves none', async () => {
+    const request = { userId: 1, tokenId: 10, tokenUnlimited: false, owner: 'node-a:0123456789abcdef' };
+    expect(await applyHold(fixture.db, { ...request, id: 'taken', amount: 300 })).toBe('ok');
+    expect(await applyHold(fixture.db, { ...request, id: 'short', amount: 4000 })).toBe('user');
+    expect(await holdRows(fixture.db)).toEqual({ taken: { points: 300, owner: 'node-a:0123456789abcdef' } });
+  });
+
   it('Given a fractional amount, Then it is refused as a programming error', async () => {
     await expect(
-      applyHold(fixture.db, { userId: 1, tokenId: 10, tokenUnlimited: false, amount: 1.5 }),
+      applyHold(fixture.db, { ...holdKey(), userId: 1, tokenId: 10, tokenUnlimited: false, amount: 1.5 }),
     ).rejects.toThrow(/integer/);
   });
 });

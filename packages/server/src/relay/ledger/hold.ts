@@ -1,12 +1,18 @@
 // The synchronous database hold of behaviour spec §9.4 step 6: the token and the user are debited in one
 // transaction by conditional updates, so concurrent requests can never take a balance below zero on any
-// dialect (the row lock of the UPDATE re-checks the condition; SQLite runs one writer at a time).
+// dialect (the row lock of the UPDATE re-checks the condition; SQLite runs one writer at a time). The same
+// transaction records the hold in `relay_holds`, which the settlement deletes: a process killed in between
+// leaves the row, and the next start refunds it (leftover-holds.ts).
 import { nowSeconds } from '@gw/core';
 import { sql } from 'kysely';
 import type { GwDb } from '../../db/database.js';
 import { holdDeltas } from '../billing/pre-consume.js';
 
 export interface HoldRequest {
+  /** The request id: the hold row's key, and the id its settlement or refund is recorded under. */
+  id: string;
+  /** The ledger's holdOwner: whose start refunds the hold if no settlement ever comes. */
+  owner: string;
   userId: number;
   tokenId: number;
   tokenUnlimited: boolean;
@@ -68,6 +74,18 @@ export async function applyHold(db: GwDb, request: HoldRequest): Promise<HoldOut
         .where('quota', '>=', userNeed)
         .executeTakeFirst();
       if (Number(user.numUpdatedRows) !== 1) throw new HoldShortfall('user');
+      await trx
+        .insertInto('relay_holds')
+        .values({
+          request_id: request.id,
+          owner: request.owner,
+          user_id: userId,
+          token_id: tokenId,
+          token_unlimited: tokenUnlimited ? 1 : 0,
+          points: amount,
+          created_at: nowSeconds(),
+        })
+        .execute();
     });
   } catch (error) {
     if (error instanceof HoldShortfall) return error.which;

@@ -5,7 +5,7 @@ import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writ
 import { join } from 'node:path';
 import type { LedgerEntry, OpenHold } from './ledger-entry.js';
 
-/** One journal line: a hold taken, or a settlement/refund recorded. */
+/** One journal line: a settlement/refund recorded, or (journals of older versions only) a hold taken. */
 export type JournalLine = { hold: OpenHold } | { entry: LedgerEntry };
 
 function escapeRegExp(text: string): string {

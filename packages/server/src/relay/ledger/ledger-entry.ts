@@ -24,7 +24,7 @@ export interface LedgerEntry {
   log: NewConsumeLog | null;
 }
 
-/** A database hold taken by applyHold and not yet settled or refunded. */
+/** A database hold taken by applyHold, as journals of versions before `relay_holds` recorded it. */
 export interface OpenHold {
   id: string;
   userId: number;

@@ -64,10 +64,20 @@ export async function keepReject(
         })
         .execute();
       if (!reject.applied && reject.requestId !== '') {
-        await trx
-          .insertInto('relay_settlements')
-          .values({ request_id: reject.requestId, created_at: reject.at })
-          .execute();
+        // An existing mark (whatever wrote it) must not turn a kept reject into a file line.
+        const marked = await trx
+          .selectFrom('relay_settlements')
+          .select('request_id')
+          .where('request_id', '=', reject.requestId)
+          .executeTakeFirst();
+        if (marked === undefined) {
+          await trx
+            .insertInto('relay_settlements')
+            .values({ request_id: reject.requestId, created_at: reject.at })
+            .execute();
+        }
+        // Its hold is left as it is, with the entry, for the operator: not refunded at the next start.
+        await trx.deleteFrom('relay_holds').where('request_id', '=', reject.requestId).execute();
       }
     });
     return 'table';

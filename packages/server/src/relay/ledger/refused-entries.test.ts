@@ -11,6 +11,7 @@ import { createSettlementLedger, type KeptReject, type SettlementLedger } from '
 import {
   insertBareChannel,
   insertToken,
+  holdRows,
   insertUser,
   journalFiles,
   type LedgerFixture,
@@ -67,9 +68,16 @@ describe.each(TEST_DIALECTS)('settlement ledger with a refused entry on %s', (ki
 
   /** Holds 500 for the refused entry and records it between two good ones of users 1 and 2. */
   async function recordAround(subject: SettlementLedger, bad: LedgerEntry): Promise<void> {
-    expect(await applyHold(fixture.db, { userId: 1, tokenId: 10, tokenUnlimited: false, amount: 500 })).toBe(
-      'ok',
-    );
+    expect(
+      await applyHold(fixture.db, {
+        id: bad.id,
+        owner: subject.holdOwner,
+        userId: 1,
+        tokenId: 10,
+        tokenUnlimited: false,
+        amount: 500,
+      }),
+    ).toBe('ok');
     subject.record(settleEntry('good-1', { userId: 1, tokenId: 10, channelId: 5, hold: 0, quota: 30 }));
     subject.record(bad);
     subject.record(settleEntry('good-2', { userId: 2, tokenId: 20, channelId: 6, hold: 0, quota: 40 }));
@@ -84,6 +92,8 @@ describe.each(TEST_DIALECTS)('settlement ledger with a refused entry on %s', (ki
     expect(after.channels).toEqual({ 5: 150, 6: 40 });
     // The two good logs; the refused one is the reject row.
     expect(after.logs).toEqual({ count: 2, quota: 70 });
+    // Its hold was closed with its charge: nothing is left to refund at the next start.
+    expect(await holdRows(fixture.db)).toEqual({});
     const stored = await storedRejects();
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({ request_id: badId, node_id: 'node-a', applied: 1 });
@@ -165,6 +175,31 @@ describe.each(TEST_DIALECTS)('settlement ledger with a refused entry on %s', (ki
       entry: { id: 'bad' },
     });
     expect((await readCounters(fixture.db)).logs.count).toBe(2);
+  });
+
+  it('Given a failure that is not a refused row, Then nothing is set aside and the timer retries with back-off', async () => {
+    const errors: unknown[] = [];
+    const subject = createSettlementLedger({
+      db: fixture.db,
+      dbKind: kind,
+      journalDir: fixture.dir,
+      nodeId: 'node-a',
+      flushIntervalMs: 100,
+      onError: (error) => errors.push(error),
+      onRejected: (reject) => rejects.push(reject),
+    });
+    ledgers.push(subject);
+    await fixture.db.schema.alterTable('logs').renameTo('logs_away').execute();
+    subject.record(settleEntry('r1', { userId: 1, tokenId: 10, channelId: 5, hold: 0, quota: 30 }));
+    await new Promise((resolve) => setTimeout(resolve, 1_600));
+    await fixture.db.schema.alterTable('logs_away').renameTo('logs').execute();
+    // Without back-off the 100 ms timer would have failed ~15 times; doubling waits allow at most 4.
+    expect(errors.length).toBeGreaterThan(0);
+    expect(errors.length).toBeLessThanOrEqual(4);
+    expect(rejects).toEqual([]);
+    // The entry was kept, and goes in once the database takes it.
+    await expect.poll(async () => (await readCounters(fixture.db)).logs.count, { timeout: 10_000 }).toBe(1);
+    expect(await storedRejects()).toEqual([]);
   });
 
   it.runIf(kind === 'postgres')(

@@ -1,10 +1,12 @@
-import { copyFileSync, mkdirSync, readdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TEST_DIALECTS } from '../../test-support/databases.js';
 import { applyHold } from './hold.js';
+import { HOLD_LEASE_SECONDS } from './leftover-holds.js';
 import { createSettlementLedger, type SettlementLedger } from './settlement-ledger.js';
 import {
+  holdRows,
   insertBareChannel,
   insertToken,
   insertUser,
@@ -35,11 +37,11 @@ describe.each(TEST_DIALECTS)('settlement ledger on %s', (kind) => {
     return created;
   }
 
-  /** A hold taken in the database and journaled, as the relay does before calling upstream. */
+  /** A hold taken in the database with its row, as the relay does before calling upstream. */
   async function hold(target: SettlementLedger, id: string, userId: number, tokenId: number, amount: number) {
     const tokenUnlimited = tokenId === 11;
-    expect(await applyHold(fixture.db, { userId, tokenId, tokenUnlimited, amount })).toBe('ok');
-    target.holdOpened({ id, userId, tokenId, tokenUnlimited, hold: amount, at: 1_800_000_000 });
+    const owner = target.holdOwner;
+    expect(await applyHold(fixture.db, { id, owner, userId, tokenId, tokenUnlimited, amount })).toBe('ok');
   }
 
   beforeEach(async () => {
@@ -208,6 +210,49 @@ describe.each(TEST_DIALECTS)('settlement ledger on %s', (kind) => {
     expect(await readCounters(fixture.db)).toEqual(flushed);
     expect(flushed.users[1]?.quota).toBe(9_700);
     expect(flushed.logs.count).toBe(2);
+  });
+
+  it('Given holds of another process, When this node starts, Then only its own and those past the lease are refunded', async () => {
+    const subject = ledger();
+    const take = (id: string, owner: string) =>
+      applyHold(fixture.db, { id, owner, userId: 1, tokenId: 10, tokenUnlimited: false, amount: 100 });
+    expect(await take('mine', subject.holdOwner)).toBe('ok');
+    // Another host with the same node id but its own data folder: its request is still in flight.
+    expect(await take('in-flight', 'node-a:ffffffffffffffff')).toBe('ok');
+    expect(await take('abandoned', 'node-b:ffffffffffffffff')).toBe('ok');
+    await fixture.db
+      .updateTable('relay_holds')
+      .set({ created_at: Math.floor(Date.now() / 1000) - HOLD_LEASE_SECONDS - 60 })
+      .where('request_id', '=', 'abandoned')
+      .execute();
+
+    expect(await ledger().replay()).toEqual({ applied: 0, skipped: 0, refundedHolds: 2, rejected: 0 });
+    expect(Object.keys(await holdRows(fixture.db))).toEqual(['in-flight']);
+    const after = await readCounters(fixture.db);
+    expect(after.users[1]?.quota).toBe(10_000 - 100);
+    expect(after.tokens[10]).toMatchObject({ remain: 10_000 - 100, used: 100 });
+  });
+
+  it('Given a journal of an older version with an open hold line, When replayed, Then that hold is refunded once', async () => {
+    // Versions before `relay_holds` journaled holds instead of writing rows.
+    expect(
+      await applyHold(fixture.db, {
+        id: 'old',
+        owner: 'gone',
+        userId: 2,
+        tokenId: 20,
+        tokenUnlimited: false,
+        amount: 700,
+      }),
+    ).toBe('ok');
+    await fixture.db.deleteFrom('relay_holds').execute();
+    mkdirSync(join(fixture.dir, 'relay-journal'), { recursive: true });
+    const hold = { id: 'old', userId: 2, tokenId: 20, tokenUnlimited: false, hold: 700, at: 1_800_000_000 };
+    writeFileSync(join(fixture.dir, 'relay-journal', 'node-a-1.jsonl'), `${JSON.stringify({ hold })}\n`);
+
+    expect(await ledger().replay()).toEqual({ applied: 0, skipped: 0, refundedHolds: 1, rejected: 0 });
+    expect((await readCounters(fixture.db)).users[2]).toEqual({ quota: 10_000, used: 0, requests: 0 });
+    expect(journalFiles(fixture.dir)).toEqual([]);
   });
 
   it('Given a hold never settled, When the next start replays, Then the hold is refunded once', async () => {

@@ -1,12 +1,15 @@
 // The relay's batched settlement ledger (behaviour spec §9.5, §9.6, §14.7 without its loss on crash): the
 // hot path journals each settlement synchronously and returns; a timer applies the queued entries in one
 // transaction per flush. Marks in `relay_settlements` make a replay after a crash apply each request at most
-// once, and holds journaled as open are refunded at the next start. An entry the database refuses is set
+// once. Open holds are rows of `relay_holds` (hold.ts) deleted with their settlement; those a dead process
+// left are refunded at the next start (journals of older versions, which wrote hold lines, are still read
+// and their open holds refunded too). An entry the database refuses is set
 // aside (ledger-rejects.ts) so it never blocks the others; other failures are retried with back-off.
 import { nowSeconds } from '@gw/core';
 import type { DatabaseKind } from '../../config.js';
 import type { GwDb } from '../../db/database.js';
 import { pruneSettlementMarks } from './apply-batch.js';
+import { holdOwnerOf } from './hold-owner.js';
 import { applyIsolatingRefused } from './isolate-refused.js';
 import { RelayJournal, readSegment } from './journal.js';
 import {
@@ -19,6 +22,7 @@ import {
   refundOfOpenHold,
 } from './ledger-entry.js';
 import { keepReject, type LedgerReject, rejectsFile } from './ledger-rejects.js';
+import { refundLeftoverHolds } from './leftover-holds.js';
 
 export type { LedgerEntry, NewConsumeLog, OpenHold } from './ledger-entry.js';
 export type { LedgerReject } from './ledger-rejects.js';
@@ -36,8 +40,8 @@ export const MAX_RETRY_BACKOFF_MS = 60_000;
 export interface SettlementLedger {
   /** Synchronously journals the entry (appendFile/writeSync to the journal, no fsync) and queues it. */
   record(entry: LedgerEntry): void;
-  /** Journals that a DB hold was taken (so a crash before settle/refund refunds it at the next start). */
-  holdOpened(entry: OpenHold): void;
+  /** The owner to give applyHold: this node and its data folder, whose next start refunds what it left. */
+  readonly holdOwner: string;
   /** Quota points this process has recorded but not yet flushed, per user / per token (negative = spent), so
    *  balance checks can see them. */
   pendingUserQuota(userId: number): number;
@@ -45,8 +49,9 @@ export interface SettlementLedger {
   /** Applies every queued entry: in ONE transaction insert the marks, the log rows (chunks of 200), and the
    *  aggregated counter deltas per user/token/channel (one UPDATE per id with summed deltas). */
   flush(): Promise<void>;
-  /** Replays the journal of this node at start (entries whose mark exists are skipped; open holds without a
-   *  settle/refund are refunded), then deletes the replayed journal segments. Returns counts. */
+  /** Replays the journal of this node at start (entries whose mark exists are skipped), then deletes the
+   *  replayed segments; the first call also refunds the holds an earlier run of this node left open (and any
+   *  older than HOLD_LEASE_SECONDS), so call it at start, before any hold is taken. Returns counts. */
   replay(): Promise<ReplayResult>;
   /** Stops the timer and flushes (graceful shutdown). Never rejects: what could not be written stays in
    *  the journal for the next start, and the failure goes to onError. */
@@ -120,6 +125,8 @@ export function createSettlementLedger(options: SettlementLedgerOptions): Settle
   const reportError = options.onError ?? (() => {});
   const journal = options.journalDir === undefined ? null : new RelayJournal(options.journalDir, nodeId);
   const rejectsPath = rejectsFile(options.journalDir, nodeId);
+  const holdOwner = holdOwnerOf(options.journalDir, nodeId);
+  let leftoversRefunded = false;
 
   /** Keeps a refused entry and tells the operator; resolves once it is kept (or known lost). */
   async function setAside(reject: LedgerReject): Promise<void> {
@@ -133,7 +140,6 @@ export function createSettlementLedger(options: SettlementLedgerOptions): Settle
   let retryAt = 0;
 
   let queue: LedgerEntry[] = [];
-  const openHolds = new Map<string, OpenHold>();
   const pendingUsers = new Map<number, number>();
   const pendingTokens = new Map<number, number>();
 
@@ -170,10 +176,8 @@ export function createSettlementLedger(options: SettlementLedgerOptions): Settle
     if (queue.length === 0) return;
     // A copy: records made while the transaction runs are pushed onto `queue` and belong to the next flush.
     const batch = queue.slice();
-    // New records go to a fresh segment; the holds still open are written there again so that deleting
-    // the old segments below never forgets one.
+    // New records go to a fresh segment, so the old ones can be deleted once this batch commits.
     const covered = journal?.rotate() ?? [];
-    if (journal) for (const hold of openHolds.values()) journalLine(() => journal.append({ hold }));
     try {
       await applyIsolatingRefused(db, batch, nowSeconds(), setAside);
     } catch (error) {
@@ -195,6 +199,33 @@ export function createSettlementLedger(options: SettlementLedgerOptions): Settle
     exclusive(flushQueued).catch(reportError);
   }
 
+  /** Applies the entries of the segments an earlier process left, and refunds the holds they left open. */
+  async function replayJournal(now: number): Promise<ReplayResult> {
+    const segments = [...(journal?.leftoverSegments() ?? [])];
+    if (segments.length === 0) return { applied: 0, skipped: 0, refundedHolds: 0, rejected: 0 };
+    const { entries, openHolds: unfinished, malformed } = readJournal(segments);
+    for (const line of malformed) {
+      await setAside({
+        entry: line,
+        requestId: '',
+        applied: false,
+        error: 'not a ledger journal line',
+        at: now,
+      });
+    }
+    // Hold lines come only from journals of versions before `relay_holds`.
+    const refunds = unfinished.map(refundOfOpenHold);
+    const result = await applyIsolatingRefused(db, [...entries, ...refunds], now, setAside);
+    journal?.discard(segments);
+    const refundedHolds = refunds.filter((refund) => result.appliedIds.has(refund.id)).length;
+    return {
+      applied: result.applied - refundedHolds,
+      skipped: result.skipped,
+      refundedHolds,
+      rejected: result.rejected + malformed.length,
+    };
+  }
+
   const timer = setInterval(flushInBackground, flushIntervalMs);
   timer.unref();
 
@@ -202,16 +233,11 @@ export function createSettlementLedger(options: SettlementLedgerOptions): Settle
     record(entry) {
       assertValidEntry(entry);
       if (journal) journalLine(() => journal.append({ entry }));
-      openHolds.delete(entry.id);
       queue.push(entry);
       applyPending([entry], 1);
       if (queue.length >= maxBatch) flushInBackground();
     },
-    holdOpened(hold) {
-      assertValidEntry(hold);
-      openHolds.set(hold.id, { ...hold });
-      if (journal) journalLine(() => journal.append({ hold }));
-    },
+    holdOwner,
     pendingUserQuota: (userId) => pendingUsers.get(userId) ?? 0,
     pendingTokenQuota: (tokenId) => pendingTokens.get(tokenId) ?? 0,
     flush: () => exclusive(flushQueued),
@@ -219,28 +245,19 @@ export function createSettlementLedger(options: SettlementLedgerOptions): Settle
       exclusive(async () => {
         const now = nowSeconds();
         await pruneSettlementMarks(db, now, MARK_RETENTION_SECONDS);
-        const segments = [...(journal?.leftoverSegments() ?? [])];
-        if (segments.length === 0) return { applied: 0, skipped: 0, refundedHolds: 0, rejected: 0 };
-        const { entries, openHolds: unfinished, malformed } = readJournal(segments);
-        for (const line of malformed) {
-          await setAside({
-            entry: line,
-            requestId: '',
-            applied: false,
-            error: 'not a ledger journal line',
-            at: now,
+        const result = await replayJournal(now);
+        // Only once, before this process takes holds of its own: later its rows are requests in flight.
+        if (!leftoversRefunded) {
+          leftoversRefunded = true;
+          let rejected = 0;
+          const refunded = await refundLeftoverHolds(db, holdOwner, now, async (reject) => {
+            rejected += 1;
+            await setAside(reject);
           });
+          result.refundedHolds += refunded.length;
+          result.rejected += rejected;
         }
-        const refunds = unfinished.map(refundOfOpenHold);
-        const result = await applyIsolatingRefused(db, [...entries, ...refunds], now, setAside);
-        journal?.discard(segments);
-        const refundedHolds = refunds.filter((refund) => result.appliedIds.has(refund.id)).length;
-        return {
-          applied: result.applied - refundedHolds,
-          skipped: result.skipped,
-          refundedHolds,
-          rejected: result.rejected + malformed.length,
-        };
+        return result;
       }),
     async close() {
       clearInterval(timer);

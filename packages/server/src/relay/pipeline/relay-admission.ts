@@ -1,7 +1,6 @@
 // Whether a request may start, and what it holds (behaviour spec §9.4, tightened against concurrency): the
 // one-hub balance check, the in-flight check of every other running request of the user and the key, then
-// the database hold. The hold is journaled as open so a crash before its settlement refunds it at start.
-import { nowSeconds } from '@gw/core';
+// the database hold (its `relay_holds` row makes a crash before its settlement refunded at start).
 import { planHold, TRUSTED_QUOTA_FACTOR } from '../billing/pre-consume.js';
 import type { InFlightStore } from '../billing/in-flight.js';
 import { applyHold } from '../ledger/hold.js';
@@ -70,6 +69,8 @@ export async function admitRequest(
   let outcome: Awaited<ReturnType<typeof applyHold>>;
   try {
     outcome = await applyHold(deps.db, {
+      id: requestId,
+      owner: deps.ledger.holdOwner,
       userId: caller.userId,
       tokenId: caller.tokenId,
       tokenUnlimited: caller.tokenUnlimited,
@@ -87,14 +88,6 @@ export async function admitRequest(
       ? refuse(403, 'relay.quota.user_hold_not_enough')
       : refuse(403, 'relay.quota.token_not_enough');
   }
-  deps.ledger.holdOpened({
-    id: requestId,
-    userId: caller.userId,
-    tokenId: caller.tokenId,
-    tokenUnlimited: caller.tokenUnlimited,
-    hold: holdPlan.hold,
-    at: nowSeconds(),
-  });
   return { hold: holdPlan.hold, claimed };
 }
 

@@ -1,5 +1,7 @@
-// The process the crash test kills: it takes holds, records settlements, flushes once midway, records more
-// and then dies by SIGKILL with nothing else flushed. Run by node directly (see crash.test.ts).
+// The process the crash tests kill. LEDGER_CHILD_MODE=settle (default): it takes holds, records
+// settlements, flushes once midway, records more and dies by SIGKILL with nothing else flushed.
+// LEDGER_CHILD_MODE=hold: it takes one hold of 1,500 points and dies the instant the hold has committed.
+// Run by node directly (see crash.test.ts).
 import { parseDatabaseUrl } from '../../../config.js';
 import { openDatabase } from '../../../db/database.js';
 import { applyHold } from '../hold.js';
@@ -8,34 +10,44 @@ import { settleEntry } from './ledger-fixture.js';
 
 const url = process.env.LEDGER_CHILD_DB ?? '';
 const journalDir = process.env.LEDGER_CHILD_JOURNAL ?? '';
-const { db } = openDatabase(parseDatabaseUrl(url, process.cwd()));
+const database = parseDatabaseUrl(url, process.cwd());
+const { db } = openDatabase(database);
 const ledger = createSettlementLedger({
   db,
-  dbKind: 'sqlite',
+  dbKind: database.kind,
   journalDir,
   nodeId: 'node-a',
   flushIntervalMs: 3_600_000,
 });
+const owner = ledger.holdOwner;
 
 async function settle(index: number): Promise<void> {
   const id = `r${index}`;
-  if ((await applyHold(db, { userId: 1, tokenId: 10, tokenUnlimited: false, amount: 100 })) !== 'ok') {
+  if (
+    (await applyHold(db, { id, owner, userId: 1, tokenId: 10, tokenUnlimited: false, amount: 100 })) !== 'ok'
+  ) {
     throw new Error('hold refused');
   }
-  ledger.holdOpened({ id, userId: 1, tokenId: 10, tokenUnlimited: false, hold: 100, at: 1_800_000_000 });
   ledger.record(settleEntry(id, { userId: 1, tokenId: 10, channelId: 5, hold: 100, quota: index }));
 }
 
+if (process.env.LEDGER_CHILD_MODE === 'hold') {
+  const held = await applyHold(db, {
+    id: 'held',
+    owner,
+    userId: 1,
+    tokenId: 10,
+    tokenUnlimited: false,
+    amount: 1_500,
+  });
+  if (held !== 'ok') throw new Error('hold refused');
+  // The hold has committed; nothing else of this request reaches the disk.
+  process.stdout.write('ready\n');
+  process.kill(process.pid, 'SIGKILL');
+}
+
 // A request still upstream when the process dies: its hold must come back at the next start.
-await applyHold(db, { userId: 1, tokenId: 10, tokenUnlimited: false, amount: 250 });
-ledger.holdOpened({
-  id: 'open',
-  userId: 1,
-  tokenId: 10,
-  tokenUnlimited: false,
-  hold: 250,
-  at: 1_800_000_000,
-});
+await applyHold(db, { id: 'open', owner, userId: 1, tokenId: 10, tokenUnlimited: false, amount: 250 });
 for (let index = 1; index <= 10; index += 1) await settle(index);
 await ledger.flush();
 for (let index = 11; index <= 20; index += 1) await settle(index);

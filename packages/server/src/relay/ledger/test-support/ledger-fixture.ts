@@ -149,6 +149,22 @@ export function settleEntry(
   };
 }
 
+let holdSequence = 0;
+
+/** A fresh hold id with an owner, for holds whose row the test does not look up by id. */
+export function holdKey(owner = 'test-owner'): { id: string; owner: string } {
+  holdSequence += 1;
+  return { id: `hold-${holdSequence}`, owner };
+}
+
+/** The open hold rows, by request id: points and owner. */
+export async function holdRows(db: GwDb): Promise<Record<string, { points: number; owner: string }>> {
+  const rows = await db.selectFrom('relay_holds').select(['request_id', 'points', 'owner']).execute();
+  return Object.fromEntries(
+    rows.map((row) => [row.request_id, { points: Number(row.points), owner: row.owner }]),
+  );
+}
+
 /** The journal segment files present in the fixture's folder. */
 export function journalFiles(dir: string): string[] {
   try {
