@@ -3,7 +3,12 @@
 // compression of streams). Unknown `/v1` paths answer the OpenAI-shaped 404 of §2.1.4.
 import { type Language, translate } from '@gw/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { assertWellFormedInput, MAX_INPUT_DEPTH, MalformedInputError } from '../../shared/malformed-input.js';
+import {
+  assertWellFormedInput,
+  jsonTextChecks,
+  MAX_INPUT_DEPTH,
+  MalformedInputError,
+} from '../../shared/malformed-input.js';
 import type { createRelayHandler, RelayRoute } from '../pipeline/relay-handler.js';
 import { newRequestId } from '../pipeline/relay-error.js';
 import type { RelayState } from '../pipeline/relay-state.js';
@@ -81,7 +86,7 @@ export function parseRelayJson(text: string): unknown {
     error.code = 'FST_ERR_CTP_INVALID_JSON_BODY';
     throw error;
   }
-  assertWellFormedInput(parsed);
+  assertWellFormedInput(parsed, '', jsonTextChecks(text));
   return parsed;
 }
 
