@@ -150,11 +150,6 @@ export async function registerRelayRoutes(
         const message =
           refusalMessage(language, error) ??
           (status === 500 ? translate(language, 'relay.request.internal') : error.message);
-        // A path or query refused by the app-wide boundary hook comes before the scope's own hook.
-        if (!request.relayRequestId) {
-          request.relayRequestId = newRequestId();
-          reply.header('x-oneapi-request-id', request.relayRequestId);
-        }
         void reply.code(status).send({
           error: {
             message: `${message} (request id: ${request.relayRequestId})`,
