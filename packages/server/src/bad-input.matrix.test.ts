@@ -135,6 +135,12 @@ const CLASSES: Record<string, (target: Target) => BadRequest[]> = {
             contentType: 'multipart/form-data; boundary=----gw',
           },
           { url: fill(t.pattern, '1'), payload: BROKEN_MULTIPART, contentType: 'multipart/form-data' },
+          // Well-formed multipart where JSON is expected (and, for transcriptions, without a file).
+          {
+            url: fill(t.pattern, '1'),
+            payload: `${BROKEN_MULTIPART}\r\n------gw--\r\n`,
+            contentType: 'multipart/form-data; boundary=----gw',
+          },
         ]
       : [],
   // Fields of the wrong types, and bodies that are not objects at all.

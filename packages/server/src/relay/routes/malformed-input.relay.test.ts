@@ -143,6 +143,18 @@ describe.each(TEST_DIALECTS)('relay bodies and paths with malformed text (%s)', 
     },
   );
 
+  it('refuses a well-formed form where JSON is expected (chat, Claude): 400, nothing relayed', async () => {
+    for (const path of ['/v1/chat/completions', '/claude/v1/messages']) {
+      const form = new FormData();
+      form.append('model', 'gpt-4o');
+      form.append('messages', '[]');
+      const reply = await post(path, form);
+      expect(reply.status).toBe(400);
+      expect(JSON.stringify(reply.body)).toContain('请求体不是有效的 JSON');
+    }
+    await expectNothingBilled();
+  });
+
   it('refuses a NUL in a multipart text field, naming it', async () => {
     const form = new FormData();
     form.append('model', 'gpt-\u0000x');
