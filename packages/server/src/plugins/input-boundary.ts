@@ -5,7 +5,7 @@
 import { DEFAULT_LANGUAGE, translate } from '@gw/core';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { languageFromHeader, translatorFor } from '../shared/language.js';
-import { findMalformedInput, MalformedInputError } from '../shared/malformed-input.js';
+import { findMalformedInput, MalformedInputError } from '@gw/core';
 
 const RELAY_PATH = /^\/(v1|v1beta|claude|gemini|dashboard)(\/|\?|$)/;
 

@@ -3,12 +3,7 @@
 // compression of streams). Unknown `/v1` paths answer the OpenAI-shaped 404 of §2.1.4.
 import { type Language, translate } from '@gw/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  assertWellFormedInput,
-  jsonTextChecks,
-  MAX_INPUT_DEPTH,
-  MalformedInputError,
-} from '../../shared/malformed-input.js';
+import { assertWellFormedInput, jsonTextChecks, MAX_INPUT_DEPTH, MalformedInputError } from '@gw/core';
 import type { createRelayHandler, RelayRoute } from '../pipeline/relay-handler.js';
 import { newRequestId } from '../pipeline/relay-error.js';
 import type { RelayState } from '../pipeline/relay-state.js';

@@ -2,7 +2,8 @@
 // PostgreSQL text column refuses both, and one refused consume-log row used to block the whole ledger),
 // and no JSON may nest deeper than MAX_INPUT_DEPTH (the recursive code after parsing — trimming,
 // stringifying — overflows the stack on ~1,800 levels). One walk, with its own stack instead of
-// recursion, checks both; it runs on bodies right after parsing and on paths and queries.
+// recursion, checks both; the server runs it on bodies right after parsing and on paths and queries,
+// and the schemas of JSON-text fields run it on what their text holds.
 
 /** The deepest nesting of arrays and objects a request may carry; real requests stay far below. */
 export const MAX_INPUT_DEPTH = 400;
