@@ -44,6 +44,9 @@ export function readRelayRequest(
     const model = body.get('model');
     if (typeof model !== 'string' || model === '')
       return { messageKey: 'relay.request.field_required', params: { field: 'model' } };
+    // Nothing to transcribe is the caller's mistake, not an upstream call to pay for.
+    if (!(body.get('file') instanceof Blob))
+      return { messageKey: 'relay.request.field_required', params: { field: 'file' } };
     const split = splitModelSuffix(model);
     return {
       operation,

@@ -155,6 +155,16 @@ describe.each(TEST_DIALECTS)('relay bodies and paths with malformed text (%s)', 
     await expectNothingBilled();
   });
 
+  it('refuses a transcription without a file: 400 naming file, nothing relayed', async () => {
+    const form = new FormData();
+    // A model the wildcard channel serves: without the check, the call went upstream and was billed.
+    form.append('model', 'gpt-4o-transcribe');
+    const reply = await post('/v1/audio/transcriptions', form);
+    expect(reply.status).toBe(400);
+    expect(reply.body.error.message).toMatch(/file/);
+    await expectNothingBilled();
+  });
+
   it('refuses a NUL in a multipart text field, naming it', async () => {
     const form = new FormData();
     form.append('model', 'gpt-\u0000x');
