@@ -1,7 +1,7 @@
 // The generated bad-input suite (issue 8): every route of the app's route table and every relay route is
-// called with each class of hostile input — nesting past the limit, a NUL, a lone surrogate, ids past
-// the int32 columns, undecodable percent-encoding, broken multipart, wrong types — as anonymous, user,
-// admin and root, on every dialect of the run. No reply may be a 5xx; every refusal is in the API's own shape
+// called with each class of hostile input — nesting past the limit, a NUL, a lone surrogate, ids past the
+// int32 columns, undecodable percent-encoding, broken multipart, wrong types — as anonymous, user, admin
+// and root, on every dialect of the run. No reply may be a 5xx; every refusal is in the API's own shape
 // (the envelope under /api, the OpenAI error shape on the relay); and no table changes.
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
