@@ -35,6 +35,7 @@ export * from './resources/users/users-admin.schema.js';
 export * from './roles/roles.js';
 export * from './session/session.js';
 export * from './validation/issues.js';
+export * from './validation/malformed-input.js';
 export * from './validation/network.js';
 export * from './validation/row-id.js';
 export * from './validation/trim.js';

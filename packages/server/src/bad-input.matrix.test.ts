@@ -1,7 +1,7 @@
 // The generated bad-input suite (issue 8): every route of the app's route table and every relay route is
-// called with each class of hostile input — nesting past the limit, a NUL, a lone surrogate, ids past
-// the int32 columns, undecodable percent-encoding, broken multipart, wrong types — as anonymous, user
-// and admin, on every dialect of the run. No reply may be a 5xx; every refusal is in the API's own shape
+// called with each class of hostile input — nesting past the limit, a NUL, a lone surrogate, ids past the
+// int32 columns, undecodable percent-encoding, broken multipart, wrong types — as anonymous, user, admin
+// and root, on every dialect of the run. No reply may be a 5xx; every refusal is in the API's own shape
 // (the envelope under /api, the OpenAI error shape on the relay); and no table changes.
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -22,8 +22,9 @@ import {
 } from './test-support/test-app.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-type Role = 'anonymous' | 'user' | 'admin';
-const ROLES: Role[] = ['anonymous', 'user', 'admin'];
+type Role = 'anonymous' | 'user' | 'admin' | 'root';
+// Least to most privileged; root last, as the one who can change the most.
+const ROLES: Role[] = ['anonymous', 'user', 'admin', 'root'];
 
 /** One request of a bad-input class against a route pattern. */
 interface BadRequest {
@@ -135,6 +136,12 @@ const CLASSES: Record<string, (target: Target) => BadRequest[]> = {
             contentType: 'multipart/form-data; boundary=----gw',
           },
           { url: fill(t.pattern, '1'), payload: BROKEN_MULTIPART, contentType: 'multipart/form-data' },
+          // Well-formed multipart where JSON is expected (and, for transcriptions, without a file).
+          {
+            url: fill(t.pattern, '1'),
+            payload: `${BROKEN_MULTIPART}\r\n------gw--\r\n`,
+            contentType: 'multipart/form-data; boundary=----gw',
+          },
         ]
       : [],
   // Fields of the wrong types, and bodies that are not objects at all.
@@ -241,8 +248,14 @@ describe.each(TEST_DIALECTS)('bad input on every route (%s)', (kind) => {
     anonymous: undefined,
     user: undefined,
     admin: undefined,
+    root: undefined,
   };
-  const keys: Record<Role, string | undefined> = { anonymous: undefined, user: undefined, admin: undefined };
+  const keys: Record<Role, string | undefined> = {
+    anonymous: undefined,
+    user: undefined,
+    admin: undefined,
+    root: undefined,
+  };
 
   beforeAll(async () => {
     upstream = await startFakeUpstream();
@@ -252,6 +265,7 @@ describe.each(TEST_DIALECTS)('bad input on every route (%s)', (kind) => {
     t = await startTestApp(kind, { GW_WEB_DIR: webDir, BATCH_UPDATE_INTERVAL: '3600' });
     const app = t.app;
     const root = await signIn(app, 'root', ROOT_PASSWORD);
+    cookies.root = root;
     cookies.user = await createUser(app, root, 'bi_user');
     await createUser(app, root, 'bi_admin');
     const promoted = await call(app, 'POST', '/api/user/manage', {
@@ -273,7 +287,7 @@ describe.each(TEST_DIALECTS)('bad input on every route (%s)', (kind) => {
       },
     });
     expect(channel.body.success).toBe(true);
-    for (const role of ['user', 'admin'] as const) {
+    for (const role of ['user', 'admin', 'root'] as const) {
       const created = await call(app, 'POST', '/api/token/', {
         cookie: cookies[role],
         body: { name: 'bad-input', unlimited_quota: true },

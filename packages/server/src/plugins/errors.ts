@@ -4,7 +4,7 @@ import { ERROR_CODES, type Translate } from '@gw/core';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiFailure } from '../shared/api-failure.js';
 import { languageFromHeader, translatorFor } from '../shared/language.js';
-import { MAX_INPUT_DEPTH, MalformedInputError } from '../shared/malformed-input.js';
+import { MAX_INPUT_DEPTH, MalformedInputError } from '@gw/core';
 
 /** The envelope of a refusal, translated into the caller's language. */
 export function failureBody(failure: ApiFailure, t: Translate) {

@@ -69,4 +69,25 @@ describe.each(TEST_DIALECTS)('the /api boundary (%s)', (kind) => {
       code: 'VALIDATION_FAILED',
     });
   });
+
+  it('refuses a NUL escaped inside the JSON of a channel model mapping (it would name the billed model)', async () => {
+    const before = await t.app.gw.db.selectFrom('channels').select('id').execute();
+    const reply = await call(t.app, 'POST', '/api/channel/', {
+      cookie: root,
+      body: {
+        type: 1,
+        name: 'mapped',
+        key: 'sk-x',
+        models: 'gpt-4o',
+        group: 'default',
+        model_mapping: '{"gpt-4o":"gpt-\\u0000x"}',
+      },
+    });
+    expect(reply.body).toMatchObject({
+      success: false,
+      code: 'VALIDATION_FAILED',
+      errors: [{ field: 'model_mapping', key: 'validation.input.nul' }],
+    });
+    expect(await t.app.gw.db.selectFrom('channels').select('id').execute()).toEqual(before);
+  });
 });

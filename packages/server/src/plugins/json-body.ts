@@ -2,7 +2,7 @@
 // malformed one is refused with a clear message by the error handler. A parsed body is walked once for
 // NUL, invalid Unicode and too deep nesting before any route code (which recurses) sees it.
 import type { FastifyInstance } from 'fastify';
-import { assertWellFormedInput } from '../shared/malformed-input.js';
+import { assertWellFormedInput } from '@gw/core';
 
 /** Replaces Fastify's JSON parser with one that accepts an empty body. */
 export function registerJsonParser(app: FastifyInstance): void {

@@ -50,6 +50,13 @@ describe('the built console and odd paths', () => {
     expect(JSON.parse(reply.body)).toMatchObject({ success: false });
   });
 
+  it('names the path of a static request with a NUL', async () => {
+    const reply = await rawGet(base, '/assets/a%00.js');
+    expect(JSON.parse(reply.body)).toMatchObject({
+      errors: [{ field: 'path', key: 'validation.input.nul' }],
+    });
+  });
+
   it('answers escaped slashes with the console, never a file outside it', async () => {
     const reply = await rawGet(base, '/..%2f..%2fetc%2fpasswd');
     expect(reply.status).toBe(200);

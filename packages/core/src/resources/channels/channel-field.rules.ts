@@ -2,6 +2,7 @@
 // resource: the index exports the constants through channels-input.schema.ts, not these helpers.
 import { z } from 'zod';
 import { isOfferedChannelType } from './channel-types.js';
+import { findMalformedInput, MAX_INPUT_DEPTH } from '../../validation/malformed-input.js';
 import { MAX_INT_COLUMN } from '../../validation/row-id.js';
 
 export const CHANNEL_NAME_MAX = 255;
@@ -21,9 +22,25 @@ export const nullableText = (max: number) =>
     .nullish()
     .transform((value) => value ?? '');
 
-/** A JSON-object text field: empty, or a JSON object (`{...}`), checked by `isJsonObjectText`. */
-export const jsonObjectText = nullableText(CHANNEL_TEXT_MAX).refine(isJsonObjectText, {
-  message: 'channels.validation.json_object',
+/**
+ * A JSON-object text field: empty, or a JSON object (`{...}`), checked by `isJsonObjectText`. What the
+ * object holds passes the boundary check too: a `\u0000` escape in `model_mapping` would otherwise name
+ * the billed model of every consume log with a NUL, which PostgreSQL refuses.
+ */
+export const jsonObjectText = nullableText(CHANNEL_TEXT_MAX).superRefine((value, context) => {
+  if (!isJsonObjectText(value)) {
+    context.addIssue({ code: 'custom', message: 'channels.validation.json_object' });
+    return;
+  }
+  const defect = value === '' ? undefined : findMalformedInput(JSON.parse(value));
+  if (defect) {
+    const key = defect.problem === 'depth' ? 'too_deep' : defect.problem;
+    context.addIssue({
+      code: 'custom',
+      message: `validation.input.${key}`,
+      params: { max: MAX_INPUT_DEPTH },
+    });
+  }
 });
 
 /** Whether a text is empty or holds a JSON object. */

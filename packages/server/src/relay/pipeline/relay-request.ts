@@ -39,9 +39,14 @@ export function readRelayRequest(
   options: { pathModel?: string; gemini?: { version: string; action: string } } = {},
 ): RelayRequest | RequestRefusal {
   if (body instanceof FormData) {
+    // Only transcriptions are multipart; any other route reads JSON (a form there was once relayed as is).
+    if (operation !== 'transcription') return { messageKey: 'relay.request.invalid_json' };
     const model = body.get('model');
     if (typeof model !== 'string' || model === '')
       return { messageKey: 'relay.request.field_required', params: { field: 'model' } };
+    // Nothing to transcribe is the caller's mistake, not an upstream call to pay for.
+    if (!(body.get('file') instanceof Blob))
+      return { messageKey: 'relay.request.field_required', params: { field: 'file' } };
     const split = splitModelSuffix(model);
     return {
       operation,

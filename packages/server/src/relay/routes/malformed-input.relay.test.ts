@@ -95,6 +95,33 @@ describe.each(TEST_DIALECTS)('relay bodies and paths with malformed text (%s)', 
     await expectNothingBilled();
   });
 
+  it('refuses a NUL in a relay query with the request id and CORS headers of every relay reply', async () => {
+    const response = await fetch(`${r.url}/v1/models?after=a%00b`, {
+      headers: { authorization: `Bearer ${who.key}`, origin: 'https://app.example' },
+    });
+    expect(response.status).toBe(400);
+    const id = response.headers.get('x-oneapi-request-id');
+    expect(id).toMatch(/^\d{23}[A-Za-z0-9]{8}$/);
+    expect(response.headers.get('access-control-allow-origin')).toBe('https://app.example');
+    expect(await response.json()).toEqual({
+      error: {
+        message: `字段 after 含有 NUL 字符 (request id: ${id})`,
+        type: 'one_hub_error',
+        code: 'one_hub_error',
+      },
+    });
+  });
+
+  it('refuses a relay path it cannot decode with 400 in the OpenAI shape', async () => {
+    const response = await fetch(`${r.url}/v1/models/%E0%A4%A`, {
+      headers: { authorization: `Bearer ${who.key}` },
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      error: { message: '无法读取请求的路径或查询参数', type: 'invalid_request_error', code: '' },
+    });
+  });
+
   // Issue 8 item 8: a multipart body that cannot be read was a 500.
   it.each([
     ['no closing boundary', 'multipart/form-data; boundary=----gw'],
@@ -115,6 +142,28 @@ describe.each(TEST_DIALECTS)('relay bodies and paths with malformed text (%s)', 
       await expectNothingBilled();
     },
   );
+
+  it('refuses a well-formed form where JSON is expected (chat, Claude): 400, nothing relayed', async () => {
+    for (const path of ['/v1/chat/completions', '/claude/v1/messages']) {
+      const form = new FormData();
+      form.append('model', 'gpt-4o');
+      form.append('messages', '[]');
+      const reply = await post(path, form);
+      expect(reply.status).toBe(400);
+      expect(JSON.stringify(reply.body)).toContain('请求体不是有效的 JSON');
+    }
+    await expectNothingBilled();
+  });
+
+  it('refuses a transcription without a file: 400 naming file, nothing relayed', async () => {
+    const form = new FormData();
+    // A model the wildcard channel serves: without the check, the call went upstream and was billed.
+    form.append('model', 'gpt-4o-transcribe');
+    const reply = await post('/v1/audio/transcriptions', form);
+    expect(reply.status).toBe(400);
+    expect(reply.body.error.message).toMatch(/file/);
+    await expectNothingBilled();
+  });
 
   it('refuses a NUL in a multipart text field, naming it', async () => {
     const form = new FormData();

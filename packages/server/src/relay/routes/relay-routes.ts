@@ -1,14 +1,14 @@
 // The relay's HTTP surface (behaviour spec §2.2): the OpenAI-compatible `/v1` routes and the native
 // Claude and Gemini paths, in their own Fastify scope (multipart bodies, OpenAI-shaped errors, no
 // compression of streams). Unknown `/v1` paths answer the OpenAI-shaped 404 of §2.1.4.
-import { type Language, translate } from '@gw/core';
+import { translate } from '@gw/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { assertWellFormedInput, MAX_INPUT_DEPTH, MalformedInputError } from '../../shared/malformed-input.js';
 import type { createRelayHandler, RelayRoute } from '../pipeline/relay-handler.js';
 import { newRequestId } from '../pipeline/relay-error.js';
 import type { RelayState } from '../pipeline/relay-state.js';
 import { CLAUDE_NATIVE_TYPES, GEMINI_NATIVE_TYPES } from '../providers/registry.js';
 import type { RelayBillingHandlers } from './relay-billing.js';
+import { geminiPathModel, parseMultipartBody, parseRelayJson, relayRefusalMessage } from './relay-body.js';
 import type { RelayModelsHandlers } from './relay-models.js';
 
 const OPENAI_ROUTES: Array<[string, RelayRoute]> = [
@@ -43,67 +43,6 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The relay's `X-Oneapi-Request-Id` for this request (set on every relay route). */
     relayRequestId: string;
-  }
-}
-
-/** A multipart body that cannot be read: a 400, not an internal error (issue 8). */
-class InvalidMultipartError extends Error {
-  readonly statusCode = 400;
-  readonly code = 'GW_INVALID_MULTIPART';
-}
-
-/**
- * Reads a multipart body into FormData (transcriptions), keeping files as blobs; its text fields pass the
- * same NUL and Unicode check as JSON bodies (the model name ends up in the consume log).
- */
-export async function parseMultipartBody(contentType: string, body: Buffer): Promise<FormData> {
-  let form: FormData;
-  try {
-    form = await new Response(body, { headers: { 'content-type': contentType } }).formData();
-  } catch {
-    throw new InvalidMultipartError('invalid multipart body');
-  }
-  for (const [name, value] of form) {
-    // A file's bytes are the upload itself; only text fields (and every field's name) are checked.
-    assertWellFormedInput({ [name]: typeof value === 'string' ? value : '' });
-  }
-  return form;
-}
-
-/** A JSON relay body: parsed, then walked once for NUL, invalid Unicode and too deep nesting. */
-export function parseRelayJson(text: string): unknown {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    const error = new Error('invalid JSON') as Error & { statusCode: number; code: string };
-    error.statusCode = 400;
-    error.code = 'FST_ERR_CTP_INVALID_JSON_BODY';
-    throw error;
-  }
-  assertWellFormedInput(parsed);
-  return parsed;
-}
-
-/** The relay's message for a request refused before the pipeline (bad body, bad path). */
-function refusalMessage(language: Language, error: { statusCode?: number; code?: string; message: string }) {
-  if (error instanceof MalformedInputError) {
-    const key = error.problem === 'depth' ? 'too_deep' : error.problem;
-    return translate(language, `relay.request.${key}`, { field: error.field, max: MAX_INPUT_DEPTH });
-  }
-  if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
-    return translate(language, 'relay.request.invalid_json');
-  }
-  if (error.code === 'GW_INVALID_MULTIPART') return translate(language, 'relay.request.invalid_multipart');
-  return undefined;
-}
-
-/** A path part decoded once more; a stray `%` that is not an escape is kept as it is. */
-function decodePathPart(part: string): string {
-  try {
-    return decodeURIComponent(part);
-  } catch {
-    return part;
   }
 }
 
@@ -143,13 +82,8 @@ export async function registerRelayRoutes(
         const status =
           error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
         const message =
-          refusalMessage(language, error) ??
+          relayRefusalMessage(language, error) ??
           (status === 500 ? translate(language, 'relay.request.internal') : error.message);
-        // A path or query refused by the app-wide boundary hook comes before the scope's own hook.
-        if (!request.relayRequestId) {
-          request.relayRequestId = newRequestId();
-          reply.header('x-oneapi-request-id', request.relayRequestId);
-        }
         void reply.code(status).send({
           error: {
             message: `${message} (request id: ${request.relayRequestId})`,
@@ -194,12 +128,8 @@ export async function registerRelayRoutes(
     scope.post('/gemini/:version/models/*', { config, logLevel }, (request, reply) => {
       const params = request.params as { version: string; '*': string };
       const [model = '', action = 'generateContent'] = params['*'].split(':');
-      // The router decoded the path once; a model spelled with `%` escapes is decoded again, and what
-      // that yields passes the boundary check like any other input.
-      const decodedModel = decodePathPart(model);
-      assertWellFormedInput({ model: decodedModel });
       return handle(request, reply, GEMINI_ROUTE, {
-        model: decodedModel,
+        model: geminiPathModel(model),
         gemini: { version: params.version, action },
       });
     });

@@ -1,7 +1,7 @@
 // The boundary walk: NUL and lone surrogates anywhere (values and keys, any depth) are found with the
 // field that holds them, nesting beyond MAX_INPUT_DEPTH is refused, and no depth overflows the stack.
 import { describe, expect, it } from 'vitest';
-import { findMalformedInput, MAX_INPUT_DEPTH } from './malformed-input.js';
+import { findMalformedInput, jsonTextChecks, MAX_INPUT_DEPTH } from './malformed-input.js';
 
 /** `{"a":{"a":…1…}}` nested `levels` objects deep. */
 function nestedObjects(levels: number): unknown {
@@ -46,5 +46,19 @@ describe('findMalformedInput', () => {
     expect(findMalformedInput({ messages: nestedObjects(MAX_INPUT_DEPTH) })?.field).toBe(
       'messages.a.a.a.a.a….a.a.a.a.a',
     );
+  });
+
+  it('skips the walk of a JSON text that can hold neither problem (the relay fast path)', () => {
+    const plain = '{"model":"gpt-4o","messages":[{"role":"user","content":"hi \\n 😀"}]}';
+    expect(jsonTextChecks(plain)).toEqual({ text: false, depth: false });
+    expect(jsonTextChecks('{"model":"a\\u0000"}').text).toBe(true);
+    expect(jsonTextChecks('{"content":"\\uDC00"}').text).toBe(true);
+    expect(jsonTextChecks('{"content":"\\u00e9"}').text).toBe(false);
+    expect(jsonTextChecks('['.repeat(MAX_INPUT_DEPTH) + ']'.repeat(MAX_INPUT_DEPTH)).depth).toBe(false);
+    expect(jsonTextChecks(`{"a":${'['.repeat(MAX_INPUT_DEPTH)}${']'.repeat(MAX_INPUT_DEPTH)}}`).depth).toBe(
+      true,
+    );
+    // With only the depth to check, strings are not read.
+    expect(findMalformedInput({ a: 'x\u0000' }, '', { text: false, depth: true })).toBeUndefined();
   });
 });

@@ -2,7 +2,8 @@
 // PostgreSQL text column refuses both, and one refused consume-log row used to block the whole ledger),
 // and no JSON may nest deeper than MAX_INPUT_DEPTH (the recursive code after parsing — trimming,
 // stringifying — overflows the stack on ~1,800 levels). One walk, with its own stack instead of
-// recursion, checks both; it runs on bodies right after parsing and on paths and queries.
+// recursion, checks both; the server runs it on bodies right after parsing and on paths and queries,
+// and the schemas of JSON-text fields run it on what their text holds.
 
 /** The deepest nesting of arrays and objects a request may carry; real requests stay far below. */
 export const MAX_INPUT_DEPTH = 400;
@@ -73,31 +74,68 @@ function fieldOf(frame: Frame | undefined, key: string | number | undefined, pre
   return joined === '' ? 'body' : joined;
 }
 
+/** Which checks a walk makes: of the strings, of the depth, or both. */
+export interface WalkChecks {
+  text: boolean;
+  depth: boolean;
+}
+
+const ALL_CHECKS: WalkChecks = { text: true, depth: true };
+
+// Once parsed, a JSON text holds a NUL or a lone surrogate only through a `\u` escape: raw control
+// characters are invalid JSON, and a body decoded from UTF-8 has no lone surrogates.
+const SUSPECT_ESCAPE = /\\u(?:0000|[dD][89a-fA-F])/;
+
+/**
+ * The checks a JSON text needs, read from the text itself: most relay bodies need none, which spares a
+ * walk over a large prompt. Over-counting (a `{` inside a string) only costs a walk that finds nothing.
+ */
+export function jsonTextChecks(text: string): WalkChecks {
+  let openers = 0;
+  for (const opener of ['{', '[']) {
+    let at = text.indexOf(opener);
+    while (at !== -1 && openers <= MAX_INPUT_DEPTH) {
+      openers += 1;
+      at = text.indexOf(opener, at + 1);
+    }
+  }
+  return { text: SUSPECT_ESCAPE.test(text), depth: openers > MAX_INPUT_DEPTH };
+}
+
 /**
  * The first NUL, invalid Unicode or too deep nesting in a parsed input (JSON value, query, path
  * parameters, form fields), with the field that holds it; undefined when the input is clean.
  * `prefix` names the whole input (empty for a body or a query, whose fields are named bare).
  */
-export function findMalformedInput(value: unknown, prefix = ''): InputDefect | undefined {
+export function findMalformedInput(
+  value: unknown,
+  prefix = '',
+  checks: WalkChecks = ALL_CHECKS,
+): InputDefect | undefined {
+  if (!checks.text && !checks.depth) return undefined;
   if (typeof value === 'string') {
-    const problem = textProblem(value);
+    const problem = checks.text ? textProblem(value) : undefined;
     return problem ? { field: prefix === '' ? 'body' : prefix, problem } : undefined;
   }
   if (value === null || typeof value !== 'object') return undefined;
   const stack: Frame[] = [{ value, depth: 1, parent: undefined, key: undefined }];
   for (let frame = stack.pop(); frame !== undefined; frame = stack.pop()) {
-    if (frame.depth > MAX_INPUT_DEPTH)
+    if (frame.depth > MAX_INPUT_DEPTH) {
       return { field: fieldOf(frame.parent, frame.key, prefix), problem: 'depth' };
-    const entries: Iterable<[string | number, unknown]> = Array.isArray(frame.value)
-      ? frame.value.entries()
-      : Object.entries(frame.value);
-    for (const [key, item] of entries) {
-      if (typeof key === 'string') {
-        const keyProblem = textProblem(key);
+    }
+    // Index loops, not Object.entries: this runs on every relay body, and large ones have many parts.
+    const container = frame.value as Record<string, unknown> & unknown[];
+    const keys = Array.isArray(container) ? undefined : Object.keys(container);
+    const length = keys ? keys.length : container.length;
+    for (let index = 0; index < length; index += 1) {
+      const key: string | number = keys ? (keys[index] as string) : index;
+      if (keys && checks.text) {
+        const keyProblem = textProblem(key as string);
         if (keyProblem) return { field: fieldOf(frame, key, prefix), problem: keyProblem };
       }
+      const item = container[key as string];
       if (typeof item === 'string') {
-        const problem = textProblem(item);
+        const problem = checks.text ? textProblem(item) : undefined;
         if (problem) return { field: fieldOf(frame, key, prefix), problem };
       } else if (item !== null && typeof item === 'object') {
         stack.push({ value: item, depth: frame.depth + 1, parent: frame, key });
@@ -108,7 +146,7 @@ export function findMalformedInput(value: unknown, prefix = ''): InputDefect | u
 }
 
 /** Throws MalformedInputError when `findMalformedInput` finds a problem. */
-export function assertWellFormedInput(value: unknown, prefix = ''): void {
-  const defect = findMalformedInput(value, prefix);
+export function assertWellFormedInput(value: unknown, prefix = '', checks = ALL_CHECKS): void {
+  const defect = findMalformedInput(value, prefix, checks);
   if (defect) throw new MalformedInputError(defect);
 }

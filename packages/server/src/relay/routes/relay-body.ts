@@ -1,0 +1,81 @@
+// Relay request bodies and path inputs as the routes read them (issue 8): JSON walked for NUL, invalid
+// Unicode and depth, multipart that cannot be read refused as a 400, and the relay's wording of these
+// refusals in the OpenAI shape.
+import {
+  assertWellFormedInput,
+  jsonTextChecks,
+  type Language,
+  MAX_INPUT_DEPTH,
+  MalformedInputError,
+  translate,
+} from '@gw/core';
+
+/** A multipart body that cannot be read: a 400, not an internal error (issue 8). */
+class InvalidMultipartError extends Error {
+  readonly statusCode = 400;
+  readonly code = 'GW_INVALID_MULTIPART';
+}
+
+/**
+ * Reads a multipart body into FormData (transcriptions), keeping files as blobs; its text fields pass the
+ * same NUL and Unicode check as JSON bodies (the model name ends up in the consume log).
+ */
+export async function parseMultipartBody(contentType: string, body: Buffer): Promise<FormData> {
+  let form: FormData;
+  try {
+    form = await new Response(body, { headers: { 'content-type': contentType } }).formData();
+  } catch {
+    throw new InvalidMultipartError('invalid multipart body');
+  }
+  for (const [name, value] of form) {
+    // A file's bytes are the upload itself; only text fields (and every field's name) are checked.
+    assertWellFormedInput({ [name]: typeof value === 'string' ? value : '' });
+  }
+  return form;
+}
+
+/** A JSON relay body: parsed, then walked once for NUL, invalid Unicode and too deep nesting. */
+export function parseRelayJson(text: string): unknown {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    const error = new Error('invalid JSON') as Error & { statusCode: number; code: string };
+    error.statusCode = 400;
+    error.code = 'FST_ERR_CTP_INVALID_JSON_BODY';
+    throw error;
+  }
+  assertWellFormedInput(parsed, '', jsonTextChecks(text));
+  return parsed;
+}
+
+/** The relay's message for a request refused before the pipeline (bad body, bad path). */
+export function relayRefusalMessage(
+  language: Language,
+  error: { statusCode?: number; code?: string; message: string },
+) {
+  if (error instanceof MalformedInputError) {
+    const key = error.problem === 'depth' ? 'too_deep' : error.problem;
+    return translate(language, `relay.request.${key}`, { field: error.field, max: MAX_INPUT_DEPTH });
+  }
+  if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+    return translate(language, 'relay.request.invalid_json');
+  }
+  if (error.code === 'GW_INVALID_MULTIPART') return translate(language, 'relay.request.invalid_multipart');
+  return undefined;
+}
+
+/**
+ * The model of a native Gemini path. The router decoded the path once; a model spelled with `%` escapes
+ * is decoded again (a stray `%` is kept as it is), and what that yields passes the boundary check.
+ */
+export function geminiPathModel(part: string): string {
+  let model = part;
+  try {
+    model = decodeURIComponent(part);
+  } catch {
+    // not an escape: the text as it came
+  }
+  assertWellFormedInput({ model });
+  return model;
+}
