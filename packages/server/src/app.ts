@@ -9,6 +9,7 @@ import type { ServerConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { createAuthenticator } from './plugins/auth.js';
+import { clientTimeoutOptions } from './plugins/client-timeouts.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { registerIpRateLimit } from './plugins/ip-rate-limit.js';
 import { registerJsonParser } from './plugins/json-body.js';
@@ -103,6 +104,7 @@ export async function buildApp(
   const app = Fastify({
     logger: { level: config.logLevel, stream: logRing },
     bodyLimit: 10 * 1024 * 1024,
+    ...clientTimeoutOptions(config),
   });
   registerSentReplies(app);
   const database = openDatabase(config.database);
