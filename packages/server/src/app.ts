@@ -9,6 +9,7 @@ import type { ServerConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { createAuthenticator } from './plugins/auth.js';
+import { clientTimeoutOptions } from './plugins/client-timeouts.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { badUrlReply, registerInputBoundary } from './plugins/input-boundary.js';
 import { registerIpRateLimit } from './plugins/ip-rate-limit.js';
@@ -107,6 +108,7 @@ export async function buildApp(
     logger: { level: config.logLevel, stream: logRing },
     bodyLimit: 10 * 1024 * 1024,
     frameworkErrors: badUrlReply,
+    ...clientTimeoutOptions(config),
   });
   registerSentReplies(app);
   const database = openDatabase(config.database);

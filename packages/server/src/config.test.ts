@@ -50,6 +50,21 @@ describe('loadConfig', () => {
     }
   });
 
+  it('bounds how long a client may take to send its request, headers within the whole', () => {
+    expect(loadConfig({})).toMatchObject({
+      clientRequestTimeoutSeconds: 60,
+      clientHeadersTimeoutSeconds: 30,
+    });
+    expect(loadConfig({ CLIENT_REQUEST_TIMEOUT: '10' })).toMatchObject({
+      clientRequestTimeoutSeconds: 10,
+      clientHeadersTimeoutSeconds: 10,
+    });
+    expect(() => loadConfig({ CLIENT_REQUEST_TIMEOUT: '10', CLIENT_HEADERS_TIMEOUT: '20' })).toThrow(
+      /^CLIENT_HEADERS_TIMEOUT:/,
+    );
+    expect(() => loadConfig({ CLIENT_REQUEST_TIMEOUT: '0' })).toThrow(/^CLIENT_REQUEST_TIMEOUT:/);
+  });
+
   it('accepts one-hub’s SQL_DSN and REDIS_CONN_STRING aliases, the gw names winning', () => {
     const aliased = loadConfig({ SQL_DSN: 'mysql://root@db/gw', REDIS_CONN_STRING: 'redis://cache:6379' });
     expect(aliased.database).toEqual({ kind: 'mysql', url: 'mysql://root@db/gw' });

@@ -45,6 +45,10 @@ export interface ServerConfig {
   upstreamIdleTimeoutSeconds: number;
   /** Each upstream call of a channel test, balance update or model list, whole, seconds (CHANNEL_TEST_TIMEOUT). */
   channelTestTimeoutSeconds: number;
+  /** A client must have sent its whole request, headers and body, within this many seconds (CLIENT_REQUEST_TIMEOUT). */
+  clientRequestTimeoutSeconds: number;
+  /** A client must have sent its request headers within this many seconds (CLIENT_HEADERS_TIMEOUT). */
+  clientHeadersTimeoutSeconds: number;
   /** The header holding the client IP behind a proxy (TRUSTED_HEADER); unset = the socket address. */
   trustedHeader: string | undefined;
   /** Per-IP requests per 180 s on /api (GLOBAL_API_RATE_LIMIT, default 300; 0 = off). */
@@ -101,6 +105,22 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   if (!/^[A-Za-z0-9_.-]{1,64}$/.test(nodeId)) {
     throw new ConfigError('GW_NODE_ID', 'use 1–64 letters, digits, ".", "_" or "-"');
   }
+  const clientRequestTimeoutSeconds = parseSeconds(
+    'CLIENT_REQUEST_TIMEOUT',
+    value('CLIENT_REQUEST_TIMEOUT'),
+    60,
+    0.1,
+  );
+  const clientHeadersTimeoutSeconds = parseSeconds(
+    'CLIENT_HEADERS_TIMEOUT',
+    value('CLIENT_HEADERS_TIMEOUT'),
+    Math.min(30, clientRequestTimeoutSeconds),
+    0.1,
+  );
+  // Node refuses to start a server whose headers may take longer than the whole request.
+  if (clientHeadersTimeoutSeconds > clientRequestTimeoutSeconds) {
+    throw new ConfigError('CLIENT_HEADERS_TIMEOUT', 'must not exceed CLIENT_REQUEST_TIMEOUT');
+  }
   return Object.freeze({
     port: parsePort(value('PORT')),
     host: value('HOST') ?? '0.0.0.0',
@@ -134,6 +154,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       0.01,
     ),
     channelTestTimeoutSeconds: parseSeconds('CHANNEL_TEST_TIMEOUT', value('CHANNEL_TEST_TIMEOUT'), 60, 0.01),
+    clientRequestTimeoutSeconds,
+    clientHeadersTimeoutSeconds,
     trustedHeader: value('TRUSTED_HEADER')?.toLowerCase(),
     globalApiRateLimit: parseCount('GLOBAL_API_RATE_LIMIT', value('GLOBAL_API_RATE_LIMIT'), 300),
     criticalRateLimit: parseCount('CRITICAL_RATE_LIMIT', value('CRITICAL_RATE_LIMIT'), 20),

@@ -4,6 +4,7 @@ import { languageFromHeader, translatorFor } from '../shared/language.js';
 import type { AnyRoute } from '../shared/route.js';
 import { parseInput } from '../shared/validate.js';
 import type { Authenticator } from './auth.js';
+import { replyStarted } from './sent-replies.js';
 
 /** Both spellings of a path: one-hub's console calls some with and some without a trailing slash. */
 function pathForms(url: string): string[] {
@@ -32,8 +33,9 @@ export function registerRoutes(app: FastifyInstance, routes: readonly AnyRoute[]
         request,
         reply,
       });
-      // A handler that sent its own reply (the OpenAPI document is not enveloped) returns the reply.
-      if (data === reply || reply.sent) return reply;
+      // A handler that sent its own reply (the OpenAPI document is not enveloped) returns the reply; one
+      // that sent it and returned nothing gets no envelope on top either.
+      if (data === reply || reply.sent || replyStarted(reply)) return reply;
       return data === undefined ? { success: true, message: '' } : { success: true, message: '', data };
     };
     for (const url of pathForms(route.url)) {

@@ -6,9 +6,14 @@
 // a reply has started, the handler's promise waits for it instead of letting Fastify send a second one.
 import type { FastifyInstance, FastifyReply, RouteHandlerMethod } from 'fastify';
 
-const replyStarted = Symbol('gw.replyStarted');
+const STARTED = Symbol('gw.replyStarted');
 
-type MarkedReply = FastifyReply & { [replyStarted]?: boolean };
+type MarkedReply = FastifyReply & { [STARTED]?: boolean };
+
+/** Whether `reply.send()` has been called for this reply (its onSend hooks have begun). */
+export function replyStarted(reply: FastifyReply): boolean {
+  return (reply as MarkedReply)[STARTED] === true;
+}
 
 function isPromise(value: unknown): value is Promise<unknown> {
   return typeof (value as Promise<unknown> | undefined)?.then === 'function';
@@ -17,7 +22,7 @@ function isPromise(value: unknown): value is Promise<unknown> {
 /** Call before any route or onSend hook is added, so the mark is set before any asynchronous hook runs. */
 export function registerSentReplies(app: FastifyInstance): void {
   app.addHook('onSend', (_request, reply, payload, done) => {
-    (reply as MarkedReply)[replyStarted] = true;
+    (reply as MarkedReply)[STARTED] = true;
     done(null, payload);
   });
   app.addHook('onRoute', (route) => {
@@ -26,9 +31,7 @@ export function registerSentReplies(app: FastifyInstance): void {
       const result = handler.call(this, request, reply);
       if (!isPromise(result)) return result;
       // Resolving to the reply (a thenable) waits until it has finished; Fastify then finds it sent.
-      return result.then((value) =>
-        value === undefined && (reply as MarkedReply)[replyStarted] ? reply : value,
-      );
+      return result.then((value) => (value === undefined && replyStarted(reply) ? reply : value));
     };
   });
 }

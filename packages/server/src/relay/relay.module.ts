@@ -141,7 +141,13 @@ export async function createRelayModule(
     return changed;
   }
 
-  function onAttemptFailed(channel: RelayChannel, error: RelayError): void {
+  function onAttemptFailed(channel: RelayChannel, error: RelayError, requestId: string): void {
+    // The full upstream text, for admins: callers who are not admins read it masked (upstream-text-mask).
+    // In the message itself: the system log API shows a line's message, not its fields.
+    log.warn(
+      { requestId, channel: channel.id, status: error.status, code: error.code },
+      `relay attempt on channel "${channel.name}" (#${channel.id}) failed with ${error.status} (request id: ${requestId}): ${error.message}`,
+    );
     const options = state.options();
     if (!options.autoDisable || !shouldDisableChannel(error, channel.type, options.disableKeywords)) return;
     markChannelDisabled(state.routing(), channel.id);

@@ -12,6 +12,7 @@ import {
 import { type ReplyOutput, sseHeaders } from './reply-output.js';
 import { type RelayError, upstreamError } from './relay-error.js';
 import { createSseParser } from './sse-parser.js';
+import { maskStreamFailure } from './upstream-text-mask.js';
 import type { UpstreamHttp } from './upstream-http.js';
 
 /** What a successful attempt produced for billing. */
@@ -43,6 +44,8 @@ export interface AttemptInput {
   message: (key: 'relay.upstream.request_failed' | 'relay.upstream.bad_reply') => string;
   /** The local prompt estimate: the usage an embeddings reply shows when its vendor reports none. */
   promptEstimate: number;
+  /** Masks upstream text in a mid-stream error frame; undefined when the caller reads it whole (admins). */
+  maskText?: (text: string) => string;
 }
 
 /** Runs one attempt. */
@@ -150,8 +153,9 @@ async function pipeAudio(
  * writing, not the reading, so the usage still arrives and is billed (§11.4).
  */
 async function relayStream(input: AttemptInput, body: AsyncIterable<Buffer>): Promise<AttemptResult> {
-  const translator = input.adapter.stream?.(input.call);
-  if (!translator) throw new Error('relayStream needs a stream adapter');
+  const adapted = input.adapter.stream?.(input.call);
+  if (!adapted) throw new Error('relayStream needs a stream adapter');
+  const translator = maskStreamFailure(adapted, input.maskText);
   const raw = input.out.raw;
   input.out.head(200, sseHeaders());
   raw.flushHeaders();

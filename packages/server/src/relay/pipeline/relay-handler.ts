@@ -2,7 +2,7 @@
 // estimate and hold quota, try channels in the retry plan's order, then settle — billing and the log row
 // go to the ledger, so the reply never waits on a database write.
 import { performance } from 'node:perf_hooks';
-import { nowSeconds, translate as translateKey } from '@gw/core';
+import { nowSeconds, ROLES, translate as translateKey } from '@gw/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { GwDb } from '../../db/database.js';
 import type { ApiRateLimiter } from '../../rate-limit/limiters.js';
@@ -24,6 +24,7 @@ import { estimatePromptTokens, type ImageFetcher } from '../tokens/index.js';
 import type { RelayAuthenticator, RelayCaller } from './authenticate.js';
 import { runAttempt } from './relay-attempt.js';
 import { admitRequest, endClaim } from './relay-admission.js';
+import { maskRelayError, maskUpstreamText } from './upstream-text-mask.js';
 import { createReplyOutput, type ReplyOutput } from './reply-output.js';
 import type { RelayChannel } from './relay-channel.js';
 import {
@@ -53,8 +54,8 @@ export interface RelayDeps {
   http: UpstreamHttp;
   cooldowns: ChannelCooldowns;
   limiter: ApiRateLimiter;
-  /** Called after a failed attempt (auto-disable, spec §8.1); must not throw. */
-  onAttemptFailed: (channel: RelayChannel, error: RelayError) => void;
+  /** Called after a failed attempt with its full text (auto-disable, spec §8.1; the log); must not throw. */
+  onAttemptFailed: (channel: RelayChannel, error: RelayError, requestId: string) => void;
   /** Marks a token exhausted (spec §3.3 step 3). */
   onTokenExhausted: (tokenId: number) => void;
   clientIp: (request: FastifyRequest) => string;
@@ -217,6 +218,7 @@ export function createRelayHandler(deps: RelayDeps) {
     const { hold } = admission;
     const output = out;
     const asked: RelayRequest = read;
+    const seesFullErrors = caller.role >= ROLES.admin;
     let attempt: PlannedAttempt = step;
     let settled: { userOwed: number; tokenOwed: number } | undefined;
     /** Whether the hold's settlement or refund reached the ledger. */
@@ -234,10 +236,22 @@ export function createRelayHandler(deps: RelayDeps) {
     /** Tries the channels of the plan; returns what a success still owes until the ledger writes it. */
     async function relayAdmitted(): Promise<{ userOwed: number; tokenOwed: number } | undefined> {
       let lastError: RelayError | undefined;
+      // Their keys, hosts and addresses are masked out of the error a non-admin caller reads.
+      const tried: RelayChannel[] = [];
       for (;;) {
         const channel = state.channel(attempt.channel.id);
+        if (channel) tried.push(channel);
         const outcome = channel
-          ? await attemptOn(channel, asked, request, output, requestId, startedAt, promptTokens)
+          ? await attemptOn(
+              channel,
+              asked,
+              request,
+              output,
+              requestId,
+              startedAt,
+              promptTokens,
+              seesFullErrors,
+            )
           : undefined;
         if (outcome?.ok) {
           output.stop();
@@ -261,7 +275,7 @@ export function createRelayHandler(deps: RelayDeps) {
           outcome?.error ??
           localError(503, options.language, 'relay.channel.not_found', undefined, 'channel_not_found');
         lastError = error;
-        if (channel) deps.onAttemptFailed(channel, error);
+        if (channel) deps.onAttemptFailed(channel, error, requestId);
         if (forced !== undefined || !shouldRetry(error)) break;
         await plan.failed(attempt);
         if ((performance.now() - startedAt) / 1000 > options.retryTimeoutSeconds) {
@@ -273,7 +287,7 @@ export function createRelayHandler(deps: RelayDeps) {
         attempt = next;
       }
       refundHold();
-      fail(lastError);
+      fail(seesFullErrors ? lastError : maskRelayError(lastError, tried));
       return undefined;
     }
 
@@ -317,6 +331,7 @@ export function createRelayHandler(deps: RelayDeps) {
     requestId: string,
     startedAt: number,
     promptEstimate: number,
+    seesFullErrors: boolean,
   ) {
     const options = state.options();
     const provider = providerForChannel(channel.upstream);
@@ -365,6 +380,7 @@ export function createRelayHandler(deps: RelayDeps) {
       requestId,
       message: (key) => translateKey(options.language, key),
       promptEstimate,
+      ...(seesFullErrors ? {} : { maskText: (text: string) => maskUpstreamText(text, [channel]) }),
     });
   }
 }

@@ -3,6 +3,7 @@
 import type { Selectable } from 'kysely';
 import OpenAI from 'openai';
 import { expect } from 'vitest';
+import type { BuildAppOptions } from '../../app.js';
 import type { DatabaseKind } from '../../config.js';
 import type { LogRow } from '../../db/tables.js';
 import {
@@ -59,9 +60,10 @@ let callerSeq = 0;
 export async function startRelayApp(
   kind: DatabaseKind = 'sqlite',
   env: Record<string, string> = {},
+  options: BuildAppOptions = {},
 ): Promise<RelayTestApp> {
   const upstream = await startFakeUpstream();
-  const t = await startTestApp(kind, { BATCH_UPDATE_INTERVAL: '3600', ...env });
+  const t = await startTestApp(kind, { BATCH_UPDATE_INTERVAL: '3600', ...env }, options);
   const url = await t.app.listen({ port: 0, host: '127.0.0.1' });
   const rootCookie = await signIn(t.app, 'root', ROOT_PASSWORD);
   const app = t.app;
