@@ -3,21 +3,23 @@
 // letters, the costliest text to count), and meanwhile `GET /api/status` is called back to back. Prints the
 // status latency p50/p99/max in ms and whether p99 < 50 ms (the target), then the big requests' outcome.
 // Two rounds: 1 MiB prompts (over the counting cap: estimated from length) and 240 KiB prompts (under it:
-// counted in pieces by the worker pool). A round ends when all 10 replied or after BENCH_BIG_MS (default
-// 60000); a status call still open then counts with the time it had waited. Builds the server first when
-// dist is missing.
+// counted in pieces by the worker pool), each on a fresh gw. A round ends when all 10 replied or after
+// `--deadline-ms` (default 60000); a status call still open then counts with the time it had waited.
+// Builds the server first when dist is missing.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import { Agent, fetch } from 'undici';
 import { prepareGw, probeRelay } from './relay/gw-setup.mjs';
 import { startNodeProcess, stopNodeProcess } from './relay/processes.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
-const deadlineMs = Number(process.env.BENCH_BIG_MS ?? 60_000);
+const { values: args } = parseArgs({ options: { 'deadline-ms': { type: 'string', default: '60000' } } });
+const deadlineMs = Number(args['deadline-ms']);
 const BIG_REQUESTS = 10;
 const STATUS_P99_TARGET_MS = 50;
 /** Pause between two status calls, so the sampler itself is not a load. */
