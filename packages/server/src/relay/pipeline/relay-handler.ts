@@ -10,7 +10,12 @@ import type { RelaySurface } from '../auth/extract-key.js';
 import { checkTokenModel } from '../auth/check-token.js';
 import { pinnedChannelRefusal } from '../auth/pinning.js';
 import type { RelayRefusal } from '../auth/refusal.js';
-import { planHold, preConsumeQuota, TRUSTED_QUOTA_FACTOR } from '../billing/pre-consume.js';
+import {
+  planHold,
+  preConsumeQuota,
+  refusalBeforeCounting,
+  TRUSTED_QUOTA_FACTOR,
+} from '../billing/pre-consume.js';
 import { applyHold } from '../ledger/hold.js';
 import type { SettlementLedger } from '../ledger/settlement-ledger.js';
 import type { ProviderCall, RelayOperation } from '../providers/provider.js';
@@ -183,6 +188,17 @@ export function createRelayHandler(deps: RelayDeps) {
     const firstChannel = state.channel(step.channel.id);
     const billedFirst = billedModel(firstChannel, read.model);
     const firstRatios = state.ratios(billedFirst, groupRatioOf(step, caller, state.groups()));
+    // A balance that cannot pay for even an empty prompt is refused before the prompt is counted.
+    const unaffordable = refusalBeforeCounting(firstRatios, options.preConsumedQuota, {
+      userQuota: caller.userQuota + deps.ledger.pendingUserQuota(caller.userId),
+      tokenUnlimited: caller.tokenUnlimited,
+      tokenRemain: caller.tokenRemainQuota + deps.ledger.pendingTokenQuota(caller.tokenId),
+    });
+    if (unaffordable === 'user') {
+      const key = 'relay.quota.user_not_enough';
+      return fail(localError(402, options.language, key, undefined, 'insufficient_user_quota'));
+    }
+    if (unaffordable === 'token') return failLocal(403, 'relay.quota.token_not_enough');
     let promptTokens: number;
     try {
       promptTokens =
