@@ -104,7 +104,41 @@ export function createRelayHandler(deps: RelayDeps) {
     return localError(refusal.status, state.options().language, refusal.messageKey, refusal.params);
   }
 
-  return async function handleRelay(
+  /**
+   * The steps that need no body — the native API toggles, then the key (spec §3) — run by the routes'
+   * onRequest hook, so a bad key is refused before the body is read or parsed (issue 8). Sends the
+   * refusal and returns undefined when refused.
+   */
+  async function authenticateRelay(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    route: RelayRoute,
+  ): Promise<RelayCaller | undefined> {
+    const requestId = request.relayRequestId || newRequestId();
+    const language = state.options().language;
+    const refuse = (error: RelayError) => {
+      sendError(reply, route.dialect, requestId, error, undefined);
+      return undefined;
+    };
+    const options = state.options();
+    if (route.toggle === 'claude' && !options.claudeApiEnabled)
+      return refuse(localError(403, language, 'relay.native.claude_disabled'));
+    if (route.toggle === 'gemini' && !options.geminiApiEnabled)
+      return refuse(localError(403, language, 'relay.native.gemini_disabled'));
+    const auth = await deps.auth.authenticate(
+      state.groups(),
+      {
+        surface: route.surface,
+        sources: { headers: request.headers, query: request.query as Record<string, unknown> },
+        clientIp: deps.clientIp(request),
+      },
+      deps.onTokenExhausted,
+    );
+    if (!auth.ok) return refuse(refusalError(auth));
+    return auth.caller;
+  }
+
+  async function handleRelay(
     request: FastifyRequest,
     reply: FastifyReply,
     route: RelayRoute,
@@ -118,23 +152,9 @@ export function createRelayHandler(deps: RelayDeps) {
     const failLocal = (status: number, key: string, params?: Record<string, unknown>) =>
       fail(localError(status, options.language, key, params));
 
-    if (route.toggle === 'claude' && !options.claudeApiEnabled)
-      return failLocal(403, 'relay.native.claude_disabled');
-    if (route.toggle === 'gemini' && !options.geminiApiEnabled)
-      return failLocal(403, 'relay.native.gemini_disabled');
-
     const clientIp = deps.clientIp(request);
-    const auth = await deps.auth.authenticate(
-      state.groups(),
-      {
-        surface: route.surface,
-        sources: { headers: request.headers, query: request.query as Record<string, unknown> },
-        clientIp,
-      },
-      deps.onTokenExhausted,
-    );
-    if (!auth.ok) return fail(refusalError(auth));
-    const caller = auth.caller;
+    const caller = request.relayCaller ?? (await authenticateRelay(request, reply, route));
+    if (!caller) return;
 
     const ownGroup = state.groups().get(caller.userGroup);
     if (!ownGroup) return failLocal(403, 'relay.rate_limit.not_allowed');
@@ -312,7 +332,7 @@ export function createRelayHandler(deps: RelayDeps) {
       });
     }
     fail(lastError);
-  };
+  }
 
   function forcedAttempt(channelId: number, caller: RelayCaller): PlannedAttempt {
     const channel = state.channel(channelId) as RelayChannel;
@@ -386,6 +406,9 @@ export function createRelayHandler(deps: RelayDeps) {
       promptEstimate,
     });
   }
+
+  // The routes call the handler; their onRequest hook calls `authenticate` first (see relay-routes.ts).
+  return Object.assign(handleRelay, { authenticate: authenticateRelay });
 }
 
 /** Operations whose clients may ask for a heartbeat (spec §6 step 3). */
