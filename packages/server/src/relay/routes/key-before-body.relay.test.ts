@@ -14,7 +14,7 @@ describe('relay key checked before the body', () => {
   });
   afterAll(async () => r?.close());
 
-  async function post(path: string, headers: Record<string, string>, body: BodyInit) {
+  async function post(path: string, headers: Record<string, string>, body: string) {
     const response = await fetch(`${r.url}${path}`, { method: 'POST', headers, body });
     const text = await response.text();
     return { status: response.status, text };
