@@ -6,6 +6,7 @@ import {
   planHold,
   preConsumeQuota,
   refundDeltas,
+  refusalBeforeCounting,
   settlementDeltas,
 } from './pre-consume.js';
 import { requestRatios } from './request-ratios.js';
@@ -133,5 +134,50 @@ describe('settlement and refund (spec §9.5–9.6)', () => {
     expect(taken.userQuota + refund.userQuota).toBe(0);
     expect(taken.tokenUsedQuota + refund.tokenUsedQuota).toBe(0);
     expect(refundDeltas(3000, true).tokenRemainQuota).toBe(0);
+  });
+});
+
+describe('refusalBeforeCounting (issue 8: refuse before counting the prompt)', () => {
+  const unlimited = (userQuota: number) => ({ userQuota, tokenUnlimited: true, tokenRemain: 0 });
+  const ratios = requestRatios(gpt4o, 1);
+
+  it('Given a balance below the hold of an empty prompt, then the user is refused (as planHold would)', () => {
+    expect(refusalBeforeCounting(ratios, 500, unlimited(0))).toBe('user');
+    expect(refusalBeforeCounting(ratios, 500, unlimited(-20))).toBe('user');
+    expect(refusalBeforeCounting(ratios, 500, unlimited(499))).toBe('user');
+    expect(planHold(preConsumeQuota(ratios, 0, 500), 499).kind).toBe('insufficient');
+    expect(refusalBeforeCounting(ratios, 500, unlimited(500))).toBeNull();
+  });
+
+  it('Given a limited token below that hold, then the token is refused; a user check comes first', () => {
+    expect(
+      refusalBeforeCounting(ratios, 500, { userQuota: 10_000, tokenUnlimited: false, tokenRemain: 499 }),
+    ).toBe('token');
+    expect(refusalBeforeCounting(ratios, 500, { userQuota: 0, tokenUnlimited: false, tokenRemain: 0 })).toBe(
+      'user',
+    );
+    expect(
+      refusalBeforeCounting(ratios, 500, { userQuota: 10_000, tokenUnlimited: false, tokenRemain: 500 }),
+    ).toBeNull();
+  });
+
+  it('Given PreConsumedQuota 0, then a user at zero or below is refused for a prompt-priced model only', () => {
+    expect(refusalBeforeCounting(ratios, 0, unlimited(0))).toBe('user');
+    expect(refusalBeforeCounting(ratios, 0, unlimited(1))).toBeNull();
+    // An output-only price holds nothing for any prompt, so nothing is refused up front.
+    expect(
+      refusalBeforeCounting(requestRatios({ type: 'tokens', input: 0, output: 5 }, 1), 0, unlimited(0)),
+    ).toBeNull();
+  });
+
+  it('Given a free model, then nothing is refused, even at a negative balance', () => {
+    const free = requestRatios({ type: 'tokens', input: 0, output: 0 }, 1);
+    expect(refusalBeforeCounting(free, 500, unlimited(-1000))).toBeNull();
+  });
+
+  it('Given a times price, then the hold is the call price, known before counting', () => {
+    const perCall = requestRatios({ type: 'times', input: 50, output: 0 }, 1);
+    expect(refusalBeforeCounting(perCall, 500, unlimited(49_999))).toBe('user');
+    expect(refusalBeforeCounting(perCall, 500, unlimited(50_000))).toBeNull();
   });
 });

@@ -39,6 +39,30 @@ export function planHold(pre: number, userQuota: number): HoldPlan {
   return { kind: 'hold', hold: pre, cacheDecrease: pre };
 }
 
+/**
+ * Whether a request is refused whatever its prompt counts to, so it is refused before counting (issue 8:
+ * a zero-balance key could make gw count a 1 MiB prompt). The hold only grows with the prompt, so a
+ * balance below the hold of an empty prompt stays short: 'user' ⇒ the 402 of planHold's 'insufficient',
+ * 'token' ⇒ the 403 of the hold's token check. When only the prompt makes a hold (PreConsumedQuota 0), a
+ * user at zero or below is refused too — the one case refused earlier than before: a prompt whose hold
+ * rounds to 0 points.
+ */
+export function refusalBeforeCounting(
+  ratios: RequestRatios,
+  preConsumedQuota: number,
+  balances: HoldBalances,
+): 'user' | 'token' | null {
+  if (ratios.free) return null;
+  const least = preConsumeQuota(ratios, 0, preConsumedQuota);
+  if (least <= 0) {
+    const promptPriced = ratios.priceType === 'tokens' && new Money(ratios.inputRatio).greaterThan(0);
+    return promptPriced && balances.userQuota <= 0 ? 'user' : null;
+  }
+  if (balances.userQuota < least) return 'user';
+  if (!balances.tokenUnlimited && balances.tokenRemain < least) return 'token';
+  return null;
+}
+
 /** The balances the database step re-reads before deducting the hold. */
 export interface HoldBalances {
   userQuota: number;

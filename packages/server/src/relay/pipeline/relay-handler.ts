@@ -12,7 +12,7 @@ import { pinnedChannelRefusal } from '../auth/pinning.js';
 import type { RelayRefusal } from '../auth/refusal.js';
 import { inFlightBound, requestedCompletionTokens } from '../billing/in-flight-bound.js';
 import type { InFlightStore } from '../billing/in-flight.js';
-import { preConsumeQuota, settlementDeltas } from '../billing/pre-consume.js';
+import { preConsumeQuota, refusalBeforeCounting, settlementDeltas } from '../billing/pre-consume.js';
 import type { SettlementLedger } from '../ledger/settlement-ledger.js';
 import type { ProviderCall, RelayOperation } from '../providers/provider.js';
 import { providerForChannel } from '../providers/registry.js';
@@ -104,7 +104,41 @@ export function createRelayHandler(deps: RelayDeps) {
     return localError(refusal.status, state.options().language, refusal.messageKey, refusal.params);
   }
 
-  return async function handleRelay(
+  /**
+   * The steps that need no body — the native API toggles, then the key (spec §3) — run by the routes'
+   * onRequest hook, so a bad key is refused before the body is read or parsed (issue 8). Sends the
+   * refusal and returns undefined when refused.
+   */
+  async function authenticateRelay(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    route: RelayRoute,
+  ): Promise<RelayCaller | undefined> {
+    const requestId = request.relayRequestId || newRequestId();
+    const language = state.options().language;
+    const refuse = (error: RelayError) => {
+      sendError(reply, route.dialect, requestId, error, undefined);
+      return undefined;
+    };
+    const options = state.options();
+    if (route.toggle === 'claude' && !options.claudeApiEnabled)
+      return refuse(localError(403, language, 'relay.native.claude_disabled'));
+    if (route.toggle === 'gemini' && !options.geminiApiEnabled)
+      return refuse(localError(403, language, 'relay.native.gemini_disabled'));
+    const auth = await deps.auth.authenticate(
+      state.groups(),
+      {
+        surface: route.surface,
+        sources: { headers: request.headers, query: request.query as Record<string, unknown> },
+        clientIp: deps.clientIp(request),
+      },
+      deps.onTokenExhausted,
+    );
+    if (!auth.ok) return refuse(refusalError(auth));
+    return auth.caller;
+  }
+
+  async function handleRelay(
     request: FastifyRequest,
     reply: FastifyReply,
     route: RelayRoute,
@@ -118,23 +152,10 @@ export function createRelayHandler(deps: RelayDeps) {
     const failLocal = (status: number, key: string, params?: Record<string, unknown>) =>
       fail(localError(status, options.language, key, params));
 
-    if (route.toggle === 'claude' && !options.claudeApiEnabled)
-      return failLocal(403, 'relay.native.claude_disabled');
-    if (route.toggle === 'gemini' && !options.geminiApiEnabled)
-      return failLocal(403, 'relay.native.gemini_disabled');
-
     const clientIp = deps.clientIp(request);
-    const auth = await deps.auth.authenticate(
-      state.groups(),
-      {
-        surface: route.surface,
-        sources: { headers: request.headers, query: request.query as Record<string, unknown> },
-        clientIp,
-      },
-      deps.onTokenExhausted,
-    );
-    if (!auth.ok) return fail(refusalError(auth));
-    const caller = auth.caller;
+    const authed = request.relayCaller ?? (await authenticateRelay(request, reply, route));
+    if (!authed) return;
+    const caller: RelayCaller = authed;
 
     const ownGroup = state.groups().get(caller.userGroup);
     if (!ownGroup) return failLocal(403, 'relay.rate_limit.not_allowed');
@@ -188,6 +209,17 @@ export function createRelayHandler(deps: RelayDeps) {
     const firstChannel = state.channel(step.channel.id);
     const billedFirst = billedModel(firstChannel, read.model);
     const firstRatios = state.ratios(billedFirst, groupRatioOf(step, caller, state.groups()));
+    // A balance that cannot pay for even an empty prompt is refused before the prompt is counted.
+    const unaffordable = refusalBeforeCounting(firstRatios, options.preConsumedQuota, {
+      userQuota: caller.userQuota + deps.ledger.pendingUserQuota(caller.userId),
+      tokenUnlimited: caller.tokenUnlimited,
+      tokenRemain: caller.tokenRemainQuota + deps.ledger.pendingTokenQuota(caller.tokenId),
+    });
+    if (unaffordable === 'user') {
+      const key = 'relay.quota.user_not_enough';
+      return fail(localError(402, options.language, key, undefined, 'insufficient_user_quota'));
+    }
+    if (unaffordable === 'token') return failLocal(403, 'relay.quota.token_not_enough');
     let promptTokens: number;
     try {
       promptTokens =
@@ -307,7 +339,7 @@ export function createRelayHandler(deps: RelayDeps) {
         log: null,
       });
     }
-  };
+  }
 
   function forcedAttempt(channelId: number, caller: RelayCaller): PlannedAttempt {
     const channel = state.channel(channelId) as RelayChannel;
@@ -383,6 +415,9 @@ export function createRelayHandler(deps: RelayDeps) {
       ...(seesFullErrors ? {} : { maskText: (text: string) => maskUpstreamText(text, [channel]) }),
     });
   }
+
+  // The routes call the handler; their onRequest hook calls `authenticate` first (see relay-routes.ts).
+  return Object.assign(handleRelay, { authenticate: authenticateRelay });
 }
 
 /** Operations whose clients may ask for a heartbeat (spec §6 step 3). */

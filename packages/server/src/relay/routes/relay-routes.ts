@@ -3,6 +3,7 @@
 // compression of streams). Unknown `/v1` paths answer the OpenAI-shaped 404 of §2.1.4.
 import { translate } from '@gw/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { RelayCaller } from '../pipeline/authenticate.js';
 import type { createRelayHandler, RelayRoute } from '../pipeline/relay-handler.js';
 import { newRequestId } from '../pipeline/relay-error.js';
 import type { RelayState } from '../pipeline/relay-state.js';
@@ -43,6 +44,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The relay's `X-Oneapi-Request-Id` for this request (set on every relay route). */
     relayRequestId: string;
+    /** The caller, once the relay routes' onRequest hook accepted the key (before the body is read). */
+    relayCaller: RelayCaller | undefined;
   }
 }
 
@@ -55,6 +58,7 @@ export async function registerRelayRoutes(
 ): Promise<void> {
   await app.register(async (scope) => {
     scope.decorateRequest('relayRequestId', '');
+    scope.decorateRequest('relayCaller', undefined);
     // Relay bodies are parsed with plain JSON.parse: the management API's prototype-poisoning scan costs
     // a pass over every (large) prompt, and the relay never merges a body into an object's prototype.
     scope.removeContentTypeParser('application/json');
@@ -118,14 +122,24 @@ export async function registerRelayRoutes(
     // Every relay call already leaves a consume log; two access-log lines each would also push the
     // operator's own server messages out of the system log ring within seconds.
     const config = { compress: false } as const;
-    const logLevel = 'warn';
+    const logLevel = 'warn' as const;
+    // The key is checked before the body is read: a bad key gets its 401 even with a broken, malformed
+    // multipart or oversized body, and an unauthenticated client costs no parsing (issue 8).
+    const authenticated = (route: RelayRoute) => ({
+      config,
+      logLevel,
+      onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
+        request.relayCaller = await handle.authenticate(request, reply, route);
+        if (!request.relayCaller) return reply;
+      },
+    });
     for (const [url, route] of OPENAI_ROUTES) {
-      scope.post(url, { config, logLevel }, (request, reply) => handle(request, reply, route));
+      scope.post(url, authenticated(route), (request, reply) => handle(request, reply, route));
     }
-    scope.post('/claude/v1/messages', { config, logLevel }, (request, reply) =>
+    scope.post('/claude/v1/messages', authenticated(CLAUDE_ROUTE), (request, reply) =>
       handle(request, reply, CLAUDE_ROUTE),
     );
-    scope.post('/gemini/:version/models/*', { config, logLevel }, (request, reply) => {
+    scope.post('/gemini/:version/models/*', authenticated(GEMINI_ROUTE), (request, reply) => {
       const params = request.params as { version: string; '*': string };
       const [model = '', action = 'generateContent'] = params['*'].split(':');
       return handle(request, reply, GEMINI_ROUTE, {

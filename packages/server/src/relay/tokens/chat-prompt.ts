@@ -2,7 +2,7 @@
 // encoded once, and images costed by model family.
 import type { ImageFetcher } from './image-source.js';
 import { type ChatImage, countChatImageTokens } from './image-tokens.js';
-import { type CountOptions, countTextTokens } from './text-tokens.js';
+import { type CountOptions, countTextTokensOffLoop } from './text-tokens.js';
 
 export interface ChatCountOptions extends CountOptions {
   /** channel.pre_cost === 2: skip images. */
@@ -81,7 +81,7 @@ export async function countChatPromptTokens(
   options: ChatCountOptions,
 ): Promise<number> {
   const { overheadTokens, text, images } = collectChatMessages(model, messages, options.skipImages);
-  let tokens = overheadTokens + countTextTokens(model, text, options) + REPLY_PRIMING_TOKENS;
+  let tokens = overheadTokens + (await countTextTokensOffLoop(model, text, options)) + REPLY_PRIMING_TOKENS;
   if (images.length > 0) {
     // Sized concurrently: each remote image may wait up to the fetch timeout.
     const imageTokens = await Promise.all(

@@ -11,7 +11,10 @@ export {
 export {
   type CountOptions,
   countTextTokens,
+  countTextTokensOffLoop,
   encodingForModel,
   preloadTokenEncodings,
+  type TextCountActivity,
   type TokenEncodingName,
+  textCountActivity,
 } from './text-tokens.js';

@@ -1,7 +1,7 @@
 // Prompt estimates for the native Anthropic Messages and Gemini generateContent bodies (behaviour spec §9.7):
 // a flat overhead per message, the message text encoded once, and a flat cost per non-text part because
 // those bodies carry images and documents inline and are not sized here.
-import { type CountOptions, countTextTokens } from './text-tokens.js';
+import { type CountOptions, countTextTokensOffLoop } from './text-tokens.js';
 
 const PER_MESSAGE_TOKENS = 4;
 const CLAUDE_NON_TEXT_BLOCK_TOKENS = 50;
@@ -21,11 +21,11 @@ export function toolDefinitionsText(tools: unknown): string {
 }
 
 /** Claude: 4 per message, text blocks and the system prompt as text, +50 per other block (image, tool_use, …). */
-export function estimateClaudeMessagesTokens(
+export async function estimateClaudeMessagesTokens(
   model: string,
   body: Record<string, unknown>,
   options: CountOptions,
-): number {
+): Promise<number> {
   const pieces: string[] = [];
   let tokens = 0;
   const addBlocks = (content: unknown): void => {
@@ -45,15 +45,15 @@ export function estimateClaudeMessagesTokens(
   }
   const tools = toolDefinitionsText(body.tools);
   if (tools !== '') pieces.push(tools);
-  return tokens + countTextTokens(model, pieces.join('\n'), options);
+  return tokens + (await countTextTokensOffLoop(model, pieces.join('\n'), options));
 }
 
 /** Gemini: 4 per content, text parts (and the system instruction) as text, +200 per inline_data part. */
-export function estimateGeminiGenerateTokens(
+export async function estimateGeminiGenerateTokens(
   model: string,
   body: Record<string, unknown>,
   options: CountOptions,
-): number {
+): Promise<number> {
   const pieces: string[] = [];
   let tokens = 0;
   const addParts = (content: unknown): void => {
@@ -73,5 +73,5 @@ export function estimateGeminiGenerateTokens(
   }
   const tools = toolDefinitionsText(body.tools);
   if (tools !== '') pieces.push(tools);
-  return tokens + countTextTokens(model, pieces.join('\n'), options);
+  return tokens + (await countTextTokensOffLoop(model, pieces.join('\n'), options));
 }

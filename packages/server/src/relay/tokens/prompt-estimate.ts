@@ -8,7 +8,7 @@ import {
   estimateGeminiGenerateTokens,
   toolDefinitionsText,
 } from './native-prompts.js';
-import { type CountOptions, countTextTokens } from './text-tokens.js';
+import { type CountOptions, countTextTokensOffLoop } from './text-tokens.js';
 
 /** channel.pre_cost: 2 = do not count images, 3 = no prompt estimate for message-shaped requests. */
 export const PRE_COST_SKIP_IMAGES = 2;
@@ -34,8 +34,12 @@ function isTokenIds(value: unknown): value is number[] {
  * Text tokens of a completions `prompt` or an embeddings/moderations `input`: a string; an array of strings
  * (joined, then encoded once); token ids (their count); an array of token-id arrays; or moderation parts.
  */
-export function countInputTokens(model: string, input: unknown, options: CountOptions): number {
-  if (typeof input === 'string') return countTextTokens(model, input, options);
+export async function countInputTokens(
+  model: string,
+  input: unknown,
+  options: CountOptions,
+): Promise<number> {
+  if (typeof input === 'string') return countTextTokensOffLoop(model, input, options);
   if (!Array.isArray(input)) return 0;
   if (isTokenIds(input)) return input.length;
   let tokens = 0;
@@ -45,14 +49,18 @@ export function countInputTokens(model: string, input: unknown, options: CountOp
     else if (isTokenIds(item)) tokens += item.length;
     else if (isRecord(item) && item.type === 'text' && typeof item.text === 'string') texts.push(item.text);
   }
-  return tokens + countTextTokens(model, texts.join(''), options);
+  return tokens + (await countTextTokensOffLoop(model, texts.join(''), options));
 }
 
-function countToolTokens(model: string, body: Record<string, unknown>, options: CountOptions): number {
+async function countToolTokens(
+  model: string,
+  body: Record<string, unknown>,
+  options: CountOptions,
+): Promise<number> {
   // Tool (and legacy function) definitions reach the model as prompt text: count JSON.stringify(tools).
   return (
-    countTextTokens(model, toolDefinitionsText(body.tools), options) +
-    countTextTokens(model, toolDefinitionsText(body.functions), options)
+    (await countTextTokensOffLoop(model, toolDefinitionsText(body.tools), options)) +
+    (await countTextTokensOffLoop(model, toolDefinitionsText(body.functions), options))
   );
 }
 
@@ -69,9 +77,11 @@ async function estimateResponsesTokens(
   options: ChatCountOptions,
 ): Promise<number> {
   const instructions = typeof body.instructions === 'string' ? body.instructions : '';
-  const extra = countTextTokens(model, instructions, options) + countToolTokens(model, body, options);
+  const extra =
+    (await countTextTokensOffLoop(model, instructions, options)) +
+    (await countToolTokens(model, body, options));
   if (typeof body.input === 'string') {
-    return countTextTokens(model, body.input, options) + STRING_INPUT_PRIMING_TOKENS + extra;
+    return (await countTextTokensOffLoop(model, body.input, options)) + STRING_INPUT_PRIMING_TOKENS + extra;
   }
   const messages = Array.isArray(body.input) ? body.input.map(responsesItemAsMessage) : [];
   return (await countChatPromptTokens(model, messages, options)) + extra;
@@ -98,7 +108,7 @@ export async function estimatePromptTokens(
     case 'chat':
       return (
         (await countChatPromptTokens(model, body.messages, countOptions)) +
-        countToolTokens(model, body, options)
+        (await countToolTokens(model, body, options))
       );
     case 'responses':
       return estimateResponsesTokens(model, body, countOptions);

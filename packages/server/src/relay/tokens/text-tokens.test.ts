@@ -1,7 +1,13 @@
 import { encode as encodeCl100k } from 'gpt-tokenizer/encoding/cl100k_base';
 import { encode as encodeO200k } from 'gpt-tokenizer/encoding/o200k_base';
 import { describe, expect, it } from 'vitest';
-import { approximateTokenCount, countTextTokens, encodingForModel } from './text-tokens.js';
+import {
+  approximateTokenCount,
+  countTextTokens,
+  countTextTokensOffLoop,
+  encodingForModel,
+  textCountActivity,
+} from './text-tokens.js';
 
 const exact = { approximate: false };
 const approximate = { approximate: true };
@@ -91,5 +97,47 @@ describe('approximate counting (ApproximateTokenEnabled / disable_token_encoders
     expect(countTextTokens('gpt-4', '你好，世界！', approximate)).toBe(6);
     // one emoji = 4 bytes → 1.52
     expect(approximateTokenCount('🙂')).toBe(1);
+  });
+});
+
+describe('bounded counting of long texts (issue 8: one prompt froze the server)', () => {
+  function randomLetters(length: number): string {
+    let text = '';
+    for (let index = 0; index < length; index += 1) text += String.fromCharCode(97 + ((index * 7919) % 26));
+    return text;
+  }
+
+  it('Given a 200 KiB run without whitespace, then it is counted in pieces (the whole run took ~40 s)', () => {
+    // 'a' × 1024 is exactly 128 tokens, so the pieces sum to what the whole run encodes to.
+    expect(countTextTokens('gpt-4', 'a'.repeat(200 * 1024), exact)).toBe(200 * 128);
+  });
+
+  it('Given a 1 MiB run without whitespace, then it is estimated from its length, not counted', () => {
+    const before = textCountActivity();
+    const text = 'a'.repeat(1024 * 1024);
+    expect(countTextTokens('gpt-4o', text, exact)).toBe(approximateTokenCount(text));
+    expect(textCountActivity().estimated).toBe(before.estimated + 1);
+    expect(textCountActivity().inline).toBe(before.inline);
+  });
+
+  it('Given a long text on the request path, then it is counted by a worker while the event loop runs on', async () => {
+    const text = randomLetters(150 * 1024);
+    const before = textCountActivity();
+    const order: string[] = [];
+    const counting = countTextTokensOffLoop('gpt-4', text, exact).then((tokens) => {
+      order.push('counted');
+      return tokens;
+    });
+    setImmediate(() => order.push('event loop turned'));
+    const tokens = await counting;
+    expect(order).toEqual(['event loop turned', 'counted']);
+    expect(textCountActivity().offloaded).toBe(before.offloaded + 1);
+    expect(tokens).toBe(countTextTokens('gpt-4', text, exact));
+  });
+
+  it('Given a short text on the request path, then it is counted in line', async () => {
+    const before = textCountActivity();
+    expect(await countTextTokensOffLoop('gpt-4', 'hello world', exact)).toBe(2);
+    expect(textCountActivity()).toEqual({ ...before, inline: before.inline + 1 });
   });
 });

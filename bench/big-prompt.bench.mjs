@@ -1,0 +1,186 @@
+// Availability under huge prompts (issue 8 item 2): gw (SQLite, its own process) relays to the fake upstream
+// while 10 concurrent `POST /v1/chat/completions` each carry a prompt of one run without whitespace (random
+// letters, the costliest text to count) — 5 such bursts, one after another — and meanwhile
+// `GET /api/status` is called back to back. Prints the status latency p50/p99/max in ms and whether
+// p99 < 50 ms (the target), then the big requests' outcomes and how long each burst took.
+// Two rounds: 1 MiB prompts (over the counting cap: estimated from length) and 240 KiB prompts (under it:
+// counted in pieces by the worker pool), each on a fresh gw. A round stops at `--deadline-ms` (default
+// 60000) even if bursts are left; a status call still open then counts with the time it had waited.
+// Builds the server first when dist is missing.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { Agent, fetch } from 'undici';
+import { prepareGw, probeRelay } from './relay/gw-setup.mjs';
+import { startNodeProcess, stopNodeProcess } from './relay/processes.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, '..');
+const { values: args } = parseArgs({ options: { 'deadline-ms': { type: 'string', default: '60000' } } });
+const deadlineMs = Number(args['deadline-ms']);
+const BIG_REQUESTS = 10;
+/** Bursts of BIG_REQUESTS per round, so the percentiles rest on more than one burst's samples. */
+const BURSTS = 5;
+const STATUS_P99_TARGET_MS = 50;
+/** Pause between two status calls, so the sampler itself is not a load. */
+const STATUS_GAP_MS = 5;
+const ROOT_PASSWORD = 'bench-password';
+const ROUNDS = [
+  { label: '1 MiB', chars: 1024 * 1024 },
+  { label: '240 KiB', chars: 240 * 1024 },
+];
+
+if (!existsSync(join(root, 'packages/server/dist/index.js'))) {
+  console.log('packages/server/dist is missing: npm run build');
+  const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(1);
+}
+
+const cpuList = cpus();
+console.log(
+  `machine: ${cpuList.length} × ${cpuList[0]?.model ?? 'unknown cpu'}, node ${process.version}; load average ${loadavg()[0].toFixed(2)}`,
+);
+
+/** Random lowercase letters from a seeded xorshift: distinct per request, the same on every run. */
+function lettersRun(length, seed) {
+  let state = seed >>> 0 || 1;
+  const codes = new Uint8Array(length);
+  for (let index = 0; index < length; index += 1) {
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    codes[index] = 97 + ((state >>> 0) % 26);
+  }
+  return Buffer.from(codes).toString('latin1');
+}
+
+const percentile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const describeError = (error) =>
+  `${error.message}${error.cause ? ` (${error.cause.message ?? error.cause})` : ''}`;
+
+/**
+ * One burst: BIG_REQUESTS bodies sent at once, `/api/status` sampled into `sample` until all are answered
+ * or `stopAt`. Resolves to the burst's duration in ms.
+ */
+async function burst(gwUrl, authorization, bodies, stopAt, sample) {
+  const dispatcher = new Agent({ connections: BIG_REQUESTS + 1, bodyTimeout: 0, headersTimeout: 0 });
+  const startedAt = performance.now();
+  const abort = new AbortController();
+  let open = bodies.length;
+  const big = bodies.map((body) =>
+    fetch(`${gwUrl}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization },
+      body,
+      dispatcher,
+      signal: abort.signal,
+    })
+      .then(async (response) => {
+        await response.arrayBuffer();
+        return `HTTP ${response.status}`;
+      })
+      .catch((error) =>
+        abort.signal.aborted ? 'unanswered at the deadline' : `error ${describeError(error)}`,
+      )
+      .then((outcome) => {
+        sample.outcomes.set(outcome, (sample.outcomes.get(outcome) ?? 0) + 1);
+        open -= 1;
+      }),
+  );
+  while (open > 0 && performance.now() < stopAt) {
+    const t0 = performance.now();
+    try {
+      const response = await fetch(`${gwUrl}/api/status`, {
+        dispatcher,
+        signal: AbortSignal.timeout(Math.max(1, Math.ceil(stopAt - t0))),
+      });
+      await response.arrayBuffer();
+      if (response.status !== 200) sample.statusError ??= `HTTP ${response.status}`;
+    } catch (error) {
+      sample.stuck = true;
+      sample.statusError ??= describeError(error);
+    }
+    sample.latencies.push(performance.now() - t0);
+    await sleep(STATUS_GAP_MS);
+  }
+  abort.abort();
+  await Promise.all(big);
+  await dispatcher.close().catch(() => {});
+  return performance.now() - startedAt;
+}
+
+/** One round: BURSTS bursts of the big requests (fewer if the deadline passes), status sampled throughout. */
+async function round(gwUrl, authorization, { label, chars }) {
+  const stopAt = performance.now() + deadlineMs;
+  const sample = { latencies: [], outcomes: new Map(), stuck: false, statusError: undefined };
+  const durations = [];
+  for (let index = 0; index < BURSTS && performance.now() < stopAt; index += 1) {
+    // Distinct prompts per request and burst: nothing is cached between them.
+    const bodies = Array.from({ length: BIG_REQUESTS }, (_, request) =>
+      JSON.stringify({
+        model: 'gpt-4o-mini',
+        messages: [{ role: 'user', content: lettersRun(chars, chars + index * BIG_REQUESTS + request + 1) }],
+      }),
+    );
+    durations.push(await burst(gwUrl, authorization, bodies, stopAt, sample));
+  }
+  const latencies = sample.latencies.sort((a, b) => a - b);
+  const p99 = percentile(latencies, 0.99);
+  const met = p99 < STATUS_P99_TARGET_MS && !sample.stuck;
+  console.log(
+    `${label.padEnd(8)} status: ${latencies.length} calls, p50 ${percentile(latencies, 0.5).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${(latencies.at(-1) ?? 0).toFixed(1)} ms${sample.stuck ? ' (a call was still open at the deadline)' : ''} → p99 < ${STATUS_P99_TARGET_MS} ms: ${met ? 'met' : 'MISSED'}`,
+  );
+  const outcomes = [...sample.outcomes].map(([outcome, count]) => `${count} × ${outcome}`).join(', ');
+  const seconds = durations.map((ms) => (ms / 1000).toFixed(2)).join(', ');
+  console.log(`${''.padEnd(8)} big requests: ${outcomes}; bursts took ${seconds} s`);
+  if (sample.statusError) console.log(`${''.padEnd(8)} first status failure: ${sample.statusError}`);
+  return met;
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'gw-bench-big-'));
+process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
+
+/** A fresh gw on its own SQLite file, set up to relay to `upstreamUrl`. */
+async function startGw(upstreamUrl, name) {
+  const gw = await startNodeProcess(join(here, 'relay', 'gw-server.mjs'), [], {
+    env: {
+      ...process.env,
+      DATABASE_URL: `sqlite:${join(dataDir, `${name}.db`)}`,
+      GW_ROOT_PASSWORD: ROOT_PASSWORD,
+      GW_DATA_DIR: join(dataDir, name),
+      GW_WEB_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      // The sampler calls /api/status hundreds of times a second.
+      GLOBAL_API_RATE_LIMIT: '0',
+    },
+  });
+  const { authorization } = await prepareGw(gw.url, upstreamUrl, ROOT_PASSWORD);
+  const probe = await probeRelay(gw.url, authorization);
+  if (!probe.available) throw new Error(`gw does not relay: ${probe.reason}`);
+  return { gw, authorization };
+}
+
+let allMet = true;
+const upstream = await startNodeProcess(join(here, 'relay', 'upstream.mjs'));
+try {
+  console.log(
+    `${BIG_REQUESTS} concurrent chat requests with one whitespace-free prompt each; /api/status sampled meanwhile (deadline ${deadlineMs} ms per round, a fresh gw per round)`,
+  );
+  for (const [index, spec] of ROUNDS.entries()) {
+    const { gw, authorization } = await startGw(upstream.url, `round-${index}`);
+    try {
+      if (!(await round(gw.url, authorization, spec))) allMet = false;
+    } finally {
+      // A gw stuck in a count ignores SIGTERM until it is done: it is killed after the grace time.
+      await stopNodeProcess(gw, 2_000);
+    }
+  }
+} finally {
+  await stopNodeProcess(upstream);
+}
+process.exit(allMet ? 0 : 1);
