@@ -296,6 +296,19 @@ describe.each(TEST_DIALECTS)('bad input on every route (%s)', (kind) => {
       const listed = await call(app, 'GET', '/api/token/', { cookie: cookies[role] });
       keys[role] = `sk-${listed.body.data.data[0].key}`;
     }
+    // Every key holder can pay, so a bad input is stopped by its own check, not by an empty balance.
+    for (const username of ['bi_user', 'bi_admin']) {
+      const found = await app.gw.db
+        .selectFrom('users')
+        .select('id')
+        .where('username', '=', username)
+        .executeTakeFirstOrThrow();
+      const funded = await call(app, 'POST', `/api/user/quota/${found.id}`, {
+        cookie: root,
+        body: { quota: 100_000_000 },
+      });
+      expect(funded.body.success).toBe(true);
+    }
   });
   afterAll(async () => {
     await t?.close();
