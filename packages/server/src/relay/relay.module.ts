@@ -173,6 +173,11 @@ export async function createRelayModule(
     cooldowns: shared.cooldowns,
     limiter: shared.rateLimiters.api,
     onAttemptFailed,
+    onStreamError: (channel, frames, requestId) =>
+      log.warn(
+        { requestId, channel: channel.id },
+        `relay stream on channel "${channel.name}" (#${channel.id}) failed mid-way (request id: ${requestId}): ${frames.trim()}`,
+      ),
     onTokenExhausted: (tokenId) => {
       db.updateTable('tokens')
         .set({ status: 4 })

@@ -12,7 +12,7 @@ import {
 import { type ReplyOutput, sseHeaders } from './reply-output.js';
 import { type RelayError, upstreamError } from './relay-error.js';
 import { createSseParser } from './sse-parser.js';
-import { maskStreamFailure } from './upstream-text-mask.js';
+import { watchStreamFailure } from './upstream-text-mask.js';
 import type { UpstreamHttp } from './upstream-http.js';
 
 /** What a successful attempt produced for billing. */
@@ -46,6 +46,8 @@ export interface AttemptInput {
   promptEstimate: number;
   /** Masks upstream text in a mid-stream error frame; undefined when the caller reads it whole (admins). */
   maskText?: (text: string) => string;
+  /** Receives a mid-stream error frame whole, before any masking (the system log). */
+  onStreamError: (frames: string) => void;
 }
 
 /** Runs one attempt. */
@@ -155,7 +157,7 @@ async function pipeAudio(
 async function relayStream(input: AttemptInput, body: AsyncIterable<Buffer>): Promise<AttemptResult> {
   const adapted = input.adapter.stream?.(input.call);
   if (!adapted) throw new Error('relayStream needs a stream adapter');
-  const translator = maskStreamFailure(adapted, input.maskText);
+  const translator = watchStreamFailure(adapted, { mask: input.maskText, report: input.onStreamError });
   const raw = input.out.raw;
   input.out.head(200, sseHeaders());
   raw.flushHeaders();

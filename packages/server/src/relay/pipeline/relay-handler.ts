@@ -56,6 +56,8 @@ export interface RelayDeps {
   limiter: ApiRateLimiter;
   /** Called after a failed attempt with its full text (auto-disable, spec §8.1; the log); must not throw. */
   onAttemptFailed: (channel: RelayChannel, error: RelayError, requestId: string) => void;
+  /** Called with a mid-stream error frame as the upstream sent it (the log); must not throw. */
+  onStreamError: (channel: RelayChannel, frames: string, requestId: string) => void;
   /** Marks a token exhausted (spec §3.3 step 3). */
   onTokenExhausted: (tokenId: number) => void;
   clientIp: (request: FastifyRequest) => string;
@@ -412,6 +414,7 @@ export function createRelayHandler(deps: RelayDeps) {
       requestId,
       message: (key) => translateKey(options.language, key),
       promptEstimate,
+      onStreamError: (frames) => deps.onStreamError(channel, frames, requestId),
       ...(seesFullErrors ? {} : { maskText: (text: string) => maskUpstreamText(text, [channel]) }),
     });
   }

@@ -112,23 +112,26 @@ export function maskRelayError<E extends { local: boolean; message: string }>(
 }
 
 /**
- * A stream translator whose mid-stream error frame (the frames of the event that failed the stream) is
- * masked; every other frame passes untouched, so a healthy stream costs one boolean check per event.
+ * A stream translator that reports its mid-stream error frame (the frames of the event that failed the
+ * stream) whole, then masks it for the caller; every other frame passes untouched, so a healthy stream
+ * costs two boolean checks per event.
  */
-export function maskStreamFailure(
+export function watchStreamFailure(
   translator: StreamTranslator,
-  mask: ((text: string) => string) | undefined,
+  watch: { mask?: ((text: string) => string) | undefined; report: (frames: string) => void },
 ): StreamTranslator {
-  if (!mask) return translator;
+  const { mask, report } = watch;
   return {
-    ...translator,
     push(event) {
+      const failedBefore = translator.failed();
       const frames = translator.push(event);
-      return translator.failed() ? frames.map(mask) : frames;
+      if (!translator.failed()) return frames;
+      if (!failedBefore) report(frames.join(''));
+      return mask ? frames.map(mask) : frames;
     },
+    end: (complete) => translator.end(complete),
     usage: () => translator.usage(),
     text: () => translator.text(),
     failed: () => translator.failed(),
-    end: (complete) => translator.end(complete),
   };
 }

@@ -103,6 +103,7 @@ describe('upstream error text is masked for key holders', () => {
     expect(text).toContain('was revoked at');
     expect(text).not.toContain(CHANNEL_KEY);
     expect(text).not.toContain('10.20.30.40');
+    expect(await systemLog()).toMatch(/failed mid-way \(request id: \w+\): .*10\.20\.30\.40:8080/);
   });
 
   it("an admin's own key reads the upstream text unmasked", async () => {
