@@ -117,16 +117,15 @@ export function createRelayHandler(deps: RelayDeps) {
     route: RelayRoute,
   ): Promise<RelayCaller | undefined> {
     const requestId = request.relayRequestId || newRequestId();
-    const language = state.options().language;
+    const options = state.options();
     const refuse = (error: RelayError) => {
       sendError(reply, route.dialect, requestId, error, undefined);
       return undefined;
     };
-    const options = state.options();
     if (route.toggle === 'claude' && !options.claudeApiEnabled)
-      return refuse(localError(403, language, 'relay.native.claude_disabled'));
+      return refuse(localError(403, options.language, 'relay.native.claude_disabled'));
     if (route.toggle === 'gemini' && !options.geminiApiEnabled)
-      return refuse(localError(403, language, 'relay.native.gemini_disabled'));
+      return refuse(localError(403, options.language, 'relay.native.gemini_disabled'));
     const auth = await deps.auth.authenticate(
       state.groups(),
       {
