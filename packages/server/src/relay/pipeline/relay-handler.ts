@@ -23,6 +23,7 @@ import type { RoutingChannel } from '../selection/routing-table.js';
 import { estimatePromptTokens, type ImageFetcher } from '../tokens/index.js';
 import type { RelayAuthenticator, RelayCaller } from './authenticate.js';
 import { runAttempt } from './relay-attempt.js';
+import { takeTurn } from './big-body-turns.js';
 import { admitRequest, endClaim } from './relay-admission.js';
 import { maskRelayError, maskUpstreamText } from './upstream-text-mask.js';
 import { createReplyOutput, type ReplyOutput } from './reply-output.js';
@@ -221,6 +222,7 @@ export function createRelayHandler(deps: RelayDeps) {
       return fail(localError(402, options.language, key, undefined, 'insufficient_user_quota'));
     }
     if (unaffordable === 'token') return failLocal(403, 'relay.quota.token_not_enough');
+    if (request.relayBigBody) await takeTurn();
     let promptTokens: number;
     try {
       promptTokens =
@@ -274,6 +276,7 @@ export function createRelayHandler(deps: RelayDeps) {
       for (;;) {
         const channel = state.channel(attempt.channel.id);
         if (channel) tried.push(channel);
+        if (channel && request.relayBigBody) await takeTurn();
         const outcome = channel
           ? await attemptOn(
               channel,

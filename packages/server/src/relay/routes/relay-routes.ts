@@ -9,6 +9,7 @@ import { newRequestId } from '../pipeline/relay-error.js';
 import type { RelayState } from '../pipeline/relay-state.js';
 import { CLAUDE_NATIVE_TYPES, GEMINI_NATIVE_TYPES } from '../providers/registry.js';
 import type { RelayBillingHandlers } from './relay-billing.js';
+import { BIG_BODY_CHARS, takeTurn } from '../pipeline/big-body-turns.js';
 import { geminiPathModel, parseMultipartBody, parseRelayJson, relayRefusalMessage } from './relay-body.js';
 import type { RelayModelsHandlers } from './relay-models.js';
 
@@ -46,6 +47,8 @@ declare module 'fastify' {
     relayRequestId: string;
     /** The caller, once the relay routes' onRequest hook accepted the key (before the body is read). */
     relayCaller: RelayCaller | undefined;
+    /** The JSON body is big enough that its costly steps take turns on the event loop (big-body-turns.ts). */
+    relayBigBody: boolean;
   }
 }
 
@@ -59,19 +62,25 @@ export async function registerRelayRoutes(
   await app.register(async (scope) => {
     scope.decorateRequest('relayRequestId', '');
     scope.decorateRequest('relayCaller', undefined);
+    scope.decorateRequest('relayBigBody', false);
     // Relay bodies are parsed with plain JSON.parse: the management API's prototype-poisoning scan costs
     // a pass over every (large) prompt, and the relay never merges a body into an object's prototype.
     scope.removeContentTypeParser('application/json');
-    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
       const text = String(body);
       if (text.trim() === '') return done(null, undefined);
-      let parsed: unknown;
-      try {
-        parsed = parseRelayJson(text);
-      } catch (error) {
-        return done(error as Error, undefined);
-      }
-      done(null, parsed);
+      const parse = () => {
+        let parsed: unknown;
+        try {
+          parsed = parseRelayJson(text);
+        } catch (error) {
+          return done(error as Error, undefined);
+        }
+        done(null, parsed);
+      };
+      if (text.length < BIG_BODY_CHARS) return parse();
+      request.relayBigBody = true;
+      takeTurn().then(parse, (error: Error) => done(error, undefined));
     });
     scope.addContentTypeParser('multipart/form-data', { parseAs: 'buffer' }, (request, body, done) => {
       parseMultipartBody(String(request.headers['content-type'] ?? ''), body as Buffer).then(
