@@ -13,6 +13,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { Worker } from 'node:worker_threads';
 import { Agent, fetch } from 'undici';
 import { prepareGw, probeRelay } from './relay/gw-setup.mjs';
 import { startNodeProcess, stopNodeProcess } from './relay/processes.mjs';
@@ -57,6 +58,60 @@ function lettersRun(length, seed) {
   return Buffer.from(codes).toString('latin1');
 }
 
+/** Calls `/api/status` back to back (STATUS_GAP_MS apart) on a worker thread until stopped. */
+const SAMPLER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const latencies = [];
+let stopped = false;
+let stuck = false;
+let error;
+parentPort.on('message', () => { stopped = true; });
+(async () => {
+  // One call before the burst, not counted: a new thread's first fetch loads and compiles its client.
+  await fetch(workerData.url).then((response) => response.arrayBuffer()).catch(() => {});
+  parentPort.postMessage({ ready: true });
+  while (!stopped && Date.now() < workerData.stopAtEpoch) {
+    const t0 = performance.now();
+    try {
+      const response = await fetch(workerData.url, { signal: AbortSignal.timeout(Math.max(1, Math.ceil(workerData.stopAtEpoch - Date.now()))) });
+      await response.arrayBuffer();
+      if (response.status !== 200) error ??= 'HTTP ' + response.status;
+    } catch (failure) {
+      stuck = true;
+      error ??= failure.message;
+    }
+    latencies.push(performance.now() - t0);
+    await new Promise((resolve) => setTimeout(resolve, workerData.gapMs));
+  }
+  parentPort.postMessage({ latencies, stuck, error });
+})();
+`;
+
+function startStatusSampler(url, stopAt) {
+  const stopAtEpoch = Math.ceil(Date.now() + Math.max(0, stopAt - performance.now()));
+  const worker = new Worker(SAMPLER_SOURCE, {
+    eval: true,
+    workerData: { url, gapMs: STATUS_GAP_MS, stopAtEpoch },
+  });
+  let markReady;
+  const ready = new Promise((resolve) => {
+    markReady = resolve;
+  });
+  const result = new Promise((resolve, reject) => {
+    worker.on('message', (message) => (message.ready ? markReady() : resolve(message)));
+    worker.once('error', reject);
+  });
+  return {
+    ready,
+    async stop() {
+      worker.postMessage('stop');
+      const sampled = await result;
+      await worker.terminate();
+      return sampled;
+    },
+  };
+}
+
 const percentile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -69,6 +124,10 @@ const describeError = (error) =>
  */
 async function burst(gwUrl, authorization, bodies, stopAt, sample) {
   const dispatcher = new Agent({ connections: BIG_REQUESTS + 1, bodyTimeout: 0, headersTimeout: 0 });
+  // The sampler runs on its own thread: the bench's own work (sending 10 MiB, reading replies) must not
+  // count as gw's latency.
+  const sampler = startStatusSampler(`${gwUrl}/api/status`, stopAt);
+  await sampler.ready;
   const startedAt = performance.now();
   const abort = new AbortController();
   let open = bodies.length;
@@ -92,22 +151,11 @@ async function burst(gwUrl, authorization, bodies, stopAt, sample) {
         open -= 1;
       }),
   );
-  while (open > 0 && performance.now() < stopAt) {
-    const t0 = performance.now();
-    try {
-      const response = await fetch(`${gwUrl}/api/status`, {
-        dispatcher,
-        signal: AbortSignal.timeout(Math.max(1, Math.ceil(stopAt - t0))),
-      });
-      await response.arrayBuffer();
-      if (response.status !== 200) sample.statusError ??= `HTTP ${response.status}`;
-    } catch (error) {
-      sample.stuck = true;
-      sample.statusError ??= describeError(error);
-    }
-    sample.latencies.push(performance.now() - t0);
-    await sleep(STATUS_GAP_MS);
-  }
+  while (open > 0 && performance.now() < stopAt) await sleep(5);
+  const sampled = await sampler.stop();
+  sample.latencies.push(...sampled.latencies);
+  if (sampled.stuck) sample.stuck = true;
+  sample.statusError ??= sampled.error;
   abort.abort();
   await Promise.all(big);
   await dispatcher.close().catch(() => {});
