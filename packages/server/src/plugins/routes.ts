@@ -20,7 +20,8 @@ export function registerRoutes(app: FastifyInstance, routes: readonly AnyRoute[]
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
       const language = languageFromHeader(request.headers['accept-language']);
       const user = await auth.guard(request, route.guard);
-      const params = route.params ? parseInput(route.params, request.params) : undefined;
+      // A path that names no possible record (an id that is not a positive int32) is a bad request (issue 8).
+      const params = route.params ? parseInput(route.params, request.params, 400) : undefined;
       const query = route.query ? parseInput(route.query, request.query) : undefined;
       const body = route.body ? parseInput(route.body, request.body) : undefined;
       const data = await route.handler({

@@ -3,8 +3,11 @@ import { fieldErrorsFromZod, trimStrings } from '@gw/core';
 import type { z } from 'zod';
 import { ApiFailure } from './api-failure.js';
 
-/** Validates one part of a request; a failure carries every field's error and changes nothing. */
-export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+/**
+ * Validates one part of a request; a failure carries every field's error and changes nothing. `httpStatus`
+ * overrides one-hub's HTTP 200 for the failure (path parameters: 400).
+ */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown, httpStatus?: number): z.output<S> {
   // reportInput lets the error tell a missing field from one of the wrong type (nothing echoes it back).
   const result = schema.safeParse(trimStrings(input), { reportInput: true });
   if (result.success) return result.data;
@@ -12,5 +15,6 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
   throw new ApiFailure('VALIDATION_FAILED', 'errors.validation_failed', {
     params: { details: fields.map((field) => field.key).join('; ') },
     fields,
+    ...(httpStatus === undefined ? {} : { httpStatus }),
   });
 }
