@@ -7,7 +7,7 @@ import type { Paged } from '../http/envelope.js';
 import type { ApiClient } from '../http/client.js';
 
 /** What a filter, a form field or an option reads its choices from when they are not fixed. */
-export type OptionSource = 'user_groups' | 'channel_types' | 'models' | 'roles';
+export type OptionSource = 'user_groups' | 'channel_types' | 'models' | 'roles' | 'channel_tags';
 
 /** One choice of a select, a radio group or a multi-select. */
 export interface FieldOption {
@@ -57,6 +57,10 @@ export interface FormFieldDef<Values> {
   labelKey: string;
   /** Help under the field. */
   helpKey?: string;
+  /** Help that depends on the values (a channel type's key format, say); wins over helpKey when set. */
+  helpFor?: (values: Values) => string | undefined;
+  /** A label that depends on the values (a channel type's name for `other`); wins over labelKey. */
+  labelFor?: (values: Values) => string | undefined;
   placeholderKey?: string;
   options?: readonly FieldOption[];
   optionSource?: OptionSource;
@@ -77,6 +81,8 @@ export interface FormFieldDef<Values> {
 export interface FormDef<Row, Values, Input> {
   fields: readonly FormFieldDef<Values>[];
   schema: z.ZodType<Values>;
+  /** The schema when editing, where it differs (a key required on create only, say). */
+  editSchema?: z.ZodType<Values>;
   /** The values of a new record. */
   empty(): Values;
   /** The values of an existing record. */
@@ -133,6 +139,8 @@ export interface ScreenDef<Row, Values = never, Input = never> {
   emptyKey?: string;
   status?: StatusToggleDef<Row>;
   rowActions: readonly ActionDef<Row>[];
+  /** Actions of the whole list on the toolbar (run with no rows): "test all", "delete disabled"… */
+  toolbarActions?: readonly ActionDef<Row>[];
   /** Actions on the selected rows (the table then offers row selection). */
   batchActions?: readonly ActionDef<Row>[];
   form?: FormDef<Row, Values, Input>;

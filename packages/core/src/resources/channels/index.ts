@@ -5,3 +5,4 @@ export * from './channels.fields.js';
 export * from './channels-input.schema.js';
 export * from './channels-requests.schema.js';
 export * from './channels.schema.js';
+export * from './channels.screen.js';

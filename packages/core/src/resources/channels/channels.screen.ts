@@ -1,0 +1,478 @@
+// The channel screen (console-screens §1) described once for every console: its filters, toolbar, row and
+// batch actions, the status switch and the editor whose fields follow the channel type (§1.4).
+import { z } from 'zod';
+import type { ApiClient } from '../../http/client.js';
+import { ROLES } from '../../roles/roles.js';
+import type { FieldOption, FormDef, ScreenDef, ScreenQuery } from '../../screens/screen-model.js';
+import { CHANNEL_TYPES, channelTypeById } from './channel-types.js';
+import {
+  CHANNEL_LINE_MAX,
+  CHANNEL_NAME_MAX,
+  CHANNEL_TAG_MAX,
+  isJsonObjectText,
+} from './channels-input.schema.js';
+import {
+  type ChannelCreateInput,
+  type ChannelUpdateInput,
+  channelCreateSchema,
+} from './channels-input.schema.js';
+import {
+  createChannels,
+  deleteChannel,
+  deleteChannels,
+  deleteDisabledChannels,
+  getChannel,
+  listChannels,
+  quickUpdateChannel,
+  testAllChannels,
+  testChannel,
+  updateAllChannelBalances,
+  updateChannel,
+  updateChannelBalance,
+} from './channels.api.js';
+import { CHANNEL_COLUMNS } from './channels.fields.js';
+import { CHANNEL_STATUS, type Channel } from './channels.schema.js';
+
+/** The editor's values as the fields hold them (lists as lists; JSON fields as text). */
+export interface ChannelFormValues {
+  type: number;
+  tag: string;
+  name: string;
+  base_url: string;
+  other: string;
+  groups: string[];
+  models: string[];
+  /** Create only: one key per line, one channel each. */
+  batch: boolean;
+  key: string;
+  model_mapping: string;
+  model_headers: string;
+  custom_parameter: string;
+  disabled_stream: string[];
+  proxy: string;
+  test_model: string;
+  only_chat: boolean;
+  pre_cost: number;
+  compatible_response: boolean;
+  allow_extra_body: boolean;
+}
+
+/** Types whose address is fixed by the provider (no base URL field, §1.4 row 4). */
+const NO_BASE_URL: ReadonlySet<number> = new Set([24, 35, 42]);
+/** The meaning of `other` per type (§1.4 row 5); types not listed have no such field. */
+const OTHER_LABELS: Readonly<Record<number, string>> = {
+  3: 'channels.form.other_api_version',
+  55: 'channels.form.other_api_version',
+  17: 'channels.form.other_plugin',
+  18: 'channels.form.other_version',
+  25: 'channels.form.other_version',
+  24: 'channels.form.other_region',
+  42: 'channels.form.other_region_project',
+};
+/** Types with no test model (§1.4 row 14) and no model mapping (row 9). */
+const NO_TEST_MODEL: ReadonlySet<number> = new Set([24, 34, 37, 41, 47]);
+const NO_MODEL_MAPPING: ReadonlySet<number> = new Set([34, 41]);
+/** Base-URL hints of the types that need one explained. */
+const BASE_URL_HINTS: Readonly<Record<number, string>> = {
+  3: 'channels.form.base_url_azure',
+  8: 'channels.form.base_url_custom',
+  39: 'channels.form.base_url_ollama',
+  54: 'channels.form.base_url_databricks',
+};
+
+const TYPE_OPTIONS: FieldOption[] = CHANNEL_TYPES.filter((type) => type.offered).map((type) => ({
+  value: type.id,
+  labelKey: type.nameKey,
+}));
+const STATUS_FILTER: FieldOption[] = [
+  { value: '', labelKey: 'common.all' },
+  { value: CHANNEL_STATUS.enabled, labelKey: 'channels.status.enabled' },
+  { value: CHANNEL_STATUS.disabled, labelKey: 'channels.status.disabled' },
+  { value: CHANNEL_STATUS.autoDisabled, labelKey: 'channels.status.auto_disabled' },
+];
+const TAG_FILTER: FieldOption[] = [
+  { value: 0, labelKey: 'channels.filters.tag_mixed' },
+  { value: 1, labelKey: 'channels.filters.tag_untagged' },
+  { value: 2, labelKey: 'channels.filters.tag_only' },
+];
+const PRE_COST: FieldOption[] = [
+  { value: 1, labelKey: 'channels.form.pre_cost_1' },
+  { value: 2, labelKey: 'channels.form.pre_cost_2' },
+  { value: 3, labelKey: 'channels.form.pre_cost_3' },
+];
+
+const jsonObject = z.string().refine(isJsonObjectText, { message: 'channels.validation.json_object' });
+const listOfNames = (message: string) =>
+  z.array(z.string().min(1).max(CHANNEL_NAME_MAX, 'validation.too_long')).min(1, message);
+
+const formShape = {
+  type: z
+    .number({ message: 'channels.validation.type_required' })
+    .int()
+    .refine((id) => channelTypeById(id)?.offered === true, { message: 'channels.validation.type_unknown' }),
+  tag: z.string().max(CHANNEL_TAG_MAX, 'validation.too_long'),
+  name: z.string().min(1, 'channels.validation.name_required').max(CHANNEL_NAME_MAX, 'validation.too_long'),
+  base_url: z.string(),
+  other: z.string().max(CHANNEL_LINE_MAX, 'validation.too_long'),
+  groups: listOfNames('channels.validation.group_required'),
+  models: listOfNames('channels.validation.models_required'),
+  batch: z.boolean(),
+  key: z.string(),
+  model_mapping: jsonObject,
+  model_headers: jsonObject,
+  custom_parameter: jsonObject,
+  disabled_stream: z.array(z.string().max(CHANNEL_NAME_MAX, 'validation.too_long')),
+  proxy: z.string().max(CHANNEL_LINE_MAX, 'validation.too_long'),
+  test_model: z.string().max(CHANNEL_NAME_MAX, 'validation.too_long'),
+  only_chat: z.boolean(),
+  pre_cost: z.union([z.literal(1), z.literal(2), z.literal(3)], { message: 'channels.validation.pre_cost' }),
+  compatible_response: z.boolean(),
+  allow_extra_body: z.boolean(),
+};
+
+function baseUrlRule(values: { type: number; base_url: string }, ctx: z.RefinementCtx): void {
+  if (channelTypeById(values.type)?.needsBaseUrl && values.base_url.trim() === '') {
+    ctx.addIssue({ code: 'custom', path: ['base_url'], message: 'channels.validation.base_url_required' });
+  }
+}
+
+/** The editor's check when creating: a key is required (several with batch add). */
+export const channelFormSchema = z
+  .object(formShape)
+  .superRefine(baseUrlRule)
+  .superRefine((values, ctx) => {
+    if (values.key.trim() === '') {
+      ctx.addIssue({ code: 'custom', path: ['key'], message: 'channels.validation.key_required' });
+    }
+  }) as unknown as z.ZodType<ChannelFormValues>;
+/** When editing an empty key keeps the stored one. */
+export const channelEditFormSchema = z
+  .object(formShape)
+  .superRefine(baseUrlRule) as unknown as z.ZodType<ChannelFormValues>;
+
+const splitList = (text: string) =>
+  text
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+
+/** The editor's values of a stored channel. */
+export function channelFormFromRow(channel: Channel): ChannelFormValues {
+  return {
+    type: channel.type,
+    tag: channel.tag,
+    name: channel.name,
+    base_url: channel.base_url,
+    other: channel.other,
+    groups: splitList(channel.group),
+    models: splitList(channel.models),
+    batch: false,
+    key: '',
+    model_mapping: channel.model_mapping,
+    model_headers: channel.model_headers,
+    custom_parameter: channel.custom_parameter,
+    disabled_stream: [...channel.disabled_stream],
+    proxy: channel.proxy,
+    test_model: channel.test_model,
+    only_chat: channel.only_chat,
+    pre_cost: channel.pre_cost,
+    compatible_response: channel.compatible_response,
+    allow_extra_body: channel.allow_extra_body,
+  };
+}
+
+/** A new channel: OpenAI, the default group, normal pre-billing (§1.4 defaults). */
+export function emptyChannelForm(): ChannelFormValues {
+  return {
+    type: 1,
+    tag: '',
+    name: '',
+    base_url: '',
+    other: '',
+    groups: ['default'],
+    models: [],
+    batch: false,
+    key: '',
+    model_mapping: '',
+    model_headers: '',
+    custom_parameter: '',
+    disabled_stream: [],
+    proxy: '',
+    test_model: '',
+    only_chat: false,
+    pre_cost: 1,
+    compatible_response: false,
+    allow_extra_body: false,
+  };
+}
+
+/** Pretty JSON of a mapping text, with its keys (requested models) added to the model list (§1.4 row 9). */
+function mappingKeys(mapping: string): string[] {
+  if (mapping.trim() === '') return [];
+  return Object.keys(JSON.parse(mapping) as Record<string, unknown>);
+}
+
+/** The request body of the editor's values (§1.4 "Submit serialises"). */
+export function channelInputFromForm(
+  values: ChannelFormValues,
+  row: Channel | undefined,
+): ChannelCreateInput & Partial<ChannelUpdateInput> {
+  const type = channelTypeById(values.type);
+  const models = [...new Set([...values.models, ...mappingKeys(values.model_mapping)])];
+  const other = values.other.trim() || (OTHER_LABELS[values.type] ? (type?.defaultOther ?? '') : '');
+  const keys = values.batch
+    ? values.key
+        .split('\n')
+        .map((line) => line.trim())
+        .filter((line) => line !== '')
+        .join('\n')
+    : values.key.trim();
+  return {
+    ...(row ? { id: row.id } : {}),
+    type: values.type,
+    tag: values.tag.trim(),
+    name: values.name.trim(),
+    key: keys,
+    base_url: NO_BASE_URL.has(values.type) ? '' : values.base_url.trim().replace(/\/+$/, ''),
+    other,
+    group: values.groups.join(','),
+    models: models.join(','),
+    model_mapping: values.model_mapping.trim(),
+    model_headers: values.model_headers.trim(),
+    custom_parameter: values.custom_parameter.trim(),
+    disabled_stream: [...new Set(values.disabled_stream.map((name) => name.trim()).filter(Boolean))],
+    proxy: values.proxy.trim(),
+    test_model: values.test_model.trim(),
+    only_chat: values.only_chat,
+    pre_cost: values.pre_cost as 1 | 2 | 3,
+    compatible_response: values.compatible_response,
+    allow_extra_body: values.allow_extra_body,
+    ...(row ? { priority: row.priority, weight: row.weight } : {}),
+  };
+}
+
+export const CHANNEL_FORM: FormDef<Channel, ChannelFormValues, ReturnType<typeof channelInputFromForm>> = {
+  fields: [
+    { name: 'type', kind: 'select', labelKey: 'channels.fields.type', options: TYPE_OPTIONS, required: true },
+    { name: 'tag', kind: 'text', labelKey: 'channels.fields.tag', helpKey: 'channels.form.tag_help' },
+    { name: 'name', kind: 'text', labelKey: 'channels.fields.name', required: true },
+    {
+      name: 'base_url',
+      kind: 'text',
+      labelKey: 'channels.fields.base_url',
+      visible: (values) => !NO_BASE_URL.has(values.type),
+      helpFor: (values) => BASE_URL_HINTS[values.type],
+    },
+    {
+      name: 'other',
+      kind: 'text',
+      labelKey: 'channels.fields.other',
+      labelFor: (values) => OTHER_LABELS[values.type],
+      visible: (values) => OTHER_LABELS[values.type] !== undefined,
+    },
+    {
+      name: 'groups',
+      kind: 'multi-select',
+      labelKey: 'channels.fields.group',
+      optionSource: 'user_groups',
+      required: true,
+    },
+    {
+      name: 'models',
+      kind: 'multi-select',
+      labelKey: 'channels.fields.models',
+      optionSource: 'models',
+      helpKey: 'channels.form.models_help',
+      required: true,
+    },
+    { name: 'batch', kind: 'switch', labelKey: 'channels.form.batch', only: 'create' },
+    {
+      name: 'key',
+      kind: 'password',
+      labelKey: 'channels.fields.key',
+      helpKey: 'channels.form.key_help',
+      visible: (values) => !values.batch,
+    },
+    {
+      name: 'key',
+      kind: 'textarea',
+      labelKey: 'channels.fields.key',
+      helpKey: 'channels.form.keys_help',
+      only: 'create',
+      visible: (values) => values.batch,
+    },
+    {
+      name: 'model_mapping',
+      kind: 'json',
+      labelKey: 'channels.form.model_mapping',
+      helpKey: 'channels.form.model_mapping_help',
+      visible: (values) => !NO_MODEL_MAPPING.has(values.type),
+    },
+    { name: 'model_headers', kind: 'json', labelKey: 'channels.form.model_headers' },
+    {
+      name: 'custom_parameter',
+      kind: 'json',
+      labelKey: 'channels.form.custom_parameter',
+      helpKey: 'channels.form.custom_parameter_help',
+    },
+    {
+      name: 'disabled_stream',
+      kind: 'multi-select',
+      labelKey: 'channels.form.disabled_stream',
+      optionSource: 'models',
+    },
+    { name: 'proxy', kind: 'text', labelKey: 'channels.form.proxy', helpKey: 'channels.form.proxy_help' },
+    {
+      name: 'test_model',
+      kind: 'text',
+      labelKey: 'channels.fields.test_model',
+      visible: (values) => !NO_TEST_MODEL.has(values.type),
+    },
+    {
+      name: 'only_chat',
+      kind: 'switch',
+      labelKey: 'channels.form.only_chat',
+      helpKey: 'channels.form.only_chat_help',
+    },
+    { name: 'pre_cost', kind: 'select', labelKey: 'channels.form.pre_cost', options: PRE_COST },
+    { name: 'compatible_response', kind: 'switch', labelKey: 'channels.form.compatible_response' },
+    { name: 'allow_extra_body', kind: 'switch', labelKey: 'channels.form.allow_extra_body' },
+  ],
+  schema: channelFormSchema,
+  editSchema: channelEditFormSchema,
+  empty: emptyChannelForm,
+  fromRow: channelFormFromRow,
+  toInput: channelInputFromForm,
+  create: (client, input) => createChannels(client, channelCreateSchema.parse(input)),
+  update: (client, input) => updateChannel(client, input as ChannelUpdateInput),
+};
+
+/** A clone of a channel (§1.3 "Copy"): the stored fields, a new name, no test or balance history. */
+export async function copyChannel(client: ApiClient, id: number): Promise<unknown> {
+  const source = await getChannel(client, id);
+  const values = channelFormFromRow(source);
+  return createChannels(client, {
+    ...channelInputFromForm({ ...values, name: `${source.name}_copy`, key: source.key }, undefined),
+    priority: source.priority,
+    weight: source.weight,
+    status: source.status === CHANNEL_STATUS.enabled ? 1 : 2,
+  });
+}
+
+export const CHANNEL_SCREEN: ScreenDef<
+  Channel,
+  ChannelFormValues,
+  ReturnType<typeof channelInputFromForm>
+> = {
+  id: 'channel',
+  titleKey: 'channels.title',
+  entity: 'channels',
+  rowKey: (channel) => channel.id,
+  rowName: (channel) => channel.name,
+  columns: CHANNEL_COLUMNS,
+  list: (client, query: ScreenQuery) => listChannels(client, query),
+  filters: [
+    { name: 'name', kind: 'text', labelKey: 'channels.fields.name' },
+    { name: 'models', kind: 'text', labelKey: 'channels.fields.models' },
+    { name: 'test_model', kind: 'text', labelKey: 'channels.fields.test_model' },
+    { name: 'key', kind: 'text', labelKey: 'channels.fields.key' },
+    { name: 'other', kind: 'text', labelKey: 'channels.fields.other' },
+    {
+      name: 'type',
+      kind: 'select',
+      labelKey: 'channels.fields.type',
+      options: [{ value: '', labelKey: 'common.all' }, ...TYPE_OPTIONS],
+    },
+    { name: 'status', kind: 'select', labelKey: 'channels.fields.status', options: STATUS_FILTER },
+    { name: 'group', kind: 'select', labelKey: 'channels.fields.group', optionSource: 'user_groups' },
+    { name: 'filter_tag', kind: 'select', labelKey: 'channels.filters.tag_filter', options: TAG_FILTER },
+    { name: 'tag', kind: 'select', labelKey: 'channels.fields.tag', optionSource: 'channel_tags' },
+  ],
+  defaultOrder: '-id',
+  pageSizeKey: 'channel',
+  status: {
+    column: 'status',
+    isOn: (channel) => channel.status === CHANNEL_STATUS.enabled,
+    set: (client, channel, on) =>
+      quickUpdateChannel(client, {
+        id: channel.id,
+        status: on ? CHANNEL_STATUS.enabled : CHANNEL_STATUS.disabled,
+      }),
+  },
+  rowActions: [
+    {
+      id: 'test',
+      labelKey: 'channels.actions.test',
+      icon: 'dashboard',
+      run: (client, [channel]) => testChannel(client, (channel as Channel).id),
+    },
+    {
+      id: 'update_balance',
+      labelKey: 'channels.actions.update_balance',
+      icon: 'dollar',
+      run: (client, [channel]) => updateChannelBalance(client, (channel as Channel).id),
+      doneKey: 'channels.messages.balance_updated',
+    },
+    {
+      id: 'copy',
+      labelKey: 'channels.actions.copy',
+      icon: 'duplicate',
+      run: (client, [channel]) => copyChannel(client, (channel as Channel).id),
+      doneKey: 'channels.messages.copied',
+    },
+    {
+      id: 'delete',
+      labelKey: 'common.delete',
+      icon: 'trash',
+      intent: 'danger',
+      confirmKey: 'channels.confirm.delete',
+      run: (client, [channel]) => deleteChannel(client, (channel as Channel).id),
+      doneKey: 'channels.messages.deleted',
+    },
+  ],
+  toolbarActions: [
+    {
+      id: 'test_all',
+      labelKey: 'channels.actions.test_all',
+      icon: 'dashboard',
+      confirmKey: 'channels.confirm.test_all',
+      run: (client) => testAllChannels(client),
+      doneKey: 'channels.messages.test_started',
+    },
+    {
+      id: 'update_balances',
+      labelKey: 'channels.actions.update_balances',
+      icon: 'dollar',
+      confirmKey: 'channels.confirm.update_balances',
+      run: (client) => updateAllChannelBalances(client),
+      doneKey: 'channels.messages.balance_all_updated',
+    },
+    {
+      id: 'delete_disabled',
+      labelKey: 'channels.actions.delete_disabled',
+      icon: 'trash',
+      intent: 'danger',
+      role: ROLES.admin,
+      confirmKey: 'channels.confirm.delete_disabled',
+      run: (client) => deleteDisabledChannels(client),
+      doneKey: 'channels.messages.deleted_count',
+    },
+  ],
+  batchActions: [
+    {
+      id: 'batch_delete',
+      labelKey: 'channels.actions.batch_delete',
+      icon: 'trash',
+      intent: 'danger',
+      confirmKey: 'channels.confirm.batch_delete',
+      run: (client, channels) =>
+        deleteChannels(
+          client,
+          channels.map((channel) => channel.id),
+        ),
+      doneKey: 'channels.messages.deleted_count',
+    },
+  ],
+  form: CHANNEL_FORM,
+  editable: true,
+};
