@@ -18,7 +18,7 @@ export interface FieldOption {
 }
 
 /** How a filter is entered. Every filter is kept in the URL query under `name`. */
-export type FilterKind = 'keyword' | 'text' | 'select' | 'int' | 'date-range';
+export type FilterKind = 'keyword' | 'text' | 'select' | 'int' | 'date-range' | 'datetime';
 
 export interface FilterDef {
   /** The list query's parameter (and the URL's): `keyword`, `status`, `group`… */
@@ -89,6 +89,8 @@ export interface FormDef<Row, Values, Input> {
   fromRow(row: Row): Values;
   /** The request body for the checked values (`row` when editing). */
   toInput(values: Values, row: Row | undefined): Input;
+  /** Reads the whole record before editing, where a list row leaves fields out (a gateway's config). */
+  load?(client: ApiClient, row: Row): Promise<Row>;
   create(client: ApiClient, input: Input): Promise<unknown>;
   update?(client: ApiClient, input: Input, row: Row): Promise<unknown>;
 }
@@ -125,6 +127,8 @@ export interface ScreenDef<Row, Values = never, Input = never> {
   /** The navigation item id (the route `/panel/<id>`) and the cache key of its data. */
   id: string;
   titleKey: string;
+  /** Set when the screen is one tab of its route (kept in the URL hash as `#<id>`). */
+  tab?: { id: string; labelKey: string };
   /** The entity the data layer refreshes after a change (every list showing it reloads). */
   entity: string;
   rowKey(row: Row): string | number;
@@ -205,4 +209,30 @@ export function actionsFor<Row>(
   role: number,
 ): ActionDef<Row>[] {
   return actions.filter((action) => (action.role ?? 0) <= role && (action.applies?.(row) ?? true));
+}
+
+/** Every i18n key a screen shows (labels, help, options, confirmations, toasts): each must exist in every locale. */
+export function screenTextKeys<Row, Values, Input>(def: ScreenDef<Row, Values, Input>): string[] {
+  const optionKeys = (options: readonly FieldOption[] | undefined) =>
+    (options ?? []).map((option) => option.labelKey ?? '');
+  const actions = [...def.rowActions, ...(def.toolbarActions ?? []), ...(def.batchActions ?? [])];
+  const keys = [
+    def.titleKey,
+    def.tab?.labelKey ?? '',
+    def.emptyKey ?? '',
+    ...def.columns.map((column) => column.titleKey),
+    ...def.filters.flatMap((filter) => [
+      filter.labelKey,
+      filter.placeholderKey ?? '',
+      ...optionKeys(filter.options),
+    ]),
+    ...actions.flatMap((action) => [action.labelKey, action.confirmKey ?? '', action.doneKey ?? '']),
+    ...(def.form?.fields ?? []).flatMap((field) => [
+      field.labelKey,
+      field.helpKey ?? '',
+      field.placeholderKey ?? '',
+      ...optionKeys(field.options),
+    ]),
+  ];
+  return [...new Set(keys.filter((key) => key !== ''))];
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fieldErrorsFromZod } from '../../validation/issues.js';
-import { visibleFields } from '../../screens/screen-model.js';
+import { screenTextKeys, visibleFields } from '../../screens/screen-model.js';
+import { CHANNEL_TYPES } from './channel-types.js';
 import { translate } from '../../i18n/i18n.js';
 import {
   CHANNEL_FORM,
@@ -145,25 +146,17 @@ describe('channel screen', () => {
   });
 
   it('has every label, help, confirmation and toast in every locale', () => {
-    const keys = [
-      CHANNEL_SCREEN.titleKey,
-      ...CHANNEL_SCREEN.filters.map((filter) => filter.labelKey),
-      ...CHANNEL_SCREEN.filters.flatMap((filter) =>
-        (filter.options ?? []).map((option) => option.labelKey ?? ''),
-      ),
-      ...[
-        ...CHANNEL_SCREEN.rowActions,
-        ...(CHANNEL_SCREEN.toolbarActions ?? []),
-        ...(CHANNEL_SCREEN.batchActions ?? []),
-      ].flatMap((action) => [action.labelKey, action.confirmKey ?? '', action.doneKey ?? '']),
-      ...CHANNEL_FORM.fields.flatMap((field) => [
-        field.labelKey,
-        field.helpKey ?? '',
-        ...(field.options ?? []).map((option) => option.labelKey ?? ''),
+    const keys = screenTextKeys(CHANNEL_SCREEN);
+    const dynamic = CHANNEL_FORM.fields.flatMap((field) =>
+      CHANNEL_TYPES.flatMap((type) => [
+        field.labelFor?.({ ...emptyChannelForm(), type: type.id }),
+        field.helpFor?.({ ...emptyChannelForm(), type: type.id }),
       ]),
-    ].filter((key) => key !== '');
+    );
     for (const language of ['zh_CN', 'zh_HK', 'en_US', 'ja_JP'] as const) {
-      for (const key of keys) expect(translate(language, key), `${language} ${key}`).not.toBe(key);
+      for (const key of [...keys, ...dynamic.filter((key): key is string => key !== undefined)]) {
+        expect(translate(language, key), `${language} ${key}`).not.toBe(key);
+      }
     }
   });
 });

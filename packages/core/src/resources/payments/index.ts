@@ -2,3 +2,4 @@ export * from './orders.schema.js';
 export * from './payments.api.js';
 export * from './payments.fields.js';
 export * from './payments.schema.js';
+export * from './payments.screen.js';
