@@ -1,8 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import {
   type ActionDef,
   actionsFor,
+  type CreatedListDef,
+  createdListFile,
+  type FormDef,
   type FormFieldDef,
+  formSchema,
+  pageLocally,
+  type ScreenDef,
+  screenI18nKeys,
   screenQueryFromParams,
   screenQueryToParams,
   visibleFields,
@@ -64,5 +72,112 @@ describe('fields and actions', () => {
     ];
     expect(actionsFor(actions, { status: 2 }, 10).map((action) => action.id)).toEqual(['enable']);
     expect(actionsFor(actions, { status: 1 }, 100).map((action) => action.id)).toEqual(['delete']);
+  });
+});
+
+describe('lists the server sends whole', () => {
+  const rows = [
+    { id: 3, name: 'Gamma' },
+    { id: 1, name: 'alpha' },
+    { id: 2, name: 'Beta' },
+  ];
+  const search = (row: { name: string }) => [row.name];
+
+  it('filters by keyword, case-insensitively, and counts what is kept', () => {
+    const page = pageLocally(rows, { page: 1, size: 10, order: '', keyword: 'A' }, search);
+    expect(page.data.map((row) => row.id)).toEqual([3, 1, 2]);
+    expect(pageLocally(rows, { page: 1, size: 10, order: '', keyword: 'bet' }, search).total_count).toBe(1);
+  });
+
+  it('sorts by a number or a text field either way and cuts the page', () => {
+    const byId = pageLocally(rows, { page: 1, size: 2, order: '-id' }, search);
+    expect(byId.data.map((row) => row.id)).toEqual([3, 2]);
+    expect(byId.total_count).toBe(3);
+    expect(pageLocally(rows, { page: 2, size: 2, order: 'id' }, search).data.map((row) => row.id)).toEqual([
+      3,
+    ]);
+    expect(
+      pageLocally(rows, { page: 1, size: 3, order: 'name' }, search).data.map((row) => row.name),
+    ).toEqual(['alpha', 'Beta', 'Gamma']);
+  });
+});
+
+const list: CreatedListDef<{ name: string }> = {
+  kind: 'list',
+  titleKey: 't',
+  items: (created) => created as string[],
+  fileName: (values) => values.name,
+};
+
+describe('form results and modes', () => {
+  it('makes a text file of the created items, saved at once only when there are several', () => {
+    expect(createdListFile(list, { name: 'gift/1' }, ['a', 'b'])).toEqual({
+      name: 'gift_1.txt',
+      text: 'a\nb\n',
+      autoDownload: true,
+    });
+    expect(createdListFile(list, { name: '' }, ['a']).autoDownload).toBe(false);
+    expect(createdListFile(list, { name: '' }, ['a']).name).toBe('list.txt');
+  });
+
+  it('checks an edit with its own schema when it has one', () => {
+    const create = z.object({ id: z.number().min(1001) });
+    const edit = z.object({ id: z.number().min(1) });
+    const form = { schema: create, editSchema: edit } as unknown as FormDef<unknown, { id: number }, unknown>;
+    expect(formSchema(form, 'create').safeParse({ id: 5 }).success).toBe(false);
+    expect(formSchema(form, 'edit').safeParse({ id: 5 }).success).toBe(true);
+    const plain = { schema: create } as unknown as FormDef<unknown, { id: number }, unknown>;
+    expect(formSchema(plain, 'edit')).toBe(create);
+  });
+});
+
+describe('the keys of a screen', () => {
+  it('collects titles, labels, help, options, confirmations, toasts and the result title', () => {
+    const screen = {
+      titleKey: 's.title',
+      noticeKey: 's.notice',
+      columns: [{ id: 'id', titleKey: 's.fields.id', priority: 1, value: () => '' }],
+      filters: [
+        { name: 'status', kind: 'select', labelKey: 's.f', options: [{ value: '', labelKey: 's.all' }] },
+      ],
+      rowActions: [
+        {
+          id: 'd',
+          labelKey: 'common.delete',
+          confirmKey: 's.confirm',
+          doneKey: 's.done',
+          run: async () => 0,
+        },
+      ],
+      toolbarActions: [{ id: 'r', labelKey: 's.reload', run: async () => 0 }],
+      form: {
+        fields: [
+          {
+            name: 'x',
+            kind: 'select',
+            labelKey: 's.x',
+            helpKey: 's.x_help',
+            options: [{ value: 1, label: 'One' }],
+          },
+        ],
+        afterCreate: { ...list, titleKey: 's.created' },
+      },
+    } as unknown as ScreenDef<unknown, { x: number }, unknown>;
+    expect(screenI18nKeys(screen).sort()).toEqual(
+      [
+        's.title',
+        's.notice',
+        's.fields.id',
+        's.f',
+        's.all',
+        'common.delete',
+        's.confirm',
+        's.done',
+        's.reload',
+        's.x',
+        's.x_help',
+        's.created',
+      ].sort(),
+    );
   });
 });

@@ -3,8 +3,8 @@
 // field definitions; only layout (dialog or page, charts) is a face's own.
 import type { z } from 'zod';
 import type { ColumnDef } from '../format/columns.js';
-import type { Paged } from '../http/envelope.js';
 import type { ApiClient } from '../http/client.js';
+import type { Paged } from '../http/envelope.js';
 
 /** What a filter, a form field or an option reads its choices from when they are not fixed. */
 export type OptionSource = 'user_groups' | 'channel_types' | 'models' | 'roles' | 'channel_tags';
@@ -49,7 +49,9 @@ export type FieldKind =
   /** A JSON object or array edited as text; validated by the schema. */
   | 'json'
   /** Unix seconds, entered as local date and time. */
-  | 'datetime';
+  | 'datetime'
+  /** A list of strings (modalities, tags): entered one by one, shown as chips; `options` are suggestions. */
+  | 'list';
 
 export interface FormFieldDef<Values> {
   name: keyof Values & string;
@@ -64,6 +66,13 @@ export interface FormFieldDef<Values> {
   placeholderKey?: string;
   options?: readonly FieldOption[];
   optionSource?: OptionSource;
+  /**
+   * Or choices this field reads from the server itself (e.g. the models that have no info yet); the
+   * face calls it once when the form opens.
+   */
+  loadOptions?: (client: ApiClient) => Promise<FieldOption[]>;
+  /** The choices are suggestions: any other text may be entered too (a text or list field). */
+  freeText?: boolean;
   /** Marks the label; the schema is what enforces it. */
   required?: boolean;
   /** Whether the field shows for the values entered so far (per channel type, a switch…). */
@@ -93,6 +102,46 @@ export interface FormDef<Row, Values, Input> {
   load?(client: ApiClient, row: Row): Promise<Row>;
   create(client: ApiClient, input: Input): Promise<unknown>;
   update?(client: ApiClient, input: Input, row: Row): Promise<unknown>;
+  /** What `create` answered that the operator must see once (generated codes): shown after saving. */
+  afterCreate?: CreatedListDef<Values>;
+}
+
+/**
+ * A list of strings a create returns (redemption codes): the face shows them with a copy button for
+ * each and for all, and offers them as `<fileName>.txt`, one a line, downloaded at once when there
+ * are more than one (console-screens §4).
+ */
+export interface CreatedListDef<Values> {
+  kind: 'list';
+  titleKey: string;
+  helpKey?: string;
+  /** The strings in `create`'s answer. */
+  items(created: unknown): readonly string[];
+  /** The download's name without `.txt`. */
+  fileName(values: Values): string;
+}
+
+/** The text file of a created list: its name, its text (one item a line) and whether to save it at once. */
+export function createdListFile<Values>(
+  def: CreatedListDef<Values>,
+  values: Values,
+  created: unknown,
+): { name: string; text: string; autoDownload: boolean } {
+  const items = def.items(created);
+  const base = def.fileName(values).replace(/[\\/:*?"<>|]+/g, '_') || 'list';
+  return {
+    name: `${base}.txt`,
+    text: items.length ? `${items.join('\n')}\n` : '',
+    autoDownload: items.length > 1,
+  };
+}
+
+/** The schema that checks a form's values in this mode. */
+export function formSchema<Row, Values, Input>(
+  form: FormDef<Row, Values, Input>,
+  mode: 'create' | 'edit',
+): z.ZodType<Values> {
+  return mode === 'edit' ? (form.editSchema ?? form.schema) : form.schema;
 }
 
 /** A button on a row, on the toolbar, or on the rows selected. */
@@ -111,6 +160,11 @@ export interface ActionDef<Row> {
   run(client: ApiClient, rows: readonly Row[]): Promise<unknown>;
   /** The i18n key of the toast after success. */
   doneKey?: string;
+  /**
+   * What the face does with what `run` resolves to: `copy` puts that text on the clipboard (toast
+   * `common.copied`, a failure shows the text). Default: nothing, the list reloads.
+   */
+  result?: 'copy';
 }
 
 /** A row's on/off switch, drawn inline in its column (console-screens §0.8). */
@@ -118,6 +172,14 @@ export interface StatusToggleDef<Row> {
   column: string;
   isOn(row: Row): boolean;
   set(client: ApiClient, row: Row, on: boolean): Promise<unknown>;
+  /** Whether the row has a switch; otherwise its column's text shows (a used code's "Used"). */
+  applies?(row: Row): boolean;
+}
+
+/** A state shown in the screen's header, read from the server (the Telegram bot's "Online (Webhook)"). */
+export interface IndicatorDef {
+  id: string;
+  load(client: ApiClient): Promise<{ labelKey: string; intent: 'success' | 'danger' | 'none' }>;
 }
 
 /** The list query a screen sends: paging, order and its filters by name. */
@@ -143,13 +205,19 @@ export interface ScreenDef<Row, Values = never, Input = never> {
   emptyKey?: string;
   status?: StatusToggleDef<Row>;
   rowActions: readonly ActionDef<Row>[];
-  /** Actions of the whole list on the toolbar (run with no rows): "test all", "delete disabled"… */
-  toolbarActions?: readonly ActionDef<Row>[];
   /** Actions on the selected rows (the table then offers row selection). */
   batchActions?: readonly ActionDef<Row>[];
+  /** Buttons in the toolbar beside "create" that act on no row (`run` gets `[]`), like "reload menu". */
+  toolbarActions?: readonly ActionDef<Row>[];
+  /** An information callout above the table. */
+  noticeKey?: string;
+  /** States shown in the header. */
+  indicators?: readonly IndicatorDef[];
   form?: FormDef<Row, Values, Input>;
   /** Whether a row opens the form for editing. */
   editable?: boolean;
+  /** When editable, whether this row may be edited (default: every row); a used code may not. */
+  editableRow?(row: Row): boolean;
 }
 
 /** The list query of a screen read from URL query parameters: unknown names dropped, numbers kept. */
@@ -211,28 +279,72 @@ export function actionsFor<Row>(
   return actions.filter((action) => (action.role ?? 0) <= role && (action.applies?.(row) ?? true));
 }
 
-/** Every i18n key a screen shows (labels, help, options, confirmations, toasts): each must exist in every locale. */
-export function screenTextKeys<Row, Values, Input>(def: ScreenDef<Row, Values, Input>): string[] {
-  const optionKeys = (options: readonly FieldOption[] | undefined) =>
-    (options ?? []).map((option) => option.labelKey ?? '');
-  const actions = [...def.rowActions, ...(def.toolbarActions ?? []), ...(def.batchActions ?? [])];
-  const keys = [
-    def.titleKey,
-    def.tab?.labelKey ?? '',
-    def.emptyKey ?? '',
-    ...def.columns.map((column) => column.titleKey),
-    ...def.filters.flatMap((filter) => [
-      filter.labelKey,
-      filter.placeholderKey ?? '',
-      ...optionKeys(filter.options),
-    ]),
-    ...actions.flatMap((action) => [action.labelKey, action.confirmKey ?? '', action.doneKey ?? '']),
-    ...(def.form?.fields ?? []).flatMap((field) => [
-      field.labelKey,
-      field.helpKey ?? '',
-      field.placeholderKey ?? '',
-      ...optionKeys(field.options),
-    ]),
-  ];
-  return [...new Set(keys.filter((key) => key !== ''))];
+/**
+ * One page of a list the server sends whole (model owners, model info): filtered by the `keyword`
+ * filter over the texts `search` gives, sorted by `order` (`field` or `-field` of the row), paged.
+ */
+export function pageLocally<Row>(
+  rows: readonly Row[],
+  query: ScreenQuery,
+  search: (row: Row) => readonly string[],
+): Paged<Row> {
+  const keyword = String(query.keyword ?? '')
+    .trim()
+    .toLowerCase();
+  let kept = keyword
+    ? rows.filter((row) => search(row).some((text) => text.toLowerCase().includes(keyword)))
+    : [...rows];
+  const descending = query.order.startsWith('-');
+  const field = query.order.replace(/^-/, '');
+  if (field) {
+    const fieldOf = (row: Row) => (row as Record<string, unknown>)[field];
+    kept = kept.sort((a, b) => {
+      const x = fieldOf(a);
+      const y = fieldOf(b);
+      const order =
+        typeof x === 'number' && typeof y === 'number'
+          ? x - y
+          : String(x ?? '').localeCompare(String(y ?? ''));
+      return descending ? -order : order;
+    });
+  }
+  const start = (query.page - 1) * query.size;
+  return {
+    data: kept.slice(start, start + query.size),
+    page: query.page,
+    size: query.size,
+    total_count: kept.length,
+  };
+}
+
+/** Every i18n key a screen names (titles, labels, help, confirmations, toasts, options), for the locale test. */
+export function screenI18nKeys<Row, Values, Input>(screen: ScreenDef<Row, Values, Input>): string[] {
+  const keys = new Set<string>([screen.titleKey]);
+  const add = (key: string | undefined) => {
+    if (key) keys.add(key);
+  };
+  add(screen.emptyKey);
+  add(screen.tab?.labelKey);
+  add(screen.noticeKey);
+  for (const column of screen.columns) add(column.titleKey);
+  for (const filter of screen.filters) {
+    add(filter.labelKey);
+    add(filter.placeholderKey);
+    for (const option of filter.options ?? []) add(option.labelKey);
+  }
+  const actions = [...screen.rowActions, ...(screen.batchActions ?? []), ...(screen.toolbarActions ?? [])];
+  for (const action of actions) {
+    add(action.labelKey);
+    add(action.confirmKey);
+    add(action.doneKey);
+  }
+  for (const field of screen.form?.fields ?? []) {
+    add(field.labelKey);
+    add(field.helpKey);
+    add(field.placeholderKey);
+    for (const option of field.options ?? []) add(option.labelKey);
+  }
+  add(screen.form?.afterCreate?.titleKey);
+  add(screen.form?.afterCreate?.helpKey);
+  return [...keys];
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fieldErrorsFromZod } from '../../validation/issues.js';
-import { screenTextKeys, visibleFields } from '../../screens/screen-model.js';
+import { screenI18nKeys, visibleFields } from '../../screens/screen-model.js';
 import { CHANNEL_TYPES } from './channel-types.js';
 import { translate } from '../../i18n/i18n.js';
 import {
@@ -146,7 +146,7 @@ describe('channel screen', () => {
   });
 
   it('has every label, help, confirmation and toast in every locale', () => {
-    const keys = screenTextKeys(CHANNEL_SCREEN);
+    const keys = screenI18nKeys(CHANNEL_SCREEN);
     const dynamic = CHANNEL_FORM.fields.flatMap((field) =>
       CHANNEL_TYPES.flatMap((type) => [
         field.labelFor?.({ ...emptyChannelForm(), type: type.id }),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { translate } from '../../i18n/i18n.js';
-import { screenTextKeys, visibleFields } from '../../screens/screen-model.js';
+import { screenI18nKeys, visibleFields } from '../../screens/screen-model.js';
 import { fieldErrorsFromZod } from '../../validation/issues.js';
 import {
   emptyPaymentForm,
@@ -103,7 +103,7 @@ describe('payment screens', () => {
     ]);
     for (const screen of PAYMENT_SCREENS) {
       for (const language of ['zh_CN', 'zh_HK', 'en_US', 'ja_JP'] as const) {
-        for (const key of screenTextKeys(screen as never)) {
+        for (const key of screenI18nKeys(screen as never)) {
           expect(translate(language, key), `${language} ${key}`).not.toBe(key);
         }
       }
