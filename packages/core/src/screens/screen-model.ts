@@ -7,7 +7,14 @@ import type { ApiClient } from '../http/client.js';
 import type { Paged } from '../http/envelope.js';
 
 /** What a filter, a form field or an option reads its choices from when they are not fixed. */
-export type OptionSource = 'user_groups' | 'channel_types' | 'models' | 'roles' | 'channel_tags';
+export type OptionSource =
+  | 'user_groups'
+  | 'channel_types'
+  | 'models'
+  | 'roles'
+  | 'channel_tags'
+  /** Model owners by id (`GET /api/ownedby`): a price's `channel_type`. */
+  | 'model_owners';
 
 /** One choice of a select, a radio group or a multi-select. */
 export interface FieldOption {
@@ -51,7 +58,12 @@ export type FieldKind =
   /** Unix seconds, entered as local date and time. */
   | 'datetime'
   /** A list of strings (modalities, tags): entered one by one, shown as chips; `options` are suggestions. */
-  | 'list';
+  | 'list'
+  /**
+   * Named multipliers (`{cached_tokens: 0.5}`, a price's extra ratios): a name chosen from `options` is
+   * added with 0, each row a number ≥ 0 and a remove button.
+   */
+  | 'ratio-map';
 
 export interface FormFieldDef<Values> {
   name: keyof Values & string;
@@ -347,4 +359,21 @@ export function screenI18nKeys<Row, Values, Input>(screen: ScreenDef<Row, Values
   add(screen.form?.afterCreate?.titleKey);
   add(screen.form?.afterCreate?.helpKey);
   return [...keys];
+}
+
+/** The "delete" row action every list has: red, asked first, then a toast. */
+export function deleteAction<Row>(
+  confirmKey: string,
+  doneKey: string,
+  run: (client: ApiClient, row: Row) => Promise<unknown>,
+): ActionDef<Row> {
+  return {
+    id: 'delete',
+    labelKey: 'common.delete',
+    icon: 'trash',
+    intent: 'danger',
+    confirmKey,
+    doneKey,
+    run: (client, rows) => Promise.all(rows.map((row) => run(client, row))),
+  };
 }

@@ -3,7 +3,13 @@
 import { z } from 'zod';
 import type { ApiClient } from '../../http/client.js';
 import { ROLES } from '../../roles/roles.js';
-import type { FieldOption, FormDef, ScreenDef, ScreenQuery } from '../../screens/screen-model.js';
+import {
+  deleteAction,
+  type FieldOption,
+  type FormDef,
+  type ScreenDef,
+  type ScreenQuery,
+} from '../../screens/screen-model.js';
 import { CHANNEL_TYPES, channelTypeById } from './channel-types.js';
 import {
   CHANNEL_LINE_MAX,
@@ -420,15 +426,9 @@ export const CHANNEL_SCREEN: ScreenDef<
       run: (client, [channel]) => copyChannel(client, (channel as Channel).id),
       doneKey: 'channels.messages.copied',
     },
-    {
-      id: 'delete',
-      labelKey: 'common.delete',
-      icon: 'trash',
-      intent: 'danger',
-      confirmKey: 'channels.confirm.delete',
-      run: (client, [channel]) => deleteChannel(client, (channel as Channel).id),
-      doneKey: 'channels.messages.deleted',
-    },
+    deleteAction<Channel>('channels.confirm.delete', 'channels.messages.deleted', (client, channel) =>
+      deleteChannel(client, channel.id),
+    ),
   ],
   toolbarActions: [
     {

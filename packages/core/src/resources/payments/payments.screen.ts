@@ -1,7 +1,13 @@
 // The payment admin screen (console-screens §15) described once: the order list (read-only) and the
 // gateway list with its editor, whose credential fields follow the gateway type.
 import { z } from 'zod';
-import type { FieldOption, FormDef, FormFieldDef, ScreenDef } from '../../screens/screen-model.js';
+import {
+  deleteAction,
+  type FieldOption,
+  type FormDef,
+  type FormFieldDef,
+  type ScreenDef,
+} from '../../screens/screen-model.js';
 import { ORDER_STATUSES, type Order } from './orders.schema.js';
 import {
   createPayment,
@@ -290,15 +296,9 @@ export const PAYMENT_GATEWAY_SCREEN: ScreenDef<
     set: (client, payment, on) => patchPayment(client, { id: payment.id, enable: on }),
   },
   rowActions: [
-    {
-      id: 'delete',
-      labelKey: 'common.delete',
-      icon: 'trash',
-      intent: 'danger',
-      confirmKey: 'payments.confirm.delete',
-      run: (client, [payment]) => deletePayment(client, (payment as Payment).id),
-      doneKey: 'payments.messages.deleted',
-    },
+    deleteAction<Payment>('payments.confirm.delete', 'payments.messages.deleted', (client, payment) =>
+      deletePayment(client, payment.id),
+    ),
   ],
   form: PAYMENT_FORM,
   editable: true,

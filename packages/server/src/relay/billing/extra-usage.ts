@@ -1,25 +1,13 @@
-// The extra usage kinds of behaviour spec §9.3 step 1: token counts an upstream reports beside the plain
-// prompt/completion totals, each re-weighted by its own multiplier from the price's `extra_ratios`.
+// The extra usage an upstream reports (behaviour spec §9.3 steps 1 and 3), read from its usage object. The
+// kinds themselves are defined once in core (prices/extra-ratios.ts), shared with the consoles.
+import { EXTRA_USAGE_KIND_NAMES, type ExtraUsageKind } from '@gw/core';
 
-/** The side of the bill an extra usage kind adjusts. */
-export type ExtraUsageSide = 'prompt' | 'completion';
-
-/** Every extra usage kind, its side and its default multiplier (spec §9.3 table), in log order. */
-export const EXTRA_USAGE_KINDS = {
-  cached_tokens: { side: 'prompt', defaultRatio: '1' },
-  cached_write_tokens: { side: 'prompt', defaultRatio: '1.25' },
-  cached_read_tokens: { side: 'prompt', defaultRatio: '0.1' },
-  input_audio_tokens: { side: 'prompt', defaultRatio: '1' },
-  input_text_tokens: { side: 'prompt', defaultRatio: '1' },
-  input_image_tokens: { side: 'prompt', defaultRatio: '1' },
-  output_audio_tokens: { side: 'completion', defaultRatio: '1' },
-  output_text_tokens: { side: 'completion', defaultRatio: '1' },
-  output_image_tokens: { side: 'completion', defaultRatio: '1' },
-  reasoning_tokens: { side: 'completion', defaultRatio: '1' },
-} as const satisfies Record<string, { side: ExtraUsageSide; defaultRatio: string }>;
-
-export type ExtraUsageKind = keyof typeof EXTRA_USAGE_KINDS;
-export const EXTRA_USAGE_KIND_NAMES = Object.keys(EXTRA_USAGE_KINDS) as ExtraUsageKind[];
+export {
+  EXTRA_USAGE_KIND_NAMES,
+  EXTRA_USAGE_KINDS,
+  type ExtraUsageKind,
+  type ExtraUsageSide,
+} from '@gw/core';
 
 /** One paid tool call family of a reply (`usage.extra_billing`, spec §9.3 step 3). */
 export interface ExtraBillingCall {
