@@ -96,6 +96,8 @@ export interface FormDef<Row, Values, Input> {
   toInput(values: Values, row: Row | undefined): Input;
   create(client: ApiClient, input: Input): Promise<unknown>;
   update?(client: ApiClient, input: Input, row: Row): Promise<unknown>;
+  /** The i18n key of the toast after a save (create or edit). */
+  doneKey?: string;
   /** What `create` answered that the operator must see once (generated codes): shown after saving. */
   afterCreate?: CreatedListDef<Values>;
 }
@@ -335,6 +337,7 @@ export function screenI18nKeys<Row, Values, Input>(screen: ScreenDef<Row, Values
     add(field.placeholderKey);
     for (const option of field.options ?? []) add(option.labelKey);
   }
+  add(screen.form?.doneKey);
   add(screen.form?.afterCreate?.titleKey);
   add(screen.form?.afterCreate?.helpKey);
   return [...keys];
