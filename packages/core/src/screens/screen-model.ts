@@ -69,6 +69,8 @@ export interface FormFieldDef<Values> {
   loadOptions?: (client: ApiClient) => Promise<FieldOption[]>;
   /** The choices are suggestions: any other text may be entered too (a text or list field). */
   freeText?: boolean;
+  /** The face shows the image at the field's URL beside it (an owner's icon). */
+  preview?: 'image';
   /** Marks the label; the schema is what enforces it. */
   required?: boolean;
   /** Whether the field shows for the values entered so far (per channel type, a switch…). */
