@@ -161,6 +161,7 @@ describe('the keys of a screen', () => {
           },
         ],
         afterCreate: { ...list, titleKey: 's.created' },
+        doneKey: 's.saved',
       },
     } as unknown as ScreenDef<unknown, { x: number }, unknown>;
     expect(screenI18nKeys(screen).sort()).toEqual(
@@ -177,6 +178,7 @@ describe('the keys of a screen', () => {
         's.x',
         's.x_help',
         's.created',
+        's.saved',
       ].sort(),
     );
   });

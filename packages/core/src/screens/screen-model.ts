@@ -85,6 +85,8 @@ export interface FormFieldDef<Values> {
   loadOptions?: (client: ApiClient) => Promise<FieldOption[]>;
   /** The choices are suggestions: any other text may be entered too (a text or list field). */
   freeText?: boolean;
+  /** The face shows the image at the field's URL beside it (an owner's icon). */
+  preview?: 'image';
   /** Marks the label; the schema is what enforces it. */
   required?: boolean;
   /** Whether the field shows for the values entered so far (per channel type, a switch…). */
@@ -114,6 +116,8 @@ export interface FormDef<Row, Values, Input> {
   load?(client: ApiClient, row: Row): Promise<Row>;
   create(client: ApiClient, input: Input): Promise<unknown>;
   update?(client: ApiClient, input: Input, row: Row): Promise<unknown>;
+  /** The i18n key of the toast after a save (create or edit). */
+  doneKey?: string;
   /** What `create` answered that the operator must see once (generated codes): shown after saving. */
   afterCreate?: CreatedListDef<Values>;
 }
@@ -356,6 +360,7 @@ export function screenI18nKeys<Row, Values, Input>(screen: ScreenDef<Row, Values
     add(field.placeholderKey);
     for (const option of field.options ?? []) add(option.labelKey);
   }
+  add(screen.form?.doneKey);
   add(screen.form?.afterCreate?.titleKey);
   add(screen.form?.afterCreate?.helpKey);
   return [...keys];
