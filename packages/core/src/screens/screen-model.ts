@@ -85,6 +85,11 @@ export interface FormDef<Row, Values, Input> {
   toInput(values: Values, row: Row | undefined): Input;
   create(client: ApiClient, input: Input): Promise<unknown>;
   update?(client: ApiClient, input: Input, row: Row): Promise<unknown>;
+  /** The dialog titles and the toasts after saving (i18n keys). */
+  createTitleKey?: string;
+  editTitleKey?: string;
+  createdKey?: string;
+  updatedKey?: string;
 }
 
 /** A button on a row, on the toolbar, or on the rows selected. */
@@ -108,6 +113,11 @@ export interface ActionDef<Row> {
 /** A row's on/off switch, drawn inline in its column (console-screens §0.8). */
 export interface StatusToggleDef<Row> {
   column: string;
+  /** The switch's accessible name; may name the row (`{{name}}`). */
+  labelKey?: string;
+  /** The toasts after switching on and off. */
+  onKey?: string;
+  offKey?: string;
   isOn(row: Row): boolean;
   set(client: ApiClient, row: Row, on: boolean): Promise<unknown>;
 }
@@ -138,6 +148,8 @@ export interface ScreenDef<Row, Values = never, Input = never> {
   form?: FormDef<Row, Values, Input>;
   /** Whether a row opens the form for editing. */
   editable?: boolean;
+  /** Whether the toolbar offers the whole list (current filter, all pages) as CSV. */
+  exportCsv?: boolean;
 }
 
 /** The list query of a screen read from URL query parameters: unknown names dropped, numbers kept. */
