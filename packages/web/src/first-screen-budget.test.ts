@@ -10,6 +10,9 @@ describe('first screen size budget', () => {
     const run = spawnSync(process.execPath, [script], { encoding: 'utf8' });
     expect(run.stderr).toBe('');
     expect(run.stdout).toMatch(/first screen: [\d.]+ KB gzip \(within the 195 KB budget\)/);
+    // And every screen's route chunk is within its 60 KB (the script names any that is not OVER).
+    expect(run.stdout).toMatch(/route chunks/);
+    expect(run.stdout).not.toMatch(/ OVER$/m);
     expect(run.status).toBe(0);
   });
 });

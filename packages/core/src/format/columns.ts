@@ -17,6 +17,8 @@ export interface ColumnDef<Row> {
   titleKey: string;
   /** The API sort field when the column is sortable. */
   sortField?: string;
+  /** i18n key of a hint the header offers (a tooltip on the web). */
+  helpKey?: string;
   /** 1 always shows; higher numbers are dropped first when space is short. */
   priority: number;
   value: (row: Row, ctx: ColumnContext) => string;

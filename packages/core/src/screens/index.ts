@@ -1,1 +1,2 @@
+export * from './screen-csv.js';
 export * from './screen-model.js';

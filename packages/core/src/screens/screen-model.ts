@@ -116,8 +116,13 @@ export interface FormDef<Row, Values, Input> {
   load?(client: ApiClient, row: Row): Promise<Row>;
   create(client: ApiClient, input: Input): Promise<unknown>;
   update?(client: ApiClient, input: Input, row: Row): Promise<unknown>;
-  /** The i18n key of the toast after a save (create or edit). */
+  /** The i18n key of the toast after a save, when createdKey / updatedKey do not say otherwise. */
   doneKey?: string;
+  /** The dialog titles and the toasts after saving (i18n keys). */
+  createTitleKey?: string;
+  editTitleKey?: string;
+  createdKey?: string;
+  updatedKey?: string;
   /** What `create` answered that the operator must see once (generated codes): shown after saving. */
   afterCreate?: CreatedListDef<Values>;
 }
@@ -186,6 +191,11 @@ export interface ActionDef<Row> {
 /** A row's on/off switch, drawn inline in its column (console-screens §0.8). */
 export interface StatusToggleDef<Row> {
   column: string;
+  /** The switch's accessible name; may name the row (`{{name}}`). */
+  labelKey?: string;
+  /** The toasts after switching on and off. */
+  onKey?: string;
+  offKey?: string;
   isOn(row: Row): boolean;
   set(client: ApiClient, row: Row, on: boolean): Promise<unknown>;
   /** Whether the row has a switch; otherwise its column's text shows (a used code's "Used"). */
@@ -234,6 +244,8 @@ export interface ScreenDef<Row, Values = never, Input = never> {
   editable?: boolean;
   /** When editable, whether this row may be edited (default: every row); a used code may not. */
   editableRow?(row: Row): boolean;
+  /** Whether the toolbar offers the whole list (current filter, all pages) as CSV. */
+  exportCsv?: boolean;
 }
 
 /** The list query of a screen read from URL query parameters: unknown names dropped, numbers kept. */

@@ -56,5 +56,11 @@ export const ICON_PATHS_16: Record<string, () => Promise<PathsModule>> = {
   lock: () => import('@blueprintjs/icons/lib/esm/generated/16px/paths/lock.js'),
   'eye-open': () => import('@blueprintjs/icons/lib/esm/generated/16px/paths/eye-open.js'),
   'eye-off': () => import('@blueprintjs/icons/lib/esm/generated/16px/paths/eye-off.js'),
+  endorsed: () => import('@blueprintjs/icons/lib/esm/generated/16px/paths/endorsed.js'),
+  shield: () => import('@blueprintjs/icons/lib/esm/generated/16px/paths/shield.js'),
+  play: () => import('@blueprintjs/icons/lib/esm/generated/16px/paths/play.js'),
+  pause: () => import('@blueprintjs/icons/lib/esm/generated/16px/paths/pause.js'),
+  download: () => import('@blueprintjs/icons/lib/esm/generated/16px/paths/download.js'),
+  help: () => import('@blueprintjs/icons/lib/esm/generated/16px/paths/help.js'),
   cross: () => import('@blueprintjs/icons/lib/esm/generated/16px/paths/cross.js'),
 };

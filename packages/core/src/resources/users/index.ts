@@ -4,3 +4,4 @@ export * from './users.schema.js';
 export * from './users-admin.api.js';
 export * from './users-register.api.js';
 export * from './users-register.schema.js';
+export * from './users.screen.js';

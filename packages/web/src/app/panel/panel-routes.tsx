@@ -9,8 +9,12 @@ const TokenPage = lazy(() =>
   import('../../features/tokens/token-page').then((module) => ({ default: module.TokenPage })),
 );
 
+const UserPage = lazy(() =>
+  import('../../features/users/user-page').then((module) => ({ default: module.UserPage })),
+);
+
 /** Screens built in this version; every other menu item shows "not available yet". */
-const BUILT: Record<string, React.ReactNode> = { token: <TokenPage /> };
+const BUILT: Record<string, React.ReactNode> = { token: <TokenPage />, user: <UserPage /> };
 
 /** The console's child routes: one per menu item, admin items refused to other roles. */
 export function PanelRoutes() {

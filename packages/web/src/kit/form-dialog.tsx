@@ -1,0 +1,142 @@
+import { Alert, Button, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
+import { type FormDef, visibleFields } from '@gw/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useMemo, useState } from 'react';
+import { useApp } from '../app/app-context';
+import { useQuotaDisplay } from '../app/use-quota-display';
+import { type FieldMessages, messagesFromServer, messagesFromZod } from '../lib/form-errors';
+import { showError, showToast } from '../lib/toasts';
+import { useT } from '../lib/use-t';
+import { FormField } from './form-field';
+import { type Draft, DraftJsonError, fromDraftValue, toDraftValue } from './form-values';
+
+interface FormDialogProps<Row, Values, Input> {
+  form: FormDef<Row, Values, Input>;
+  entity: string;
+  titleKey: string;
+  /** The record edited, or undefined to create one. */
+  row?: Row;
+  doneKey?: string;
+  onClose: () => void;
+}
+
+/**
+ * A create/edit dialog drawn from a FormDef: fields by kind, the schema's errors next to each field,
+ * the server's field errors mapped the same way, a guard before closing with unsaved changes, Enter
+ * submits (the fields sit in one form element).
+ */
+export function FormDialog<Row, Values, Input>(props: FormDialogProps<Row, Values, Input>) {
+  const { form, row } = props;
+  const t = useT();
+  const { client } = useApp();
+  const quota = useQuotaDisplay();
+  const queries = useQueryClient();
+  const mode = row === undefined ? 'create' : 'edit';
+  const initialValues = useMemo(() => (row === undefined ? form.empty() : form.fromRow(row)), [form, row]);
+  const initialDraft = useMemo(() => {
+    const draft: Draft = {};
+    for (const field of form.fields)
+      draft[field.name] = toDraftValue(field.kind, (initialValues as Draft)[field.name], quota);
+    return draft;
+  }, [form, initialValues, quota]);
+  const [draft, setDraft] = useState<Draft>(initialDraft);
+  const [errors, setErrors] = useState<FieldMessages>({});
+  const [busy, setBusy] = useState(false);
+  const [guarding, setGuarding] = useState(false);
+
+  // Visibility is decided on the values as typed so far (a switch showing its dependent field).
+  const typed = { ...(initialValues as Draft), ...draft } as Values;
+  const fields = visibleFields(form.fields, typed, mode);
+  const labels = Object.fromEntries(form.fields.map((field) => [field.name, field.labelKey]));
+  const dirty = JSON.stringify(draft) !== JSON.stringify(initialDraft);
+
+  const read = (): Values | undefined => {
+    const values: Draft = { ...(initialValues as Draft) };
+    try {
+      for (const field of fields)
+        values[field.name] = fromDraftValue(
+          field,
+          draft[field.name],
+          (initialValues as Draft)[field.name],
+          quota,
+        );
+    } catch (error) {
+      if (!(error instanceof DraftJsonError)) throw error;
+      setErrors({ [error.field]: t('web.kit.invalid_json') });
+      return undefined;
+    }
+    const checked = form.schema.safeParse(values);
+    if (!checked.success) {
+      setErrors(messagesFromZod(checked.error, t, labels));
+      return undefined;
+    }
+    return checked.data;
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const values = read();
+    if (values === undefined) return;
+    setErrors({});
+    setBusy(true);
+    try {
+      const input = form.toInput(values, row);
+      if (row !== undefined && form.update) await form.update(client, input, row);
+      else await form.create(client, input);
+      showToast('success', t(props.doneKey ?? 'web.kit.done'));
+      props.onClose();
+    } catch (error) {
+      // Field errors show next to their fields; anything else is toasted through core's catalogue.
+      const fieldMessages = messagesFromServer(error);
+      if (fieldMessages && Object.keys(fieldMessages).some((name) => name in labels))
+        setErrors(fieldMessages);
+      else showError(error, t);
+      setBusy(false);
+    } finally {
+      await queries.invalidateQueries({ queryKey: [props.entity] });
+    }
+  };
+
+  const close = () => (dirty ? setGuarding(true) : props.onClose());
+  return (
+    <Dialog isOpen onClose={close} title={t(props.titleKey)} className="gw-form-dialog">
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <DialogBody>
+          {fields.map((field) => (
+            <FormField
+              key={`${field.name}:${field.only ?? ''}`}
+              field={field}
+              id={`form-${field.name}`}
+              value={draft[field.name]}
+              error={errors[field.name]}
+              readOnly={mode === 'edit' && field.readOnlyOnEdit === true}
+              onChange={(value) => setDraft((current) => ({ ...current, [field.name]: value }))}
+            />
+          ))}
+        </DialogBody>
+        <DialogFooter
+          actions={
+            <>
+              <Button text={t('common.cancel')} onClick={close} />
+              <Button type="submit" intent="primary" loading={busy} text={t('common.submit')} />
+            </>
+          }
+        />
+      </form>
+      <Alert
+        isOpen={guarding}
+        intent="warning"
+        confirmButtonText={t('web.kit.discard')}
+        cancelButtonText={t('web.kit.keep_editing')}
+        onConfirm={() => {
+          setGuarding(false);
+          props.onClose();
+        }}
+        onCancel={() => setGuarding(false)}
+      >
+        <strong>{t('web.kit.discard_title')}</strong>
+        <p>{t('web.kit.discard_body')}</p>
+      </Alert>
+    </Dialog>
+  );
+}

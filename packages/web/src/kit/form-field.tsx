@@ -1,0 +1,162 @@
+import { Button, FormGroup, HTMLSelect, InputGroup, Switch, TextArea } from '@blueprintjs/core';
+import { type FieldOption, type FormFieldDef, listGroupSymbols, type OptionSource } from '@gw/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useApp } from '../app/app-context';
+import { useT } from '../lib/use-t';
+
+/** Choices read from the server for a field (only the sources a built screen uses so far). */
+function useOptionSource(source: OptionSource | undefined): FieldOption[] | undefined {
+  const { client } = useApp();
+  const groups = useQuery({
+    queryKey: ['user_groups', 'symbols'],
+    queryFn: () => listGroupSymbols(client),
+    enabled: source === 'user_groups',
+  });
+  if (source === 'user_groups') return groups.data?.map((symbol) => ({ value: symbol, label: symbol }));
+  return undefined;
+}
+
+interface FormFieldProps<Values> {
+  field: FormFieldDef<Values>;
+  id: string;
+  value: unknown;
+  error?: string;
+  readOnly: boolean;
+  onChange: (value: unknown) => void;
+}
+
+/** One form field drawn by its kind, its error (or help) under it. */
+export function FormField<Values>({ field, id, value, error, readOnly, onChange }: FormFieldProps<Values>) {
+  const t = useT();
+  const [shown, setShown] = useState(false);
+  const loaded = useOptionSource(field.optionSource);
+  const options = (field.options ?? loaded)?.map((option) => ({
+    value: String(option.value),
+    label: option.labelKey ? t(option.labelKey) : (option.label ?? String(option.value)),
+  }));
+  const label = t(field.labelKey);
+  const intent = error ? 'danger' : 'none';
+  const placeholder = field.placeholderKey ? t(field.placeholderKey) : undefined;
+  const text = (type: string) => (
+    <InputGroup
+      id={id}
+      type={type}
+      value={String(value ?? '')}
+      intent={intent}
+      readOnly={readOnly}
+      placeholder={placeholder}
+      onValueChange={onChange}
+    />
+  );
+  let input: React.ReactNode;
+  switch (field.kind) {
+    case 'switch':
+      return (
+        <Switch
+          role="switch"
+          label={label}
+          checked={Boolean(value)}
+          disabled={readOnly}
+          onChange={(event) => onChange(event.currentTarget.checked)}
+        />
+      );
+    case 'password':
+      input = (
+        <InputGroup
+          id={id}
+          type={shown ? 'text' : 'password'}
+          value={String(value ?? '')}
+          intent={intent}
+          autoComplete="new-password"
+          onValueChange={onChange}
+          rightElement={
+            <Button
+              variant="minimal"
+              icon={shown ? 'eye-off' : 'eye-open'}
+              aria-label={t(shown ? 'web.kit.hide_password' : 'web.kit.show_password')}
+              onClick={() => setShown(!shown)}
+            />
+          }
+        />
+      );
+      break;
+    case 'textarea':
+    case 'json':
+      input = (
+        <TextArea
+          id={id}
+          fill
+          rows={field.kind === 'json' ? 6 : 3}
+          value={String(value ?? '')}
+          intent={intent}
+          readOnly={readOnly}
+          placeholder={placeholder}
+          onChange={(event) => onChange(event.currentTarget.value)}
+        />
+      );
+      break;
+    case 'int':
+    case 'quota':
+    case 'decimal':
+      input = text('number');
+      break;
+    case 'datetime':
+      input = text('datetime-local');
+      break;
+    case 'select':
+      input = options ? (
+        <HTMLSelect
+          id={id}
+          value={String(value ?? '')}
+          disabled={readOnly}
+          options={
+            options.some((option) => option.value === String(value ?? ''))
+              ? options
+              : [{ value: String(value ?? ''), label: String(value ?? '') }, ...options]
+          }
+          onChange={(event) => {
+            const picked = event.currentTarget.value;
+            const typed = (field.options ?? []).find((option) => String(option.value) === picked);
+            onChange(typed ? typed.value : picked);
+          }}
+        />
+      ) : (
+        text('text')
+      );
+      break;
+    case 'multi-select':
+      input = (
+        <select
+          id={id}
+          multiple
+          className="gw-multi-select"
+          disabled={readOnly}
+          value={((value as unknown[]) ?? []).map(String)}
+          onChange={(event) =>
+            onChange([...event.currentTarget.selectedOptions].map((option) => option.value))
+          }
+        >
+          {(options ?? []).map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      );
+      break;
+    default:
+      input = text('text');
+  }
+  return (
+    <FormGroup
+      label={label}
+      labelFor={id}
+      labelInfo={field.required ? '*' : undefined}
+      intent={intent}
+      helperText={error ?? (field.helpKey ? t(field.helpKey) : undefined)}
+    >
+      {input}
+    </FormGroup>
+  );
+}

@@ -1,0 +1,59 @@
+// How form values of each field kind are held while typed (text in inputs) and read back for the
+// schema. Plain functions so the mapping is tested without a browser.
+import { type FieldKind, formatTimestamp, type QuotaDisplay } from '@gw/core';
+
+/** The text or value an input holds for each field while the form is open. */
+export type Draft = Record<string, unknown>;
+
+const TEXT_KINDS: readonly FieldKind[] = ['int', 'quota', 'decimal', 'json', 'datetime'];
+
+function toLocalInput(seconds: number): string {
+  // `YYYY-MM-DD HH:mm:ss` local → the `YYYY-MM-DDTHH:mm` a datetime-local input takes.
+  return formatTimestamp(seconds).slice(0, 16).replace(' ', 'T');
+}
+
+/** A value as its input shows it: numbers and JSON as text, quota in the display unit. */
+export function toDraftValue(kind: FieldKind, value: unknown, quota: QuotaDisplay): unknown {
+  if (!TEXT_KINDS.includes(kind)) return value;
+  if (value === undefined || value === null || value === '') return '';
+  if (kind === 'quota' && typeof value === 'number')
+    return quota.displayInCurrency ? String(value / quota.quotaPerUnit) : String(value);
+  if (kind === 'datetime' && typeof value === 'number') return value > 0 ? toLocalInput(value) : '';
+  if (kind === 'json' && typeof value !== 'string') return JSON.stringify(value, null, 2);
+  return String(value);
+}
+
+/** Thrown when a JSON field holds text that does not parse; names the field. */
+export class DraftJsonError extends Error {
+  constructor(readonly field: string) {
+    super(`invalid JSON in ${field}`);
+  }
+}
+
+/**
+ * A typed value back from its input: numbers parsed (NaN when not a number, so the schema refuses
+ * it), quota converted from the display unit to points, a JSON field parsed when its value was not text.
+ */
+export function fromDraftValue(
+  field: { kind: FieldKind; name: string },
+  text: unknown,
+  original: unknown,
+  quota: QuotaDisplay,
+): unknown {
+  const kind = field.kind;
+  if (!TEXT_KINDS.includes(kind)) return text;
+  const raw = String(text ?? '').trim();
+  if (kind === 'json') {
+    if (typeof original === 'string') return raw;
+    if (raw === '') return original;
+    try {
+      return JSON.parse(raw);
+    } catch {
+      throw new DraftJsonError(field.name);
+    }
+  }
+  if (kind === 'datetime') return raw === '' ? 0 : Math.floor(new Date(raw).getTime() / 1000);
+  const number = raw === '' ? Number.NaN : Number(raw);
+  if (kind === 'quota' && quota.displayInCurrency) return Math.round(number * quota.quotaPerUnit);
+  return number;
+}

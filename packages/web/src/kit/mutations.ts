@@ -1,0 +1,29 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useT } from '../lib/use-t';
+import { showError, showToast } from '../lib/toasts';
+
+/**
+ * Runs a change against the server, then refreshes every list of the entity (the cache keys start
+ * with it), toasts `doneKey` on success and reports a failure through core's error catalogue.
+ * Resolves true when the change went through.
+ */
+export function useEntityChange(entity: string) {
+  const queries = useQueryClient();
+  const t = useT();
+  return useCallback(
+    async (change: () => Promise<unknown>, doneKey?: string, params?: Record<string, unknown>) => {
+      try {
+        await change();
+        showToast('success', t(doneKey ?? 'web.kit.done', params));
+        return true;
+      } catch (error) {
+        showError(error, t);
+        return false;
+      } finally {
+        await queries.invalidateQueries({ queryKey: [entity] });
+      }
+    },
+    [entity, queries, t],
+  );
+}

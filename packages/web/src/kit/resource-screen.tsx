@@ -1,0 +1,199 @@
+import { Button, ButtonGroup, HTMLSelect } from '@blueprintjs/core';
+import { type ActionDef, type ColumnContext, formatTimestamp, PAGE_SIZES, type ScreenDef } from '@gw/core';
+import { keepPreviousData, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { useApp, useUser } from '../app/app-context';
+import { useQuotaDisplay } from '../app/use-quota-display';
+import { Pager } from '../features/tokens/pager';
+import { SMALL_SCREEN, useMediaQuery } from '../lib/media';
+import { showError, showToast } from '../lib/toasts';
+import { useT } from '../lib/use-t';
+import { ConfirmAction } from './confirm-action';
+import { downloadScreenCsv } from './csv-export';
+import { FilterBar } from './filter-bar';
+import { FormDialog } from './form-dialog';
+import { useEntityChange } from './mutations';
+import { queryClient } from './query-client';
+import { ResourceTable, type RowKey } from './resource-table';
+import { useScreenQuery } from './screen-url';
+import { ShortcutHelp, useListShortcuts } from './shortcuts';
+import { useScreenSections } from './use-screen-sections';
+
+interface ResourceScreenProps<Row, Values, Input> {
+  screen: ScreenDef<Row, Values, Input>;
+  /** Something the screen shows above its filters (a hint, a banner). */
+  banner?: ReactNode;
+}
+
+/** A list screen drawn from a core ScreenDef, inside the console's one query cache. */
+export function ResourceScreen<Row, Values, Input>(props: ResourceScreenProps<Row, Values, Input>) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      {/* A screen's strings live in the section its title key names (`users.title` → users). */}
+      <SectionsGate section={props.screen.titleKey.split('.')[0] ?? ''}>
+        <ResourceScreenBody {...props} />
+      </SectionsGate>
+    </QueryClientProvider>
+  );
+}
+
+/** Holds the screen back until its own strings are loaded (they come with the route, not the shell). */
+function SectionsGate({ section, children }: { section: string; children: ReactNode }) {
+  const ready = useScreenSections([section]);
+  return ready ? children : null;
+}
+
+function ResourceScreenBody<Row, Values, Input>({ screen, banner }: ResourceScreenProps<Row, Values, Input>) {
+  const t = useT();
+  const { client } = useApp();
+  const role = useUser()?.role ?? 0;
+  const quota = useQuotaDisplay();
+  const phone = useMediaQuery(SMALL_SCREEN);
+  const ctx: ColumnContext = useMemo(() => ({ t, quota, time: formatTimestamp }), [t, quota]);
+  const { query, setQuery } = useScreenQuery(screen);
+  const list = useQuery({
+    queryKey: [screen.entity, query],
+    queryFn: () => screen.list(client, query),
+    placeholderData: keepPreviousData,
+  });
+  useEffect(() => {
+    if (list.error) showError(list.error, t);
+  }, [list.error, t]);
+  const [editing, setEditing] = useState<{ row?: Row } | undefined>();
+  const [selected, setSelected] = useState<ReadonlySet<RowKey>>(new Set());
+  const [confirming, setConfirming] = useState<ActionDef<Row> | undefined>();
+  const [exporting, setExporting] = useState(false);
+  const change = useEntityChange(screen.entity);
+  const searchRef = useRef<HTMLInputElement>(null);
+  const { form } = screen;
+  const openNew = form ? () => setEditing({}) : undefined;
+  const shortcuts = useListShortcuts({ search: () => searchRef.current?.focus(), create: openNew });
+
+  const rows = list.data?.data ?? [];
+  const selectedRows = rows.filter((row) => selected.has(screen.rowKey(row)));
+  const batch = (screen.batchActions ?? []).filter((action) => (action.role ?? 0) <= role);
+  const runBatch = (action: ActionDef<Row>) => {
+    const targets = selectedRows;
+    void change(() => action.run(client, targets), action.doneKey, { count: targets.length }).then(() =>
+      setSelected(new Set()),
+    );
+  };
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      const count = await downloadScreenCsv(screen, client, query, ctx);
+      showToast('success', t('web.kit.exported', { count }));
+    } catch (error) {
+      showError(error, t);
+    } finally {
+      setExporting(false);
+    }
+  };
+  // On phones the toolbar keeps its icons and drops the words (each keeps its accessible name).
+  const toolButton = (
+    icon: 'refresh' | 'plus' | 'download',
+    label: string,
+    onClick: () => void,
+    extra = {},
+  ) => (
+    <Button icon={icon} aria-label={label} text={phone ? undefined : label} onClick={onClick} {...extra} />
+  );
+
+  return (
+    <div className="gw-resource-screen">
+      <div className="gw-page-header">
+        <h2>{t(screen.titleKey)}</h2>
+      </div>
+      {banner}
+      <div className="gw-toolbar">
+        <FilterBar
+          filters={screen.filters}
+          query={query}
+          admin={role >= 10}
+          searchRef={searchRef}
+          onFilters={(values) => {
+            setSelected(new Set());
+            setQuery({ ...query, ...values, page: 1 });
+          }}
+        />
+        <ButtonGroup className="gw-toolbar-buttons">
+          {toolButton('refresh', t('common.refresh'), () => void list.refetch())}
+          {screen.exportCsv &&
+            toolButton('download', t('web.kit.export_csv'), () => void exportCsv(), { loading: exporting })}
+          {openNew && toolButton('plus', t('web.kit.new'), openNew, { intent: 'primary' })}
+        </ButtonGroup>
+      </div>
+      {batch.length > 0 && selectedRows.length > 0 && (
+        <div
+          className="gw-batch-bar"
+          role="toolbar"
+          aria-label={t('web.kit.selected', { count: selectedRows.length })}
+        >
+          <span>{t('web.kit.selected', { count: selectedRows.length })}</span>
+          {batch.map((action) => (
+            <Button
+              key={action.id}
+              size="small"
+              icon={action.icon as 'trash'}
+              intent={action.intent}
+              text={t(action.labelKey)}
+              onClick={() => (action.confirmKey ? setConfirming(action) : runBatch(action))}
+            />
+          ))}
+        </div>
+      )}
+      <ResourceTable
+        screen={screen}
+        rows={rows}
+        loading={list.isFetching}
+        order={query.order}
+        onOrder={(order) => setQuery({ ...query, order, page: 1 })}
+        ctx={ctx}
+        role={role}
+        selected={batch.length > 0 ? selected : undefined}
+        onSelect={setSelected}
+        onEdit={form && screen.editable ? (row) => setEditing({ row }) : undefined}
+      />
+      <div className="gw-table-footer">
+        <label className="gw-page-size" htmlFor={`${screen.id}-page-size`}>
+          {t('common.rows_per_page')}
+          <HTMLSelect
+            id={`${screen.id}-page-size`}
+            value={query.size}
+            onChange={(event) => setQuery({ ...query, size: Number(event.currentTarget.value), page: 1 })}
+            options={PAGE_SIZES.map((size) => ({ value: size, label: String(size) }))}
+          />
+        </label>
+        <Pager
+          page={query.page}
+          size={query.size}
+          total={list.data?.total_count ?? 0}
+          onPage={(page) => setQuery({ ...query, page })}
+        />
+      </div>
+      {form && editing && (
+        <FormDialog
+          form={form}
+          entity={screen.entity}
+          row={editing.row}
+          titleKey={
+            editing.row ? (form.editTitleKey ?? 'common.edit') : (form.createTitleKey ?? 'web.kit.new')
+          }
+          doneKey={editing.row ? form.updatedKey : form.createdKey}
+          onClose={() => setEditing(undefined)}
+        />
+      )}
+      <ConfirmAction
+        action={confirming}
+        count={selectedRows.length}
+        onCancel={() => setConfirming(undefined)}
+        onConfirm={() => {
+          const action = confirming;
+          setConfirming(undefined);
+          if (action) runBatch(action);
+        }}
+      />
+      <ShortcutHelp isOpen={shortcuts.help} onClose={shortcuts.closeHelp} />
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import type { IconName } from '@blueprintjs/core';
+import { type ActionDef, actionsFor } from '@gw/core';
+import { useState } from 'react';
+import { type DropdownItem, DropdownMenu } from '../components/dropdown-menu';
+import { useT } from '../lib/use-t';
+import { useApp } from '../app/app-context';
+import { ConfirmAction } from './confirm-action';
+import { useEntityChange } from './mutations';
+
+interface RowActionsProps<Row> {
+  row: Row;
+  name: string;
+  actions: readonly ActionDef<Row>[];
+  role: number;
+  entity: string;
+  /** Opens the editor when the screen's rows are editable. */
+  onEdit?: () => void;
+}
+
+/** A row's "⋯" menu: edit, then the actions this role may run on this row; asks first where told to. */
+export function RowActions<Row>({ row, name, actions, role, entity, onEdit }: RowActionsProps<Row>) {
+  const t = useT();
+  const { client } = useApp();
+  const change = useEntityChange(entity);
+  const [confirming, setConfirming] = useState<ActionDef<Row> | undefined>();
+  const run = (action: ActionDef<Row>) =>
+    void change(() => action.run(client, [row]), action.doneKey, { name, count: 1 });
+  const items: DropdownItem[] = [];
+  if (onEdit) items.push({ key: 'edit', text: t('common.edit'), icon: 'edit', onSelect: onEdit });
+  for (const action of actionsFor(actions, row, role)) {
+    items.push({
+      key: action.id,
+      text: t(action.labelKey),
+      icon: action.icon as IconName | undefined,
+      onSelect: () => (action.confirmKey ? setConfirming(action) : run(action)),
+    });
+  }
+  if (items.length === 0) return null;
+  return (
+    <>
+      <DropdownMenu label={t('web.kit.more_actions', { name })} icon="more" items={items} />
+      <ConfirmAction
+        action={confirming}
+        name={name}
+        count={1}
+        onCancel={() => setConfirming(undefined)}
+        onConfirm={() => {
+          const action = confirming;
+          setConfirming(undefined);
+          if (action) run(action);
+        }}
+      />
+    </>
+  );
+}
