@@ -48,3 +48,17 @@ export function updateModelInfo(
 export async function deleteModelInfo(client: ApiClient, id: number): Promise<void> {
   await client.send('DELETE', `/api/model_info/${id}`);
 }
+
+/**
+ * The models the form suggests for a new entry: every model with a price or on a channel
+ * (`GET /api/prices/model_list`, admin) that has no info yet. Read here, not through the prices
+ * resource, because resources do not import each other.
+ */
+export async function listModelsWithoutInfo(client: ApiClient): Promise<string[]> {
+  const [models, infos] = await Promise.all([
+    client.request('GET', '/api/prices/model_list', z.array(z.string()).nullable()),
+    listModelInfo(client),
+  ]);
+  const described = new Set(infos.map((info) => info.model));
+  return (models ?? []).filter((model) => !described.has(model));
+}
