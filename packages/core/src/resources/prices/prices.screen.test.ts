@@ -1,7 +1,5 @@
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { describe, expect, it, onTestFinished } from 'vitest';
-import { ApiClient } from '../../http/client.js';
+import { startWireRecorder } from '../../node/test-support/wire-recorder.js';
 import { translate } from '../../i18n/i18n.js';
 import { screenI18nKeys, visibleFields } from '../../screens/screen-model.js';
 import { EXTRA_USAGE_KIND_NAMES, extraUsageKindKey } from './extra-ratios.js';
@@ -12,20 +10,6 @@ import { priceBatchSchema, priceInputSchema, priceSchema } from './prices.schema
 
 const price = (model: string, extra: Partial<ReturnType<typeof priceSchema.parse>> = {}) =>
   priceSchema.parse({ model, type: 'tokens', channel_type: 1, input: 15, output: 30, ...extra });
-
-/** A loopback server answering `GET /api/prices` with `prices`, and a client pointed at it. */
-async function serverWith(prices: unknown[]): Promise<{ client: ApiClient; close: () => Promise<void> }> {
-  const server = createServer((_request, response) => {
-    response.setHeader('content-type', 'application/json');
-    response.end(JSON.stringify({ success: true, message: '', data: prices }));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    client: new ApiClient({ baseUrl: `http://127.0.0.1:${port}` }),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 describe('price lists and their updates (console-screens §17.4)', () => {
   it('finds new models and what changed, extra ratios included', () => {
@@ -74,13 +58,15 @@ describe('price lists and their updates (console-screens §17.4)', () => {
 
 describe('price screens (console-screens §17.1–17.2)', () => {
   it('filters, sorts and pages the whole list locally', async () => {
-    const { client, close } = await serverWith([
+    const wire = await startWireRecorder();
+    onTestFinished(wire.close);
+    wire.answer('GET /api/prices', [
       price('gpt-4o'),
       price('claude-3', { channel_type: 14 }),
       price('gpt-4o-mini', { locked: true }),
       price('dall-e-3', { type: 'times', input: 20, output: 0 }),
     ]);
-    onTestFinished(close);
+    const { client } = wire;
     const page = await PRICE_SCREEN.list(client, { page: 1, size: 2, order: 'model', keyword: 'gpt' });
     expect(page.total_count).toBe(2);
     expect(page.data.map((row) => row.model)).toEqual(['gpt-4o', 'gpt-4o-mini']);
