@@ -54,8 +54,9 @@ export const NAVIGATION: readonly MenuItem[] = [
         children: [
           item('user_group', 'people', { isAdmin: true, aliases: ['user_groups', 'groups'] }),
           item('pricing', 'dollar', { isAdmin: true, aliases: ['prices'] }),
-          item('telegram', 'send-message', { isAdmin: true }),
           item('model_ownedby', 'office', { isAdmin: true }),
+          item('model_info', 'info-sign', { isAdmin: true }),
+          item('telegram', 'send-message', { isAdmin: true }),
         ],
       },
       {
