@@ -146,6 +146,7 @@ function ResourceScreenBody<Row, Values, Input>({ screen, banner }: ResourceScre
         screen={screen}
         rows={rows}
         loading={list.isFetching}
+        stale={list.isPlaceholderData}
         order={query.order}
         onOrder={(order) => setQuery({ ...query, order, page: 1 })}
         ctx={ctx}
