@@ -33,12 +33,12 @@ afterAll(async () => {
 /** The users the server holds whose name starts with `prefix` (root's view through the API). */
 async function storedUsers(
   prefix: string,
-): Promise<{ username: string; display_name: string; status: number }[]> {
+): Promise<{ username: string; display_name: string; status: number; quota: number }[]> {
   const answer = await fetch(`${server.url}/api/user/?keyword=${encodeURIComponent(prefix)}&size=100`, {
     headers: { cookie: rootCookie },
   });
   const body = (await answer.json()) as {
-    data: { data: { username: string; display_name: string; status: number }[] };
+    data: { data: { username: string; display_name: string; status: number; quota: number }[] };
   };
   return body.data.data.filter((user) => user.username.startsWith(prefix));
 }
@@ -97,6 +97,27 @@ async function userJourney(page: Page, t: T, name: string) {
   await dialog.getByRole('button', { name: t('common.submit') }).click();
   await userRow(page, `${name} (Shown)`).waitFor();
   expect((await storedUsers(name))[0]?.display_name).toBe('Shown');
+
+  // When more is deducted than the balance holds, then the amount field says so and nothing changes;
+  // when $10 is added with a remark, then the server holds 10 × 500 000 more points.
+  const before = (await storedUsers(name))[0]?.quota ?? 0;
+  const openQuota = async () => {
+    await userRow(page, `${name} (Shown)`)
+      .getByRole('button', { name: t('web.kit.more_actions', { name }) })
+      .click();
+    await page.getByRole('menuitem', { name: t('users.screen.change_quota') }).click();
+  };
+  await openQuota();
+  const amount = dialog.getByRole('spinbutton', { name: t('users.screen.quota_delta') });
+  await amount.fill(String(-(before / 500_000 + 1)));
+  await amount.press('Enter');
+  await dialog.getByText(t('users.errors.quota_below_zero')).waitFor();
+  expect((await storedUsers(name))[0]?.quota).toBe(before);
+  await amount.fill('10');
+  await dialog.getByRole('textbox', { name: t('users.screen.remark') }).fill('journey top-up');
+  await dialog.getByRole('button', { name: t('common.submit') }).click();
+  await page.getByText(t('users.screen.quota_changed')).first().waitFor();
+  expect((await storedUsers(name))[0]?.quota).toBe(before + 5_000_000);
 
   // When its switch is turned off, then the server holds it disabled and the row says so; on again.
   const row = userRow(page, `${name} (Shown)`);
@@ -189,6 +210,11 @@ describe('users screen journey', () => {
         .map((line) => line.split(',')[1])
         .sort(),
     ).toEqual(['csv1', 'csv2', 'csv3']);
+    await page.goto(`${server.url}/panel/user`);
+    await userRow(page, 'csv1')
+      .getByRole('button', { name: en('web.kit.more_actions', { name: 'csv1' }) })
+      .click();
+    await page.screenshot({ path: '/tmp/gw-web-users-1400.png' });
     await context.close();
   });
 

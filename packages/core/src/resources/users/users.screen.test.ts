@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ROLES } from '../../roles/roles.js';
 import { actionsFor, visibleFields } from '../../screens/screen-model.js';
-import { USER_ROW_ACTIONS, USERS_SCREEN, userForm, userFormSchema } from './users.screen.js';
+import {
+  CHANGE_QUOTA_ACTION,
+  USER_ROW_ACTIONS,
+  USERS_SCREEN,
+  userForm,
+  userFormSchema,
+} from './users.screen.js';
 import { userSchema } from './users.schema.js';
 
 const user = (role: number) => userSchema.parse({ id: 7, username: 'bob', role, status: 1, group: 'vip' });
@@ -48,10 +54,27 @@ describe('the Users screen', () => {
   it('offers role changes by role: promote to root only, none on a super admin, not the current role', () => {
     const ids = (role: number, callerRole: number) =>
       actionsFor(USER_ROW_ACTIONS, user(role), callerRole).map((a) => a.id);
-    expect(ids(ROLES.common, ROLES.admin)).toEqual(['set_reliable', 'delete']);
-    expect(ids(ROLES.common, ROLES.root)).toEqual(['set_reliable', 'promote', 'delete']);
-    expect(ids(ROLES.admin, ROLES.root)).toEqual(['set_common', 'set_reliable', 'delete']);
-    expect(ids(ROLES.root, ROLES.root)).toEqual([]);
+    expect(ids(ROLES.common, ROLES.admin)).toEqual(['change_quota', 'set_reliable', 'delete']);
+    expect(ids(ROLES.common, ROLES.root)).toEqual(['change_quota', 'set_reliable', 'promote', 'delete']);
+    expect(ids(ROLES.admin, ROLES.root)).toEqual(['change_quota', 'set_common', 'set_reliable', 'delete']);
+    expect(ids(ROLES.root, ROLES.root)).toEqual(['change_quota']);
     expect(USERS_SCREEN.status?.isOn(user(1))).toBe(true);
+  });
+});
+
+describe('the quota change of the Users screen', () => {
+  it('asks for a non-zero delta and refuses a deduction beyond the balance', () => {
+    const input = CHANGE_QUOTA_ACTION.input;
+    if (!input) throw new Error('the quota change asks for values');
+    const rich = userSchema.parse({ id: 7, username: 'bob', role: 1, status: 1, quota: 1000 });
+    expect(input.schema.safeParse({ quota: 0, remark: '' }).success).toBe(false);
+    expect(input.refuse?.({ quota: -1001, remark: '' }, rich)).toEqual({
+      quota: 'users.errors.quota_below_zero',
+    });
+    expect(input.refuse?.({ quota: -1000, remark: '' }, rich)).toEqual({});
+    expect(input.fields.map((field) => `${field.name}:${field.kind}`)).toEqual([
+      'quota:quota',
+      'remark:text',
+    ]);
   });
 });
