@@ -249,8 +249,18 @@ describe('users screen journey', () => {
       };
     });
     expect(widths.page).toBeLessThanOrEqual(390);
+    // Columns core ranks low (bindings, sign-in times) make room; the status switch stays.
+    await expect(page.getByRole('columnheader', { name: en('users.fields.bindings') }).count()).resolves.toBe(
+      0,
+    );
+    await expect(userRow(page, 'root').getByRole('switch').count()).resolves.toBe(1);
     expect(widths.table).toBeGreaterThan(widths.frame);
     await page.screenshot({ path: '/tmp/gw-web-users-390.png', fullPage: true });
+    // The same in the dark theme, saved for a look.
+    await page.evaluate(() => localStorage.setItem('theme', 'dark'));
+    await page.reload();
+    await userRow(page, 'root').waitFor();
+    await page.screenshot({ path: '/tmp/gw-web-users-390-dark.png', fullPage: true });
     await context.close();
   });
 });
