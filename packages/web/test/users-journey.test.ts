@@ -114,6 +114,7 @@ async function userJourney(page: Page, t: T, name: string) {
   await dialog.getByText(t('users.errors.quota_below_zero')).waitFor();
   expect((await storedUsers(name))[0]?.quota).toBe(before);
   await amount.fill('10');
+  await dialog.getByText(t('web.kit.quota_points', { points: '5,000,000' })).waitFor();
   await dialog.getByRole('textbox', { name: t('users.screen.remark') }).fill('journey top-up');
   await dialog.getByRole('button', { name: t('common.submit') }).click();
   await page.getByText(t('users.screen.quota_changed')).first().waitFor();
