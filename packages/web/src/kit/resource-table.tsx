@@ -1,4 +1,4 @@
-import { Checkbox, HTMLTable, Icon, ProgressBar } from '@blueprintjs/core';
+import { Checkbox, HTMLTable, Icon, ProgressBar, Tag } from '@blueprintjs/core';
 import type { ColumnContext, ScreenDef } from '@gw/core';
 import { nextOrder, orderDirection } from '../features/tokens/token-list';
 import { useT } from '../lib/use-t';
@@ -137,6 +137,10 @@ export function ResourceTable<Row, Values, Input>(props: ResourceTableProps<Row,
                         text={column.value(row, ctx)}
                         entity={screen.entity}
                       />
+                    ) : column.chip ? (
+                      <Tag minimal round>
+                        {column.value(row, ctx)}
+                      </Tag>
                     ) : (
                       column.value(row, ctx)
                     )}
