@@ -19,6 +19,8 @@ export interface ColumnDef<Row> {
   sortField?: string;
   /** i18n key of a hint the header offers (a tooltip on the web). */
   helpKey?: string;
+  /** Drawn as a label chip where the face has them (console-screens §0.8); plain text elsewhere. */
+  chip?: boolean;
   /** 1 always shows; higher numbers are dropped first when space is short. */
   priority: number;
   value: (row: Row, ctx: ColumnContext) => string;

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import type { ApiClient } from '../http/client.js';
 import {
   type ActionDef,
   actionsFor,
+  actionWithInput,
   type CreatedListDef,
   createdListFile,
   type FormDef,
@@ -72,6 +74,28 @@ describe('fields and actions', () => {
     ];
     expect(actionsFor(actions, { status: 2 }, 10).map((action) => action.id)).toEqual(['enable']);
     expect(actionsFor(actions, { status: 1 }, 100).map((action) => action.id)).toEqual(['delete']);
+  });
+
+  it('keeps an action that asks for values, and refuses to run it without them', async () => {
+    const sent: unknown[] = [];
+    const action = actionWithInput<{ id: number }, { amount: number }>({
+      id: 'pay',
+      labelKey: 'p',
+      input: {
+        titleKey: 'p',
+        fields: [{ name: 'amount', kind: 'int', labelKey: 'a' }],
+        schema: z.object({ amount: z.number() }),
+        empty: () => ({ amount: 1 }),
+        run: async (_client, row, values) => {
+          sent.push([row.id, values.amount]);
+        },
+      },
+    });
+    await action.input?.run({} as ApiClient, { id: 3 }, { amount: 5 });
+    expect(sent).toEqual([[3, 5]]);
+    expect(action.input?.empty({ id: 3 })).toEqual({ amount: 1 });
+    await expect(action.run({} as ApiClient, [{ id: 3 }])).rejects.toThrow(/needs its form/);
+    expect(actionsFor([action], { id: 3 }, 1)).toHaveLength(1);
   });
 });
 

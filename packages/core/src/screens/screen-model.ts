@@ -186,6 +186,37 @@ export interface ActionDef<Row> {
    * `common.copied`, a failure shows the text). Default: nothing, the list reloads.
    */
   result?: 'copy';
+  /**
+   * Asks for values first (a quota change with its remark): the face shows this form for the row
+   * and runs `input.run` with the checked values instead of `run`.
+   */
+  input?: ActionInputDef<Row, Record<string, unknown>>;
+}
+
+/** The small form an action asks for before running on one row. */
+export interface ActionInputDef<Row, Values> {
+  titleKey: string;
+  fields: readonly FormFieldDef<Values>[];
+  schema: z.ZodType<Values>;
+  empty(row: Row): Values;
+  /** Checks that need the row (a deduction within the balance): i18n keys by field name. */
+  refuse?(values: Values, row: Row): Partial<Record<string, string>>;
+  run(client: ApiClient, row: Row, values: Values): Promise<unknown>;
+}
+
+/**
+ * An action that asks for typed values. Its form is stored under the untyped `input` of ActionDef;
+ * this is the one place the values' type is set aside (a screen's actions share one Row type only).
+ */
+export function actionWithInput<Row, Values>(
+  action: Omit<ActionDef<Row>, 'input' | 'run'> & { input: ActionInputDef<Row, Values> },
+): ActionDef<Row> {
+  return {
+    ...action,
+    input: action.input as unknown as ActionInputDef<Row, Record<string, unknown>>,
+    // The face runs `input.run` with the form's values; a bare run has none to send.
+    run: () => Promise.reject(new Error(`${action.id} needs its form's values`)),
+  };
 }
 
 /** A row's on/off switch, drawn inline in its column (console-screens §0.8). */

@@ -17,6 +17,11 @@ interface DropdownMenuProps {
   /** Content of the button when it is not just an icon (an avatar). */
   children?: ReactNode;
   items: DropdownItem[];
+  /**
+   * Draws the menu at a fixed place under the button instead of inside its parent, so a scrolling
+   * frame (a table's) does not clip it; it follows the button when the page scrolls.
+   */
+  floating?: boolean;
 }
 
 /**
@@ -24,8 +29,9 @@ interface DropdownMenuProps {
  * machinery (popper.js and floating-ui), which would double the weight of the first page.
  * Closes on selection, on Escape and on a click elsewhere.
  */
-export function DropdownMenu({ label, icon, children, items }: DropdownMenuProps) {
+export function DropdownMenu({ label, icon, children, items, floating }: DropdownMenuProps) {
   const [open, setOpen] = useState(false);
+  const [place, setPlace] = useState<{ top: number; right: number } | undefined>();
   const root = useRef<HTMLDivElement>(null);
   const menuId = useId();
   useEffect(() => {
@@ -36,13 +42,24 @@ export function DropdownMenu({ label, icon, children, items }: DropdownMenuProps
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') setOpen(false);
     };
+    // A fixed menu follows its button when the page or the table frame scrolls.
+    const onMove = () => {
+      const box = root.current?.getBoundingClientRect();
+      if (box) setPlace({ top: box.bottom + 4, right: window.innerWidth - box.right });
+    };
     document.addEventListener('mousedown', onPointer);
     document.addEventListener('keydown', onKey);
+    if (floating) {
+      window.addEventListener('resize', onMove);
+      document.addEventListener('scroll', onMove, true);
+    }
     return () => {
       document.removeEventListener('mousedown', onPointer);
       document.removeEventListener('keydown', onKey);
+      window.removeEventListener('resize', onMove);
+      document.removeEventListener('scroll', onMove, true);
     };
-  }, [open]);
+  }, [open, floating]);
   return (
     <div className="gw-dropdown" ref={root}>
       <Button
@@ -52,7 +69,13 @@ export function DropdownMenu({ label, icon, children, items }: DropdownMenuProps
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
-        onClick={() => setOpen(!open)}
+        onClick={(event) => {
+          if (floating) {
+            const box = event.currentTarget.getBoundingClientRect();
+            setPlace({ top: box.bottom + 4, right: window.innerWidth - box.right });
+          }
+          setOpen(!open);
+        }}
       >
         {children}
       </Button>
@@ -62,6 +85,7 @@ export function DropdownMenu({ label, icon, children, items }: DropdownMenuProps
           role="menu"
           aria-label={label}
           className={`${Classes.MENU} ${Classes.ELEVATION_2} gw-dropdown-menu`}
+          style={floating && place ? { position: 'fixed', top: place.top, right: place.right } : undefined}
         >
           {items.map((item) => (
             <button

@@ -1,5 +1,5 @@
 import { Alert, Button, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
-import { type FormDef, visibleFields } from '@gw/core';
+import { type FormDef, type FormFieldDef, visibleFields } from '@gw/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useApp } from '../app/app-context';
@@ -20,25 +20,60 @@ interface FormDialogProps<Row, Values, Input> {
   onClose: () => void;
 }
 
-/**
- * A create/edit dialog drawn from a FormDef: fields by kind, the schema's errors next to each field,
- * the server's field errors mapped the same way, a guard before closing with unsaved changes, Enter
- * submits (the fields sit in one form element).
- */
+/** A create/edit dialog drawn from a FormDef (see {@link ValuesDialog}). */
 export function FormDialog<Row, Values, Input>(props: FormDialogProps<Row, Values, Input>) {
   const { form, row } = props;
-  const t = useT();
   const { client } = useApp();
+  const initialValues = useMemo(() => (row === undefined ? form.empty() : form.fromRow(row)), [form, row]);
+  return (
+    <ValuesDialog
+      fields={form.fields}
+      schema={form.schema}
+      initialValues={initialValues}
+      mode={row === undefined ? 'create' : 'edit'}
+      entity={props.entity}
+      titleKey={props.titleKey}
+      doneKey={props.doneKey}
+      onClose={props.onClose}
+      save={async (values) => {
+        const input = form.toInput(values, row);
+        if (row !== undefined && form.update) await form.update(client, input, row);
+        else await form.create(client, input);
+      }}
+    />
+  );
+}
+
+interface ValuesDialogProps<Values> {
+  fields: readonly FormFieldDef<Values>[];
+  schema: FormDef<unknown, Values, unknown>['schema'];
+  initialValues: Values;
+  mode: 'create' | 'edit';
+  entity: string;
+  titleKey: string;
+  doneKey?: string;
+  /** Checks beyond the schema (they may need the row): i18n keys by field name. */
+  refuse?: (values: Values) => Partial<Record<string, string>>;
+  save: (values: Values) => Promise<unknown>;
+  onClose: () => void;
+}
+
+/**
+ * A dialog of form fields: drawn by kind, the schema's errors next to each field, the server's field
+ * errors mapped the same way, a guard before closing with unsaved changes, Enter submits (the fields
+ * sit in one form element). After saving, every list of the entity refreshes.
+ */
+export function ValuesDialog<Values>(props: ValuesDialogProps<Values>) {
+  const { initialValues, mode } = props;
+  const t = useT();
   const quota = useQuotaDisplay();
   const queries = useQueryClient();
-  const mode = row === undefined ? 'create' : 'edit';
-  const initialValues = useMemo(() => (row === undefined ? form.empty() : form.fromRow(row)), [form, row]);
   const initialDraft = useMemo(() => {
     const draft: Draft = {};
-    for (const field of form.fields)
+    for (const field of props.fields)
       draft[field.name] = toDraftValue(field.kind, (initialValues as Draft)[field.name], quota);
     return draft;
-  }, [form, initialValues, quota]);
+  }, [props.fields, initialValues, quota]);
   const [draft, setDraft] = useState<Draft>(initialDraft);
   const [errors, setErrors] = useState<FieldMessages>({});
   const [busy, setBusy] = useState(false);
@@ -46,8 +81,8 @@ export function FormDialog<Row, Values, Input>(props: FormDialogProps<Row, Value
 
   // Visibility is decided on the values as typed so far (a switch showing its dependent field).
   const typed = { ...(initialValues as Draft), ...draft } as Values;
-  const fields = visibleFields(form.fields, typed, mode);
-  const labels = Object.fromEntries(form.fields.map((field) => [field.name, field.labelKey]));
+  const fields = visibleFields(props.fields, typed, mode);
+  const labels = Object.fromEntries(props.fields.map((field) => [field.name, field.labelKey]));
   const dirty = JSON.stringify(draft) !== JSON.stringify(initialDraft);
 
   const read = (): Values | undefined => {
@@ -65,9 +100,18 @@ export function FormDialog<Row, Values, Input>(props: FormDialogProps<Row, Value
       setErrors({ [error.field]: t('web.kit.invalid_json') });
       return undefined;
     }
-    const checked = form.schema.safeParse(values);
+    const checked = props.schema.safeParse(values);
     if (!checked.success) {
       setErrors(messagesFromZod(checked.error, t, labels));
+      return undefined;
+    }
+    const refused = Object.entries(props.refuse?.(checked.data) ?? {});
+    if (refused.length > 0) {
+      setErrors(
+        Object.fromEntries(
+          refused.map(([name, key]) => [name, t(key ?? '', { field: t(labels[name] ?? name) })]),
+        ),
+      );
       return undefined;
     }
     return checked.data;
@@ -80,9 +124,7 @@ export function FormDialog<Row, Values, Input>(props: FormDialogProps<Row, Value
     setErrors({});
     setBusy(true);
     try {
-      const input = form.toInput(values, row);
-      if (row !== undefined && form.update) await form.update(client, input, row);
-      else await form.create(client, input);
+      await props.save(values);
       showToast('success', t(props.doneKey ?? 'web.kit.done'));
       props.onClose();
     } catch (error) {

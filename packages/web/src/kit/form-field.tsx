@@ -1,8 +1,16 @@
 import { Button, FormGroup, HTMLSelect, InputGroup, Switch, TextArea } from '@blueprintjs/core';
-import { type FieldOption, type FormFieldDef, listGroupSymbols, type OptionSource } from '@gw/core';
+import {
+  type FieldOption,
+  type FormFieldDef,
+  listGroupSymbols,
+  type OptionSource,
+  renderQuota,
+  thousands,
+} from '@gw/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useApp } from '../app/app-context';
+import { useQuotaDisplay } from '../app/use-quota-display';
 import { useT } from '../lib/use-t';
 
 /** Choices read from the server for a field (only the sources a built screen uses so far). */
@@ -15,6 +23,22 @@ function useOptionSource(source: OptionSource | undefined): FieldOption[] | unde
   });
   if (source === 'user_groups') return groups.data?.map((symbol) => ({ value: symbol, label: symbol }));
   return undefined;
+}
+
+/** What a quota typed in the display unit is worth in the other unit, as it is typed. */
+function QuotaEquivalent({ text }: { text: string }) {
+  const t = useT();
+  const display = useQuotaDisplay();
+  const amount = Number(text);
+  if (text.trim() === '' || !Number.isFinite(amount)) return null;
+  const points = display.displayInCurrency ? Math.round(amount * display.quotaPerUnit) : amount;
+  return (
+    <span className="gw-input-suffix">
+      {display.displayInCurrency
+        ? t('web.kit.quota_points', { points: thousands(points) })
+        : t('tokens.equivalent', { amount: renderQuota(points, { ...display, displayInCurrency: true }) })}
+    </span>
+  );
 }
 
 interface FormFieldProps<Values> {
@@ -97,9 +121,22 @@ export function FormField<Values>({ field, id, value, error, readOnly, onChange 
       );
       break;
     case 'int':
-    case 'quota':
     case 'decimal':
       input = text('number');
+      break;
+    case 'quota':
+      input = (
+        <InputGroup
+          id={id}
+          type="number"
+          value={String(value ?? '')}
+          intent={intent}
+          readOnly={readOnly}
+          placeholder={placeholder}
+          onValueChange={onChange}
+          rightElement={<QuotaEquivalent text={String(value ?? '')} />}
+        />
+      );
       break;
     case 'datetime':
       input = text('datetime-local');

@@ -1,5 +1,12 @@
 import { Button, ButtonGroup, HTMLSelect } from '@blueprintjs/core';
-import { type ActionDef, type ColumnContext, formatTimestamp, PAGE_SIZES, type ScreenDef } from '@gw/core';
+import {
+  type ActionDef,
+  type ColumnContext,
+  columnsForWidth,
+  formatTimestamp,
+  PAGE_SIZES,
+  type ScreenDef,
+} from '@gw/core';
 import { keepPreviousData, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useApp, useUser } from '../app/app-context';
@@ -70,6 +77,11 @@ function ResourceScreenBody<Row, Values, Input>({ screen, banner }: ResourceScre
   const shortcuts = useListShortcuts({ search: () => searchRef.current?.focus(), create: openNew });
 
   const rows = list.data?.data ?? [];
+  // Phones keep the columns core marks as most needed (priority 1–2); the rest scroll on wider screens.
+  const shown = useMemo(
+    () => (phone ? { ...screen, columns: columnsForWidth(screen.columns, 2) } : screen),
+    [phone, screen],
+  );
   const selectedRows = rows.filter((row) => selected.has(screen.rowKey(row)));
   const batch = (screen.batchActions ?? []).filter((action) => (action.role ?? 0) <= role);
   const runBatch = (action: ActionDef<Row>) => {
@@ -143,9 +155,10 @@ function ResourceScreenBody<Row, Values, Input>({ screen, banner }: ResourceScre
         </div>
       )}
       <ResourceTable
-        screen={screen}
+        screen={shown}
         rows={rows}
         loading={list.isFetching}
+        stale={list.isPlaceholderData}
         order={query.order}
         onOrder={(order) => setQuery({ ...query, order, page: 1 })}
         ctx={ctx}

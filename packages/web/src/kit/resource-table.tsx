@@ -1,4 +1,4 @@
-import { Checkbox, HTMLTable, Icon, ProgressBar } from '@blueprintjs/core';
+import { Checkbox, HTMLTable, Icon, ProgressBar, Tag } from '@blueprintjs/core';
 import type { ColumnContext, ScreenDef } from '@gw/core';
 import { nextOrder, orderDirection } from '../features/tokens/token-list';
 import { useT } from '../lib/use-t';
@@ -11,6 +11,8 @@ interface ResourceTableProps<Row, Values, Input> {
   screen: ScreenDef<Row, Values, Input>;
   rows: readonly Row[];
   loading: boolean;
+  /** The rows are the previous query's, shown dimmed while the new ones load (never as current). */
+  stale?: boolean;
   order: string;
   onOrder: (order: string) => void;
   ctx: ColumnContext;
@@ -43,7 +45,14 @@ export function ResourceTable<Row, Values, Input>(props: ResourceTableProps<Row,
   return (
     <div className="gw-table-wrap">
       {props.loading && <ProgressBar intent="primary" className="gw-table-progress" />}
-      <HTMLTable compact striped interactive className="gw-table" aria-label={t(screen.titleKey)}>
+      <HTMLTable
+        compact
+        striped
+        interactive
+        className={props.stale ? 'gw-table gw-table-stale' : 'gw-table'}
+        aria-label={t(screen.titleKey)}
+        aria-busy={props.loading}
+      >
         <thead>
           <tr>
             {selected && (
@@ -128,6 +137,10 @@ export function ResourceTable<Row, Values, Input>(props: ResourceTableProps<Row,
                         text={column.value(row, ctx)}
                         entity={screen.entity}
                       />
+                    ) : column.chip ? (
+                      <Tag minimal round>
+                        {column.value(row, ctx)}
+                      </Tag>
                     ) : (
                       column.value(row, ctx)
                     )}

@@ -5,6 +5,7 @@ import { type DropdownItem, DropdownMenu } from '../components/dropdown-menu';
 import { useT } from '../lib/use-t';
 import { useApp } from '../app/app-context';
 import { ConfirmAction } from './confirm-action';
+import { ValuesDialog } from './form-dialog';
 import { useEntityChange } from './mutations';
 
 interface RowActionsProps<Row> {
@@ -17,12 +18,16 @@ interface RowActionsProps<Row> {
   onEdit?: () => void;
 }
 
-/** A row's "⋯" menu: edit, then the actions this role may run on this row; asks first where told to. */
+/**
+ * A row's "⋯" menu: edit, then the actions this role may run on this row; asks first where told to,
+ * or opens the action's own small form (a quota change).
+ */
 export function RowActions<Row>({ row, name, actions, role, entity, onEdit }: RowActionsProps<Row>) {
   const t = useT();
   const { client } = useApp();
   const change = useEntityChange(entity);
   const [confirming, setConfirming] = useState<ActionDef<Row> | undefined>();
+  const [asking, setAsking] = useState<ActionDef<Row> | undefined>();
   const run = (action: ActionDef<Row>) =>
     void change(() => action.run(client, [row]), action.doneKey, { name, count: 1 });
   const items: DropdownItem[] = [];
@@ -32,13 +37,17 @@ export function RowActions<Row>({ row, name, actions, role, entity, onEdit }: Ro
       key: action.id,
       text: t(action.labelKey),
       icon: action.icon as IconName | undefined,
-      onSelect: () => (action.confirmKey ? setConfirming(action) : run(action)),
+      onSelect: () => {
+        if (action.input) setAsking(action);
+        else if (action.confirmKey) setConfirming(action);
+        else run(action);
+      },
     });
   }
   if (items.length === 0) return null;
   return (
     <>
-      <DropdownMenu label={t('web.kit.more_actions', { name })} icon="more" items={items} />
+      <DropdownMenu label={t('web.kit.more_actions', { name })} icon="more" items={items} floating />
       <ConfirmAction
         action={confirming}
         name={name}
@@ -50,6 +59,20 @@ export function RowActions<Row>({ row, name, actions, role, entity, onEdit }: Ro
           if (action) run(action);
         }}
       />
+      {asking?.input && (
+        <ValuesDialog
+          fields={asking.input.fields}
+          schema={asking.input.schema}
+          initialValues={asking.input.empty(row)}
+          mode="create"
+          entity={entity}
+          titleKey={asking.input.titleKey}
+          doneKey={asking.doneKey}
+          refuse={(values) => asking.input?.refuse?.(values, row) ?? {}}
+          save={(values) => asking.input?.run(client, row, values) ?? Promise.resolve()}
+          onClose={() => setAsking(undefined)}
+        />
+      )}
     </>
   );
 }

@@ -37,7 +37,7 @@ export const USER_COLUMNS: readonly ColumnDef<User>[] = [
         ? `${user.username} (${user.display_name})`
         : user.username,
   },
-  { id: 'group', titleKey: 'users.fields.group', priority: 3, value: (user) => user.group },
+  { id: 'group', titleKey: 'users.fields.group', priority: 3, chip: true, value: (user) => user.group },
   {
     id: 'quota',
     titleKey: 'users.fields.quota',
@@ -61,6 +61,7 @@ export const USER_COLUMNS: readonly ColumnDef<User>[] = [
     titleKey: 'users.fields.role',
     sortField: 'role',
     priority: 2,
+    chip: true,
     value: (user, ctx) => ctx.t(roleLabelKey(user.role)),
   },
   {

@@ -2,11 +2,13 @@
 import { z } from 'zod';
 import type { ApiClient } from '../../http/client.js';
 import { ROLES } from '../../roles/roles.js';
-import type { ActionDef, FormDef, ScreenDef } from '../../screens/screen-model.js';
-import { createUser, listUsers, manageUser, updateUser } from './users-admin.api.js';
+import { type ActionDef, actionWithInput, type FormDef, type ScreenDef } from '../../screens/screen-model.js';
+import { changeUserQuota, createUser, listUsers, manageUser, updateUser } from './users-admin.api.js';
 import {
   GROUP_SYMBOL_MAX,
+  quotaChangeRefusal,
   type UserManageAction,
+  userQuotaChangeSchema,
   userCreateSchema,
   userUpdateSchema,
 } from './users-admin.schema.js';
@@ -110,7 +112,42 @@ function manage(action: UserManageAction) {
 
 const notRoot = (user: User) => user.role < ROLES.root;
 
+/** What the quota-change dialog holds: a signed delta in points (shown in the display unit) and a remark. */
+export interface UserQuotaValues {
+  quota: number;
+  remark: string;
+}
+
+/** Change quota (spec §5): a signed delta with a remark; a deduction never beyond the balance. */
+export const CHANGE_QUOTA_ACTION: ActionDef<User> = actionWithInput<User, UserQuotaValues>({
+  id: 'change_quota',
+  labelKey: 'users.screen.change_quota',
+  icon: 'dollar',
+  doneKey: 'users.screen.quota_changed',
+  input: {
+    titleKey: 'users.screen.change_quota',
+    fields: [
+      {
+        name: 'quota',
+        kind: 'quota',
+        labelKey: 'users.screen.quota_delta',
+        helpKey: 'users.screen.quota_delta_help',
+        required: true,
+      },
+      { name: 'remark', kind: 'text', labelKey: 'users.screen.remark' },
+    ],
+    schema: userQuotaChangeSchema,
+    empty: () => ({ quota: 0, remark: '' }),
+    refuse: (values, user) => {
+      const refusal = quotaChangeRefusal(user.quota, values.quota);
+      return refusal ? { quota: refusal } : {};
+    },
+    run: (client, user, values) => changeUserQuota(client, user.id, values),
+  },
+});
+
 export const USER_ROW_ACTIONS: readonly ActionDef<User>[] = [
+  CHANGE_QUOTA_ACTION,
   {
     id: 'set_common',
     labelKey: 'users.screen.set_common',

@@ -1,0 +1,34 @@
+import { DEFAULT_QUOTA_DISPLAY } from '@gw/core';
+import { describe, expect, it } from 'vitest';
+import { DraftJsonError, fromDraftValue, toDraftValue } from './form-values';
+
+const currency = { displayInCurrency: true, quotaPerUnit: 500_000 };
+const points = { ...DEFAULT_QUOTA_DISPLAY, displayInCurrency: false };
+
+describe('form values by field kind', () => {
+  it('shows quota in dollars and reads dollars back as whole points', () => {
+    expect(toDraftValue('quota', 1_250_000, currency)).toBe('2.5');
+    expect(fromDraftValue({ kind: 'quota', name: 'q' }, '2.5', 0, currency)).toBe(1_250_000);
+    expect(fromDraftValue({ kind: 'quota', name: 'q' }, '1000', 0, points)).toBe(1000);
+  });
+
+  it('reads an empty or non-numeric number field as NaN, so the schema refuses it', () => {
+    expect(fromDraftValue({ kind: 'int', name: 'n' }, '', 0, points)).toBeNaN();
+    expect(fromDraftValue({ kind: 'decimal', name: 'n' }, 'abc', 0, points)).toBeNaN();
+    expect(fromDraftValue({ kind: 'decimal', name: 'n' }, ' 0.25 ', 0, points)).toBe(0.25);
+  });
+
+  it('parses a JSON field whose value is an object, naming the field when the text is not JSON', () => {
+    expect(toDraftValue('json', { a: 1 }, points)).toBe('{\n  "a": 1\n}');
+    expect(fromDraftValue({ kind: 'json', name: 'map' }, '{"b":2}', {}, points)).toEqual({ b: 2 });
+    expect(fromDraftValue({ kind: 'json', name: 'map' }, '{"b":2}', '', points)).toBe('{"b":2}');
+    expect(() => fromDraftValue({ kind: 'json', name: 'map' }, '{b', {}, points)).toThrow(DraftJsonError);
+  });
+
+  it('turns unix seconds into a datetime-local value and back', () => {
+    const seconds = Math.floor(new Date(2026, 0, 2, 3, 4).getTime() / 1000);
+    expect(toDraftValue('datetime', seconds, points)).toBe('2026-01-02T03:04');
+    expect(fromDraftValue({ kind: 'datetime', name: 'd' }, '2026-01-02T03:04', 0, points)).toBe(seconds);
+    expect(fromDraftValue({ kind: 'datetime', name: 'd' }, '', 5, points)).toBe(0);
+  });
+});
