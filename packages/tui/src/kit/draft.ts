@@ -48,8 +48,7 @@ export function toDraftValue(kind: FieldKind, value: unknown, quota: QuotaDispla
   if (kind === 'quota' && typeof value === 'number')
     return quota.displayInCurrency ? String(value / quota.quotaPerUnit) : String(value);
   if (kind === 'datetime' && typeof value === 'number') return datetimeText(value);
-  if ((kind === 'json' || kind === 'ratio-map') && typeof value !== 'string')
-    return JSON.stringify(value);
+  if ((kind === 'json' || kind === 'ratio-map') && typeof value !== 'string') return JSON.stringify(value);
   return String(value);
 }
 
@@ -79,7 +78,8 @@ export function fromDraftValue(
     return numeric ? items.map(Number) : items;
   }
   if (kind === 'select') {
-    if (typeof original === 'number' && typeof draft === 'string') return draft === '' ? original : Number(draft);
+    if (typeof original === 'number' && typeof draft === 'string')
+      return draft === '' ? original : Number(draft);
     return draft;
   }
   const raw = String(draft ?? '').trim();

@@ -24,11 +24,16 @@ export interface FieldEdit {
 const CONTROL = /[\u0000-\u001F\u007F]/g;
 
 /** The options of a multi-select the typed text matches (all when nothing is typed). */
-export function browsable(options: readonly FieldOption[], typed: string, label: (option: FieldOption) => string) {
+export function browsable(
+  options: readonly FieldOption[],
+  typed: string,
+  label: (option: FieldOption) => string,
+) {
   const wanted = typed.trim().toLowerCase();
   if (!wanted) return [...options];
   return options.filter(
-    (option) => String(option.value).toLowerCase().includes(wanted) || label(option).toLowerCase().includes(wanted),
+    (option) =>
+      String(option.value).toLowerCase().includes(wanted) || label(option).toLowerCase().includes(wanted),
   );
 }
 

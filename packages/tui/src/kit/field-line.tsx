@@ -24,7 +24,8 @@ export function FieldLine(props: FieldLineProps) {
   const cursor = focus && !readOnly ? <Text inverse> </Text> : null;
   let value: string;
   let extra: string | undefined;
-  if (kind === 'switch') value = `${edit.value ? glyphs.checked : glyphs.unchecked} ${t(edit.value ? 'common.yes' : 'common.no')}`;
+  if (kind === 'switch')
+    value = `${edit.value ? glyphs.checked : glyphs.unchecked} ${t(edit.value ? 'common.yes' : 'common.no')}`;
   else if (kind === 'password') value = '*'.repeat([...String(edit.value ?? '')].length);
   else if (kind === 'select' && options && options.length > 0) {
     const option = options.find((one) => String(one.value) === String(edit.value));

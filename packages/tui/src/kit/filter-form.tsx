@@ -86,7 +86,13 @@ export function FilterForm({ filters, query, onApply, onCancel }: FilterFormProp
           focus={index === focus}
           options={choices(filter)}
           optionLabel={optionLabel}
-          help={filter.kind === 'datetime' ? t('tui.kit.datetime_hint') : filter.placeholderKey ? t(filter.placeholderKey) : undefined}
+          help={
+            filter.kind === 'datetime'
+              ? t('tui.kit.datetime_hint')
+              : filter.placeholderKey
+                ? t(filter.placeholderKey)
+                : undefined
+          }
         />
       ))}
     </Box>

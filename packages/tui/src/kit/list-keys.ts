@@ -89,9 +89,17 @@ export function listBindings(
   add(screen.editable, 'e', 'tui.keys.edit');
   add(has.rowActions, 'a', 'tui.keys.actions');
   add(screen.status, 'Space', 'tui.keys.toggle_status');
-  add(screen.filters.some((filter) => filter.kind === 'keyword'), '/', 'tui.keys.filter');
+  add(
+    screen.filters.some((filter) => filter.kind === 'keyword'),
+    '/',
+    'tui.keys.filter',
+  );
   add(has.filters, 'f', 'tui.keys.filters');
-  add(screen.columns.some((column) => column.sortField), 's', 'tui.keys.sort');
+  add(
+    screen.columns.some((column) => column.sortField),
+    's',
+    'tui.keys.sort',
+  );
   add(screen.batchActions?.length, 'm', 'tui.keys.mark');
   add(screen.batchActions?.length, 'b', 'tui.keys.batch');
   add(screen.toolbarActions?.length, 't', 'tui.keys.toolbar');
@@ -105,7 +113,10 @@ export function listBindings(
 
 /** The next order of the sort cycle: each sortable column ascending, then descending, then the default. */
 export function nextOrder(sortFields: readonly string[], order: string, defaultOrder: string): string {
-  const cycle = [defaultOrder, ...sortFields.flatMap((field) => [field, `-${field}`]).filter((one) => one !== defaultOrder)];
+  const cycle = [
+    defaultOrder,
+    ...sortFields.flatMap((field) => [field, `-${field}`]).filter((one) => one !== defaultOrder),
+  ];
   const index = cycle.indexOf(order);
   return cycle[(index + 1) % cycle.length] ?? defaultOrder;
 }

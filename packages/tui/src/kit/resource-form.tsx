@@ -45,7 +45,11 @@ export interface ResourceFormProps<Row, Values, Input> {
 }
 
 /** Per-field messages of a server refusal that names fields, keyed by the top-level field. */
-function serverMessages(error: unknown, t: (key: string, params?: Record<string, unknown>) => string, label: (name: string) => string) {
+function serverMessages(
+  error: unknown,
+  t: (key: string, params?: Record<string, unknown>) => string,
+  label: (name: string) => string,
+) {
   if (!(error instanceof GwApiError) || error.fields.length === 0) return undefined;
   const messages: Messages = {};
   for (const field of error.fields) {
@@ -61,14 +65,22 @@ function serverMessages(error: unknown, t: (key: string, params?: Record<string,
  * field errors on their fields, Esc asking first when something changed, and a created list (codes)
  * shown after saving with the offer to write it to a file.
  */
-export function ResourceForm<Row, Values, Input>({ form, row, saveDir, onClose }: ResourceFormProps<Row, Values, Input>) {
+export function ResourceForm<Row, Values, Input>({
+  form,
+  row,
+  saveDir,
+  onClose,
+}: ResourceFormProps<Row, Values, Input>) {
   const { t, glyphs } = useTuiEnv();
   const { client, quota } = useSession();
   const host = useScreenHost();
   const mode = row === undefined ? 'create' : 'edit';
   const [record, setRecord] = useState<Row | undefined>(row);
   const [loading, setLoading] = useState(row !== undefined && form.load !== undefined);
-  const initialValues = useMemo(() => (record === undefined ? form.empty() : form.fromRow(record)), [form, record]);
+  const initialValues = useMemo(
+    () => (record === undefined ? form.empty() : form.fromRow(record)),
+    [form, record],
+  );
   const initialDraft = useMemo(() => {
     const draft: Draft = {};
     for (const field of form.fields)
@@ -128,7 +140,12 @@ export function ResourceForm<Row, Values, Input>({ form, row, saveDir, onClose }
     const shown = visibleFields(form.fields, { ...(initialValues as Draft), ...current } as Values, mode);
     try {
       for (const field of shown)
-        values[field.name] = fromDraftValue(field, current[field.name], (initialValues as Draft)[field.name], quota);
+        values[field.name] = fromDraftValue(
+          field,
+          current[field.name],
+          (initialValues as Draft)[field.name],
+          quota,
+        );
     } catch (error) {
       if (!(error instanceof DraftJsonError)) throw error;
       return { messages: { [error.field]: t('tui.kit.invalid_json') } };
@@ -143,8 +160,10 @@ export function ResourceForm<Row, Values, Input>({ form, row, saveDir, onClose }
     setDraft(next);
     setPending((previous) => ({ ...previous, [name]: { browse: edit.browse, typed: edit.typed } }));
     // Once the messages show, every change checks again: a fixed field's message goes at once.
-    if (checked) setErrors(read(next).messages);
-    else if (errors[name]) setErrors(({ [name]: _gone, ...rest }) => rest);
+    const remaining = checked ? read(next).messages : (({ [name]: _gone, ...rest }) => rest)(errors);
+    setErrors(remaining);
+    // The status line follows: the next message still open, or nothing once all are fixed.
+    if (checked || errors[name]) host.notify(Object.values(remaining)[0] ?? '', 'error');
   };
 
   const submit = async () => {
@@ -166,7 +185,9 @@ export function ResourceForm<Row, Values, Input>({ form, row, saveDir, onClose }
     try {
       const input = form.toInput(values, record);
       const answer =
-        record !== undefined && form.update ? await form.update(client, input, record) : await form.create(client, input);
+        record !== undefined && form.update
+          ? await form.update(client, input, record)
+          : await form.create(client, input);
       host.notify(t((record ? form.updatedKey : form.createdKey) ?? form.doneKey ?? 'tui.kit.saved'));
       if (record === undefined && form.afterCreate) {
         const file = createdListFile(form.afterCreate, values, answer);
@@ -236,7 +257,10 @@ export function ResourceForm<Row, Values, Input>({ form, row, saveDir, onClose }
   const room = Math.max(3, Math.floor((host.height - 4) / 2));
   const focusIndex = focused ? fields.indexOf(focused) : 0;
   const start = Math.max(0, Math.min(focusIndex - Math.floor(room / 2), fields.length - room));
-  const title = t((mode === 'create' ? form.createTitleKey : form.editTitleKey) ?? (mode === 'create' ? 'tui.kit.create' : 'tui.kit.edit'));
+  const title = t(
+    (mode === 'create' ? form.createTitleKey : form.editTitleKey) ??
+      (mode === 'create' ? 'tui.kit.create' : 'tui.kit.edit'),
+  );
   return (
     <Box flexDirection="column">
       <Text bold>{title}</Text>
@@ -251,12 +275,18 @@ export function ResourceForm<Row, Values, Input>({ form, row, saveDir, onClose }
           readOnly={mode === 'edit' && field.readOnlyOnEdit}
           options={optionsOf(field)}
           optionLabel={optionLabel}
-          help={failed.includes(field.name) ? t('tui.kit.options_failed') : (field.helpFor?.(typed) ?? (field.helpKey ? t(field.helpKey) : undefined))}
+          help={
+            failed.includes(field.name)
+              ? t('tui.kit.options_failed')
+              : (field.helpFor?.(typed) ?? (field.helpKey ? t(field.helpKey) : undefined))
+          }
           error={errors[field.name]}
           required={field.required}
         />
       ))}
-      {start + room < fields.length ? <Text dimColor>{glyphs.text(t('tui.kit.more_fields', { count: fields.length - start - room }))}</Text> : null}
+      {start + room < fields.length ? (
+        <Text dimColor>{glyphs.text(t('tui.kit.more_fields', { count: fields.length - start - room }))}</Text>
+      ) : null}
       {loading || busy ? <Text>{glyphs.text(t('common.loading'))}</Text> : null}
       {guarding ? <Text color="yellow" bold>{`${t('tui.kit.discard_confirm')} [y/N]`}</Text> : null}
     </Box>

@@ -109,7 +109,10 @@ function ScreenBody({ screen, screens, tab, onNextTab, saveDir }: ScreenBodyProp
   const tabs = screens.length > 1;
   const size = Math.max(3, host.height - LIST_CHROME_ROWS - (tabs ? 1 : 0) - (notice ? 1 : 0));
   const [query, setQuery] = useState<ScreenQuery>({ page: 1, size, order: screen.defaultOrder });
-  useEffect(() => setQuery((previous) => (previous.size === size ? previous : { ...previous, size, page: 1 })), [size]);
+  useEffect(
+    () => setQuery((previous) => (previous.size === size ? previous : { ...previous, size, page: 1 })),
+    [size],
+  );
   const live = !paused && (mode.kind === 'list' || mode.kind === 'detail');
   const list = useResourceList(screen, client, query, host.notifyError, live ? refreshSeconds : 0);
   const keywordFilter = screen.filters.find((filter) => filter.kind === 'keyword');
@@ -118,7 +121,8 @@ function ScreenBody({ screen, screens, tab, onNextTab, saveDir }: ScreenBodyProp
   const selected = list.rows[Math.min(cursor, list.rows.length - 1)];
   const ctx: ColumnContext = { t, quota, time: formatTimestamp };
   const nameOf = (row: Row) => screen.rowName?.(row) ?? String(screen.rowKey(row));
-  const rowActions = (row: Row | undefined) => (row === undefined ? [] : actionsFor(screen.rowActions, row, user.role));
+  const rowActions = (row: Row | undefined) =>
+    row === undefined ? [] : actionsFor(screen.rowActions, row, user.role);
 
   useEffect(() => {
     let live = true;
@@ -136,7 +140,11 @@ function ScreenBody({ screen, screens, tab, onNextTab, saveDir }: ScreenBodyProp
 
   const bindings =
     mode.kind === 'list'
-      ? listBindings(screen, { filters: otherFilters.length > 0, tabs, rowActions: screen.rowActions.length > 0 })
+      ? listBindings(screen, {
+          filters: otherFilters.length > 0,
+          tabs,
+          rowActions: screen.rowActions.length > 0,
+        })
       : mode.kind === 'search'
         ? SEARCH
         : mode.kind === 'filters'
@@ -149,7 +157,8 @@ function ScreenBody({ screen, screens, tab, onNextTab, saveDir }: ScreenBodyProp
   const onBack = () => {
     if (mode.kind === 'detail' || mode.kind === 'pick') setMode({ kind: 'list' });
     else if (mode.kind === 'list' && marked.size > 0) setMarked(new Map());
-    else if (mode.kind === 'list' && query.keyword) setQuery(({ keyword: _gone, ...rest }) => ({ ...rest, page: 1 }));
+    else if (mode.kind === 'list' && query.keyword)
+      setQuery(({ keyword: _gone, ...rest }) => ({ ...rest, page: 1 }));
     else return false;
     return true;
   };
@@ -158,6 +167,7 @@ function ScreenBody({ screen, screens, tab, onNextTab, saveDir }: ScreenBodyProp
     mode.kind !== 'list' && mode.kind !== 'detail',
     { loading: list.loading, updatedAt: list.updatedAt, paused: paused && refreshSeconds > 0 },
     onBack,
+    mode.kind !== 'form',
   );
 
   const run = async (action: ActionDef<Row>, rows: Row[]) => {
@@ -205,10 +215,15 @@ function ScreenBody({ screen, screens, tab, onNextTab, saveDir }: ScreenBodyProp
       if (mode.kind === 'pick') {
         const last = mode.actions.length - 1;
         if (key.escape) return setMode({ kind: 'list' });
-        if (input === 'j' || key.downArrow) return setMode({ ...mode, cursor: Math.min(last, mode.cursor + 1) });
+        if (input === 'j' || key.downArrow)
+          return setMode({ ...mode, cursor: Math.min(last, mode.cursor + 1) });
         if (input === 'k' || key.upArrow) return setMode({ ...mode, cursor: Math.max(0, mode.cursor - 1) });
         const digit = Number(input);
-        const chosen = key.return ? mode.actions[mode.cursor] : Number.isInteger(digit) && digit > 0 ? mode.actions[digit - 1] : undefined;
+        const chosen = key.return
+          ? mode.actions[mode.cursor]
+          : Number.isInteger(digit) && digit > 0
+            ? mode.actions[digit - 1]
+            : undefined;
         if (chosen) start(chosen, mode.rows);
         return;
       }
@@ -247,7 +262,12 @@ function ScreenBody({ screen, screens, tab, onNextTab, saveDir }: ScreenBodyProp
         case 'filters':
           return otherFilters.length ? setMode({ kind: 'filters' }) : undefined;
         case 'sort':
-          if (sortFields.length) setQuery((previous) => ({ ...previous, page: 1, order: nextOrder(sortFields, previous.order, screen.defaultOrder) }));
+          if (sortFields.length)
+            setQuery((previous) => ({
+              ...previous,
+              page: 1,
+              order: nextOrder(sortFields, previous.order, screen.defaultOrder),
+            }));
           return;
         case 'refresh':
           return void list.reload();
@@ -259,7 +279,8 @@ function ScreenBody({ screen, screens, tab, onNextTab, saveDir }: ScreenBodyProp
           return screen.form ? setMode({ kind: 'form' }) : undefined;
         case 'toolbar_actions': {
           const actions = (screen.toolbarActions ?? []).filter((one) => (one.role ?? 0) <= user.role);
-          if (actions.length) setMode({ kind: 'pick', title: t('tui.kit.toolbar_title'), actions, rows: [], cursor: 0 });
+          if (actions.length)
+            setMode({ kind: 'pick', title: t('tui.kit.toolbar_title'), actions, rows: [], cursor: 0 });
           return;
         }
         case 'batch_actions': {
@@ -267,7 +288,13 @@ function ScreenBody({ screen, screens, tab, onNextTab, saveDir }: ScreenBodyProp
           const actions = (screen.batchActions ?? []).filter((one) => (one.role ?? 0) <= user.role);
           if (!actions.length) return;
           if (!rows.length) return host.notify(t('tui.kit.mark_first'), 'error');
-          setMode({ kind: 'pick', title: t('tui.kit.batch_title', { count: rows.length }), actions, rows, cursor: 0 });
+          setMode({
+            kind: 'pick',
+            title: t('tui.kit.batch_title', { count: rows.length }),
+            actions,
+            rows,
+            cursor: 0,
+          });
           return;
         }
       }
@@ -292,7 +319,13 @@ function ScreenBody({ screen, screens, tab, onNextTab, saveDir }: ScreenBodyProp
   function openRowActions(row: Row) {
     const actions = rowActions(row);
     if (!actions.length) return host.notify(t('tui.kit.no_actions'), 'error');
-    setMode({ kind: 'pick', title: t('tui.kit.actions_title', { name: nameOf(row) }), actions, rows: [row], cursor: 0 });
+    setMode({
+      kind: 'pick',
+      title: t('tui.kit.actions_title', { name: nameOf(row) }),
+      actions,
+      rows: [row],
+      cursor: 0,
+    });
   }
 
   if (mode.kind === 'form' && screen.form)
@@ -332,33 +365,48 @@ function ScreenBody({ screen, screens, tab, onNextTab, saveDir }: ScreenBodyProp
       </Box>
     );
   if (mode.kind === 'detail') {
-    const lines = screen.columns.map((column): [string, string] => [t(column.titleKey), column.value(mode.row, ctx)]);
+    const lines = screen.columns.map((column): [string, string] => [
+      t(column.titleKey),
+      column.value(mode.row, ctx),
+    ]);
     const labelWidth = Math.min(24, Math.max(...lines.map(([label]) => displayWidth(label))));
     return (
       <Box flexDirection="column" paddingX={1}>
         <Text bold>{`${t(screen.titleKey)}: ${nameOf(mode.row)}`}</Text>
         {lines.map(([label, value]) => (
-          <Text key={label} wrap="truncate-end">{`  ${fitCells(label, labelWidth, glyphs.ellipsis)}  ${glyphs.text(value)}`}</Text>
+          <Text
+            key={label}
+            wrap="truncate-end"
+          >{`  ${fitCells(label, labelWidth, glyphs.ellipsis)}  ${glyphs.text(value)}`}</Text>
         ))}
         <Text dimColor>{t('tui.kit.detail_hint')}</Text>
       </Box>
     );
   }
 
-  const sortColumn = screen.columns.find((column) => column.sortField && query.order.replace(/^-/, '') === column.sortField);
+  const sortColumn = screen.columns.find(
+    (column) => column.sortField && query.order.replace(/^-/, '') === column.sortField,
+  );
   const parts = [
     t(screen.titleKey),
     ...indicators,
     query.keyword ? t('tui.tokens.filter_active', { keyword: query.keyword }) : '',
     otherFilters.some((filter) => query[filter.name] !== undefined)
-      ? t('tui.kit.filters_active', { count: otherFilters.filter((filter) => query[filter.name] !== undefined).length })
+      ? t('tui.kit.filters_active', {
+          count: otherFilters.filter((filter) => query[filter.name] !== undefined).length,
+        })
       : '',
     query.order !== screen.defaultOrder && sortColumn
-      ? t('tui.kit.sorted', { column: t(sortColumn.titleKey), direction: query.order.startsWith('-') ? '↓' : '↑' })
+      ? t('tui.kit.sorted', {
+          column: t(sortColumn.titleKey),
+          direction: query.order.startsWith('-') ? '↓' : '↑',
+        })
       : '',
     marked.size ? t('tui.kit.marked', { count: marked.size }) : '',
   ].filter(Boolean);
-  const markedHere = new Set(list.rows.flatMap((row, index) => (marked.has(screen.rowKey(row)) ? [index] : [])));
+  const markedHere = new Set(
+    list.rows.flatMap((row, index) => (marked.has(screen.rowKey(row)) ? [index] : [])),
+  );
   return (
     <Box flexDirection="column" paddingX={1}>
       <Text bold wrap="truncate-end">
@@ -372,7 +420,11 @@ function ScreenBody({ screen, screens, tab, onNextTab, saveDir }: ScreenBodyProp
           })}
         </Text>
       ) : null}
-      {notice ? <Text dimColor wrap="truncate-end">{glyphs.text(notice)}</Text> : null}
+      {notice ? (
+        <Text dimColor wrap="truncate-end">
+          {glyphs.text(notice)}
+        </Text>
+      ) : null}
       {mode.kind === 'search' ? (
         <Box>
           <Text color="cyan">{`${t(keywordFilter?.placeholderKey ?? keywordFilter?.labelKey ?? 'common.search')}: /`}</Text>
@@ -380,7 +432,9 @@ function ScreenBody({ screen, screens, tab, onNextTab, saveDir }: ScreenBodyProp
             value={String(query.keyword ?? '')}
             onChange={(keyword) => {
               // Live: every key asks the server again from page 1.
-              setQuery(({ keyword: _old, ...rest }) => (keyword ? { ...rest, keyword, page: 1 } : { ...rest, page: 1 }));
+              setQuery(({ keyword: _old, ...rest }) =>
+                keyword ? { ...rest, keyword, page: 1 } : { ...rest, page: 1 },
+              );
               setCursor(0);
             }}
             focus={host.active}
@@ -392,7 +446,11 @@ function ScreenBody({ screen, screens, tab, onNextTab, saveDir }: ScreenBodyProp
         <Box flexDirection="column" borderStyle={glyphs.rule === '-' ? 'classic' : 'single'} paddingX={1}>
           <Text bold>{mode.title}</Text>
           {mode.actions.map((action, index) => (
-            <Text key={action.id} inverse={index === mode.cursor} color={action.intent === 'danger' ? 'red' : undefined}>
+            <Text
+              key={action.id}
+              inverse={index === mode.cursor}
+              color={action.intent === 'danger' ? 'red' : undefined}
+            >
               {`${index + 1}. ${t(action.labelKey)}`}
             </Text>
           ))}
@@ -408,10 +466,18 @@ function ScreenBody({ screen, screens, tab, onNextTab, saveDir }: ScreenBodyProp
         marked={markedHere}
       />
       {list.rows.length === 0 ? (
-        <Text dimColor>{glyphs.text(t(list.loading ? 'common.loading' : (screen.emptyKey ?? 'common.no_data')))}</Text>
+        <Text dimColor>
+          {glyphs.text(t(list.loading ? 'common.loading' : (screen.emptyKey ?? 'common.no_data')))}
+        </Text>
       ) : null}
       {list.updatedAt === undefined ? null : (
-        <Text dimColor>{t('common.page_of', { page: list.shown?.page ?? query.page, pages: list.pages, total: list.total })}</Text>
+        <Text dimColor>
+          {t('common.page_of', {
+            page: list.shown?.page ?? query.page,
+            pages: list.pages,
+            total: list.total,
+          })}
+        </Text>
       )}
     </Box>
   );

@@ -41,6 +41,7 @@ export function useFieldOptions(client: ApiClient, fields: readonly OptionField[
       live = false;
     };
   }, [client]);
-  const optionsOf = (field: OptionField): readonly FieldOption[] | undefined => field.options ?? loaded[field.name];
+  const optionsOf = (field: OptionField): readonly FieldOption[] | undefined =>
+    field.options ?? loaded[field.name];
   return { optionsOf, failed };
 }

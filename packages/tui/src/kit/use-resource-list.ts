@@ -31,7 +31,13 @@ export function useResourceList<Row>(
     try {
       const page = await screen.list(client, query);
       if (request !== latest.current) return;
-      setState({ rows: page.data, total: page.total_count, shown: query, loading: false, updatedAt: Date.now() });
+      setState({
+        rows: page.data,
+        total: page.total_count,
+        shown: query,
+        loading: false,
+        updatedAt: Date.now(),
+      });
     } catch (error) {
       if (request !== latest.current) return;
       setState((previous) => ({ ...previous, loading: false }));
