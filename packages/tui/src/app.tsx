@@ -20,6 +20,8 @@ export interface AppProps {
   viewport?: { columns: number; rows: number };
   /** Seconds between live reloads of a table (default 30; 0 turns it off). */
   refreshSeconds?: number;
+  /** Where a screen writes a file on request (created codes); the working directory by default. */
+  saveDir?: string;
   /** Called once when the user quits (q, :q, Ctrl+C). */
   onQuit?: () => void;
 }
@@ -35,6 +37,7 @@ export function App(props: AppProps) {
     viewport,
     refreshSeconds = 30,
     onQuit,
+    saveDir,
   } = props;
   const { exit } = useApp();
   const size = useWindowSize();
@@ -62,7 +65,7 @@ export function App(props: AppProps) {
       <KeyboardProvider>
         {session ? (
           <SessionContext.Provider value={session}>
-            <Console onQuit={quit} initialNotice={notice} />
+            <Console onQuit={quit} initialNotice={notice} saveDir={saveDir} />
           </SessionContext.Provider>
         ) : (
           <SignInScreen

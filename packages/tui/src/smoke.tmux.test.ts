@@ -55,7 +55,7 @@ describe('gw tui in a real terminal (tmux)', () => {
     if (configDir) rmSync(configDir, { recursive: true, force: true });
   });
 
-  it('Given GW_SERVER and GW_TOKEN, when gw tui starts, then the menu shows, :tk opens the token table and q quits', async () => {
+  it('Given GW_SERVER and GW_TOKEN, when gw tui starts, then the menu shows, :tk opens the token table, :users the kit user list, and q quits', async () => {
     const root = await signedInClient(server.url, 'root', server.rootPassword);
     const token = await accessTokenOf(root);
     await createToken(root, { name: 'smoke-token', unlimited_quota: true });
@@ -79,6 +79,20 @@ describe('gw tui in a real terminal (tmux)', () => {
     const table = await send('Enter', 'smoke-token');
     expect(table).toMatch(/ID\s+Name\s+Group\s+Status\s+Used\s+Remaining/);
     expect(table).toContain('Page 1 of 1 (1 rows)');
+
+    // A screen drawn by the kit from core's ScreenDef: the users list, then its create form.
+    await send('Escape', 'Async tasks');
+    await send(':', 'Enter a menu name');
+    await send('users', 'Matches:', true);
+    const users = await send('Enter', 'Page 1 of 1 (1 rows)');
+    expect(users).toMatch(/ID\s+Username\s+Group/);
+    expect(users).toContain('Super administrator');
+    expect(users).not.toContain('not available in the terminal');
+    await send('c', 'Create user');
+    // The whole form in one burst, as a paste over SSH brings it: every Tab moves to the next field.
+    await send('smoker\t\tsmoker-pass', '***********', true);
+    const created = await send('Enter', 'Page 1 of 1 (2 rows)');
+    expect(created).toMatch(/\d+\s+smoker\s+default/);
 
     await send('Escape', 'Async tasks');
     const exited = await send('q', 'gw-exit=');

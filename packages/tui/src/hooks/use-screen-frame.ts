@@ -8,15 +8,17 @@ export function useScreenFrame(
   capturing: boolean,
   refresh?: RefreshState,
   onBack?: () => boolean,
+  /** False while a child (an open form) publishes its own frame. */
+  owned = true,
 ): void {
   const host = useScreenHost();
   const bindingsKey = bindings.map((binding) => `${binding.keys}=${binding.labelKey}`).join(',');
   // biome-ignore lint/correctness/useExhaustiveDependencies: republish only when the visible frame changes
   useEffect(() => {
-    host.publish({ bindings, capturing, refresh });
-  }, [bindingsKey, capturing, refresh?.loading, refresh?.updatedAt, refresh?.paused]);
+    if (owned) host.publish({ bindings, capturing, refresh });
+  }, [bindingsKey, capturing, refresh?.loading, refresh?.updatedAt, refresh?.paused, owned]);
   useEffect(() => {
-    host.setBackHandler(onBack);
+    if (owned) host.setBackHandler(onBack);
   });
   useEffect(() => () => host.setBackHandler(undefined), [host]);
 }

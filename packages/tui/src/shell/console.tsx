@@ -24,7 +24,15 @@ const CHROME_ROWS = 5;
 type Overlay = 'palette' | 'help' | undefined;
 
 /** The signed-in console: header, the menu or an opened screen, key hints and the status line. */
-export function Console({ onQuit, initialNotice }: { onQuit: () => void; initialNotice?: string }) {
+export function Console({
+  onQuit,
+  initialNotice,
+  saveDir,
+}: {
+  onQuit: () => void;
+  initialNotice?: string;
+  saveDir?: string;
+}) {
   const { t, glyphs, columns, rows } = useTuiEnv();
   const { user } = useSession();
   const menu = useMemo(() => navigationForRole(user.role), [user.role]);
@@ -95,7 +103,7 @@ export function Console({ onQuit, initialNotice }: { onQuit: () => void; initial
 
   const view = opened ? t(opened.title) : t('tui.menu.title');
   const screen = opened ? (
-    <Box key={opened.id}>{screenForItem(opened)}</Box>
+    <Box key={opened.id}>{screenForItem(opened, saveDir)}</Box>
   ) : (
     <MenuScreen menu={menu} state={menuState} onState={setMenuState} onOpen={open} />
   );

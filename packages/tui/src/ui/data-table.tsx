@@ -14,10 +14,12 @@ export interface DataTableProps<Row> {
   selected: number;
   width: number;
   glyphs: Glyphs;
+  /** Rows marked for a batch action (by position), drawn with `*`. */
+  marked?: ReadonlySet<number>;
 }
 
 /** A table drawn from core column definitions; columns drop by priority when the width is short. */
-export function DataTable<Row>({ columns, rows, ctx, selected, width, glyphs }: DataTableProps<Row>) {
+export function DataTable<Row>({ columns, rows, ctx, selected, width, glyphs, marked }: DataTableProps<Row>) {
   const titles = columns.map((column) => ctx.t(column.titleKey));
   const cells = renderRows(rows, columns, ctx);
   const markerWidth = 2;
@@ -36,7 +38,7 @@ export function DataTable<Row>({ columns, rows, ctx, selected, width, glyphs }: 
       <Text bold>{`${' '.repeat(markerWidth)}${line(titles)}`}</Text>
       {cells.map((values, rowIndex) => {
         const isSelected = rowIndex === selected;
-        const marker = isSelected ? `${glyphs.pointer} ` : '  ';
+        const marker = `${isSelected ? glyphs.pointer : ' '}${marked?.has(rowIndex) ? '*' : ' '}`;
         return (
           // biome-ignore lint/suspicious/noArrayIndexKey: rows are positional within one page
           <Text key={rowIndex} inverse={isSelected} wrap="truncate-end">

@@ -1,0 +1,70 @@
+import { type FieldKind, type FieldOption, padCells } from '@gw/core';
+import { Box, Text } from 'ink';
+import { useTuiEnv } from '../hooks/tui-context.js';
+import { browsable, type FieldEdit } from './field-keys.js';
+
+export interface FieldLineProps {
+  kind: FieldKind;
+  label: string;
+  labelWidth: number;
+  edit: FieldEdit;
+  focus: boolean;
+  readOnly?: boolean;
+  options: readonly FieldOption[] | undefined;
+  optionLabel: (option: FieldOption) => string;
+  help?: string;
+  error?: string;
+  required?: boolean;
+}
+
+/** One line of a terminal form: pointer, label, the value as its kind shows it; error or help under it. */
+export function FieldLine(props: FieldLineProps) {
+  const { kind, label, labelWidth, edit, focus, options, optionLabel, help, error, readOnly } = props;
+  const { t, glyphs } = useTuiEnv();
+  const cursor = focus && !readOnly ? <Text inverse> </Text> : null;
+  let value: string;
+  let extra: string | undefined;
+  if (kind === 'switch')
+    value = `${edit.value ? glyphs.checked : glyphs.unchecked} ${t(edit.value ? 'common.yes' : 'common.no')}`;
+  else if (kind === 'password') value = '*'.repeat([...String(edit.value ?? '')].length);
+  else if (kind === 'select' && options && options.length > 0) {
+    const option = options.find((one) => String(one.value) === String(edit.value));
+    value = `${focus ? '‹ ' : ''}${option ? optionLabel(option) : String(edit.value ?? '')}${focus ? ' ›' : ''}`;
+  } else if (kind === 'multi-select') {
+    const chosen = Array.isArray(edit.value) ? edit.value.map(String) : [];
+    const labelOf = (item: string) => {
+      const option = options?.find((one) => String(one.value) === item);
+      return option ? optionLabel(option) : item;
+    };
+    value = `${chosen.map(labelOf).join(', ')}${focus ? `${chosen.length ? ', ' : ''}${edit.typed}` : ''}`;
+    if (focus && options && options.length > 0) {
+      const shown = browsable(options, edit.typed, optionLabel);
+      const browsed = shown[edit.browse % Math.max(1, shown.length)];
+      extra = browsed
+        ? `‹ ${optionLabel(browsed)} › ${chosen.includes(String(browsed.value)) ? glyphs.checked : glyphs.unchecked}  ${t('tui.kit.browse_hint')}`
+        : t('tui.kit.no_option_match');
+    }
+  } else value = String(edit.value ?? '').replace(/\n/g, ' ⏎ ');
+  const showCursor = kind !== 'switch' && !(kind === 'select' && options && options.length > 0);
+  const marker = focus ? glyphs.pointer : ' ';
+  const indent = ' '.repeat(labelWidth + 3);
+  return (
+    <Box flexDirection="column">
+      <Box>
+        <Text color={focus ? 'cyan' : undefined} dimColor={readOnly}>
+          {`${marker} ${padCells(`${label}${props.required ? '*' : ''}`, labelWidth)} `}
+        </Text>
+        <Text dimColor={readOnly} wrap="truncate-start">
+          {glyphs.text(value)}
+        </Text>
+        {showCursor ? cursor : null}
+      </Box>
+      {extra ? <Text dimColor wrap="truncate-end">{`${indent}${glyphs.text(extra)}`}</Text> : null}
+      {error ? (
+        <Text color="red" wrap="truncate-end">{`${indent}${error}`}</Text>
+      ) : focus && help ? (
+        <Text dimColor wrap="truncate-end">{`${indent}${glyphs.text(help)}`}</Text>
+      ) : null}
+    </Box>
+  );
+}

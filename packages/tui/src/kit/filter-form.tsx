@@ -1,0 +1,100 @@
+import { displayWidth, type FieldKind, type FieldOption, type FilterDef, type ScreenQuery } from '@gw/core';
+import { Box, Text } from 'ink';
+import { useState } from 'react';
+import { useScreenHost, useSession, useTuiEnv } from '../hooks/tui-context.js';
+import { useKeys } from '../hooks/use-keys.js';
+import { datetimeSeconds, datetimeText } from './draft.js';
+import { editField, type FieldEdit } from './field-keys.js';
+import { FieldLine } from './field-line.js';
+import { useFieldOptions } from './use-field-options.js';
+
+/** How a filter is typed in the terminal. */
+function filterKind(filter: FilterDef): FieldKind {
+  if (filter.kind === 'select') return 'select';
+  if (filter.kind === 'int') return 'int';
+  if (filter.kind === 'datetime') return 'datetime';
+  return 'text';
+}
+
+/** The filters the form edits: all but the keyword (typed live with `/`). */
+export function formFilters(filters: readonly FilterDef[], role: number, adminRole: number): FilterDef[] {
+  return filters.filter((filter) => filter.kind !== 'keyword' && (!filter.adminOnly || role >= adminRole));
+}
+
+export interface FilterFormProps {
+  filters: readonly FilterDef[];
+  query: ScreenQuery;
+  onApply: (values: Record<string, string>) => void;
+  onCancel: () => void;
+}
+
+/** The screen's filters as a form (text, select, int, datetime); Enter applies them from page 1. */
+export function FilterForm({ filters, query, onApply, onCancel }: FilterFormProps) {
+  const { t } = useTuiEnv();
+  const { client } = useSession();
+  const host = useScreenHost();
+  const [values, setValues] = useState<Record<string, string>>(() =>
+    Object.fromEntries(
+      filters.map((filter) => {
+        const value = query[filter.name];
+        const text = value === undefined ? '' : String(value);
+        return [filter.name, filter.kind === 'datetime' && text ? datetimeText(Number(text)) : text];
+      }),
+    ),
+  );
+  const [focus, setFocus] = useState(0);
+  const { optionsOf } = useFieldOptions(client, filters);
+  const optionLabel = (option: FieldOption) =>
+    option.labelKey ? t(option.labelKey) : (option.label ?? String(option.value));
+  // A choice read from the server gets an "any" first, as fixed choices have.
+  const choices = (filter: FilterDef) => {
+    const options = optionsOf(filter);
+    if (!options || filter.options) return options;
+    return [{ value: '', labelKey: 'tui.kit.any' }, ...options];
+  };
+
+  useKeys((input, key) => {
+    if (key.escape) return onCancel();
+    if (key.return) {
+      const applied: Record<string, string> = {};
+      for (const filter of filters) {
+        const text = (values[filter.name] ?? '').trim();
+        applied[filter.name] = filter.kind === 'datetime' && text ? String(datetimeSeconds(text)) : text;
+      }
+      return onApply(applied);
+    }
+    if ((key.tab && key.shift) || key.upArrow) return setFocus((focus - 1 + filters.length) % filters.length);
+    if (key.tab || key.downArrow) return setFocus((focus + 1) % filters.length);
+    const filter = filters[focus];
+    if (!filter) return;
+    const edit: FieldEdit = { value: values[filter.name] ?? '', browse: 0, typed: '' };
+    const next = editField(filterKind(filter), edit, input, key, choices(filter), optionLabel);
+    if (next) setValues((previous) => ({ ...previous, [filter.name]: String(next.value ?? '') }));
+  }, host.active);
+
+  const labelWidth = Math.max(...filters.map((filter) => displayWidth(t(filter.labelKey))), 4) + 1;
+  return (
+    <Box flexDirection="column">
+      <Text bold>{t('tui.kit.filters_title')}</Text>
+      {filters.map((filter, index) => (
+        <FieldLine
+          key={filter.name}
+          kind={filterKind(filter)}
+          label={t(filter.labelKey)}
+          labelWidth={labelWidth}
+          edit={{ value: values[filter.name] ?? '', browse: 0, typed: '' }}
+          focus={index === focus}
+          options={choices(filter)}
+          optionLabel={optionLabel}
+          help={
+            filter.kind === 'datetime'
+              ? t('tui.kit.datetime_hint')
+              : filter.placeholderKey
+                ? t(filter.placeholderKey)
+                : undefined
+          }
+        />
+      ))}
+    </Box>
+  );
+}

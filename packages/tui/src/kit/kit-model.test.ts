@@ -1,0 +1,119 @@
+// The kit's pure parts: field editing by kind, drafts back to schema values, list keys and sort cycle.
+import type { FieldOption } from '@gw/core';
+import { describe, expect, it } from 'vitest';
+import { datetimeSeconds, datetimeText, fromDraftValue, toDraftValue } from './draft.js';
+import { editField, type FieldEdit, type FieldKey, settleMultiSelect } from './field-keys.js';
+import { listAction, nextOrder } from './list-keys.js';
+
+const NONE: FieldKey = {
+  leftArrow: false,
+  rightArrow: false,
+  backspace: false,
+  delete: false,
+  ctrl: false,
+  meta: false,
+};
+const DOLLARS = { displayInCurrency: true, quotaPerUnit: 500_000, currencySymbol: '$' } as never;
+const POINTS = { displayInCurrency: false, quotaPerUnit: 500_000, currencySymbol: '$' } as never;
+const label = (option: FieldOption) => option.label ?? String(option.value);
+const edit = (value: unknown, typed = ''): FieldEdit => ({ value, browse: 0, typed });
+
+describe('editField', () => {
+  it('Given a text field, when keys arrive, then characters append, Backspace removes one and Ctrl-u clears', () => {
+    expect(editField('text', edit('ab'), 'c', NONE, undefined, label)?.value).toBe('abc');
+    expect(editField('text', edit('ab'), '', { ...NONE, backspace: true }, undefined, label)?.value).toBe(
+      'a',
+    );
+    expect(editField('password', edit('ab'), 'u', { ...NONE, ctrl: true }, undefined, label)?.value).toBe('');
+    expect(editField('text', edit('ab'), '', { ...NONE, leftArrow: true }, undefined, label)).toBeUndefined();
+  });
+
+  it('Given a switch, then Space and the arrows flip it and y/n set it', () => {
+    expect(editField('switch', edit(false), ' ', NONE, undefined, label)?.value).toBe(true);
+    expect(editField('switch', edit(true), 'n', NONE, undefined, label)?.value).toBe(false);
+    expect(editField('switch', edit(false), 'x', NONE, undefined, label)).toBeUndefined();
+  });
+
+  it('Given a select with options, then ←/→ cycle them; without options it takes text', () => {
+    const options = [{ value: 1 }, { value: 3 }, { value: 8 }];
+    expect(editField('select', edit(1), '', { ...NONE, rightArrow: true }, options, label)?.value).toBe(3);
+    expect(editField('select', edit(1), '', { ...NONE, leftArrow: true }, options, label)?.value).toBe(8);
+    expect(editField('select', edit('de'), 'f', NONE, undefined, label)?.value).toBe('def');
+  });
+
+  it('Given a multi-select, then typing narrows the browsed options, Space picks one, comma adds free text', () => {
+    const options = [{ value: 'gpt-4o' }, { value: 'gpt-4o-mini' }, { value: 'claude' }];
+    let state = editField('multi-select', edit([]), 'c', NONE, options, label) as FieldEdit;
+    expect(state.typed).toBe('c');
+    state = editField('multi-select', state, ' ', NONE, options, label) as FieldEdit;
+    expect(state.value).toEqual(['claude']);
+    state = editField('multi-select', state, '', { ...NONE, rightArrow: true }, options, label) as FieldEdit;
+    state = editField('multi-select', state, ' ', NONE, options, label) as FieldEdit;
+    expect(state.value).toEqual(['claude', 'gpt-4o-mini']);
+    state = editField(
+      'multi-select',
+      { ...state, typed: 'my-model' },
+      ',',
+      NONE,
+      options,
+      label,
+    ) as FieldEdit;
+    expect(state.value).toEqual(['claude', 'gpt-4o-mini', 'my-model']);
+    state = editField('multi-select', state, '', { ...NONE, backspace: true }, options, label) as FieldEdit;
+    expect(state.value).toEqual(['claude', 'gpt-4o-mini']);
+    expect(settleMultiSelect({ ...state, typed: 'late' })).toEqual(['claude', 'gpt-4o-mini', 'late']);
+  });
+});
+
+describe('drafts', () => {
+  it('Given quota in dollars, then points show as dollars and "$5" reads back as points', () => {
+    expect(toDraftValue('quota', 1_000_000, DOLLARS)).toBe('2');
+    expect(fromDraftValue({ kind: 'quota', name: 'quota' }, '$5', 0, DOLLARS)).toBe(2_500_000);
+    expect(fromDraftValue({ kind: 'quota', name: 'quota' }, '1000', 0, POINTS)).toBe(1000);
+    expect(fromDraftValue({ kind: 'int', name: 'count' }, 'x', 0, POINTS)).toBeNaN();
+  });
+
+  it('Given JSON, lists, selects and dates, then each reads back as the schema expects', () => {
+    expect(fromDraftValue({ kind: 'json', name: 'm' }, '{"a":"b"}', {}, POINTS)).toEqual({ a: 'b' });
+    expect(() => fromDraftValue({ kind: 'json', name: 'm' }, '{a', {}, POINTS)).toThrow('invalid JSON in m');
+    expect(fromDraftValue({ kind: 'json', name: 'm' }, '{a', '', POINTS)).toBe('{a');
+    expect(fromDraftValue({ kind: 'list', name: 'tags' }, 'a, b,,c', [], POINTS)).toEqual(['a', 'b', 'c']);
+    expect(fromDraftValue({ kind: 'select', name: 'type' }, '8', 1, POINTS)).toBe(8);
+    expect(fromDraftValue({ kind: 'multi-select', name: 'ids' }, ['1', '2'], [3], POINTS)).toEqual([1, 2]);
+    const seconds = datetimeSeconds('2026-01-02 03:04');
+    expect(datetimeText(seconds)).toBe('2026-01-02 03:04');
+    expect(datetimeSeconds('')).toBe(0);
+    expect(datetimeSeconds('soon')).toBeNaN();
+  });
+});
+
+describe('list keys', () => {
+  const key = {
+    upArrow: false,
+    downArrow: false,
+    leftArrow: false,
+    rightArrow: false,
+    pageUp: false,
+    pageDown: false,
+    home: false,
+    end: false,
+    return: false,
+    tab: false,
+    ctrl: false,
+  };
+  it('Given list keys, then each maps to its action', () => {
+    expect(listAction('', { ...key, rightArrow: true })).toBe('next_page');
+    expect(listAction('', { ...key, pageUp: true })).toBe('previous_page');
+    expect(listAction('m', key)).toBe('mark');
+    expect(listAction(' ', key)).toBe('toggle');
+    expect(listAction('', { ...key, return: true })).toBe('detail');
+    expect(listAction('z', key)).toBeUndefined();
+  });
+
+  it('Given sortable columns, then s cycles each ascending, descending and back to the default', () => {
+    expect(nextOrder(['id', 'name'], '-id', '-id')).toBe('id');
+    expect(nextOrder(['id', 'name'], 'id', '-id')).toBe('name');
+    expect(nextOrder(['id', 'name'], 'name', '-id')).toBe('-name');
+    expect(nextOrder(['id', 'name'], '-name', '-id')).toBe('-id');
+  });
+});

@@ -1,0 +1,294 @@
+import {
+  createdListFile,
+  displayWidth,
+  type FieldOption,
+  type FormDef,
+  type FormFieldDef,
+  formSchema,
+  GwApiError,
+  visibleFields,
+} from '@gw/core';
+import { Box, Text } from 'ink';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { useEffect, useMemo, useState } from 'react';
+import { useScreenHost, useSession, useTuiEnv } from '../hooks/tui-context.js';
+import { useKeys } from '../hooks/use-keys.js';
+import { useScreenFrame } from '../hooks/use-screen-frame.js';
+import { fieldMessages } from '../lib/field-errors.js';
+import type { KeyBinding } from '../lib/key-bindings.js';
+import { type Draft, DraftJsonError, fromDraftValue, toDraftValue } from './draft.js';
+import { editField, type FieldEdit, settleMultiSelect } from './field-keys.js';
+import { FieldLine } from './field-line.js';
+import { useFieldOptions } from './use-field-options.js';
+
+const FORM_BINDINGS: readonly KeyBinding[] = [
+  { keys: 'Tab/S-Tab', labelKey: 'tui.keys.next_field' },
+  { keys: 'Enter', labelKey: 'tui.keys.submit' },
+  { keys: 'Esc', labelKey: 'tui.keys.cancel' },
+  { keys: '←/→ Space', labelKey: 'tui.keys.choose' },
+];
+const CREATED_BINDINGS: readonly KeyBinding[] = [
+  { keys: 'w', labelKey: 'tui.keys.write_file' },
+  { keys: 'any', labelKey: 'tui.keys.close' },
+];
+
+type Messages = Record<string, string>;
+
+export interface ResourceFormProps<Row, Values, Input> {
+  form: FormDef<Row, Values, Input>;
+  /** The row edited; undefined to create. */
+  row?: Row;
+  /** Where "write to a file" puts a created list. */
+  saveDir: string;
+  onClose: (saved: boolean) => void;
+}
+
+/** Per-field messages of a server refusal that names fields, keyed by the top-level field. */
+function serverMessages(
+  error: unknown,
+  t: (key: string, params?: Record<string, unknown>) => string,
+  label: (name: string) => string,
+) {
+  if (!(error instanceof GwApiError) || error.fields.length === 0) return undefined;
+  const messages: Messages = {};
+  for (const field of error.fields) {
+    const top = field.field.split('.')[0] ?? field.field;
+    messages[top] ??= t(field.key, { ...field.params, field: label(top) });
+  }
+  return messages;
+}
+
+/**
+ * A create/edit form drawn from a core FormDef: each field by its kind, the schema's message next to
+ * the field (checked again on every change once shown, so a fixed field's message goes), server
+ * field errors on their fields, Esc asking first when something changed, and a created list (codes)
+ * shown after saving with the offer to write it to a file.
+ */
+export function ResourceForm<Row, Values, Input>({
+  form,
+  row,
+  saveDir,
+  onClose,
+}: ResourceFormProps<Row, Values, Input>) {
+  const { t, glyphs } = useTuiEnv();
+  const { client, quota } = useSession();
+  const host = useScreenHost();
+  const mode = row === undefined ? 'create' : 'edit';
+  const [record, setRecord] = useState<Row | undefined>(row);
+  const [loading, setLoading] = useState(row !== undefined && form.load !== undefined);
+  const initialValues = useMemo(
+    () => (record === undefined ? form.empty() : form.fromRow(record)),
+    [form, record],
+  );
+  const initialDraft = useMemo(() => {
+    const draft: Draft = {};
+    for (const field of form.fields)
+      draft[field.name] = toDraftValue(field.kind, (initialValues as Draft)[field.name], quota);
+    return draft;
+  }, [form, initialValues, quota]);
+  const [draft, setDraft] = useState<Draft>(initialDraft);
+  const [pending, setPending] = useState<Record<string, { browse: number; typed: string }>>({});
+  const [focusName, setFocusName] = useState<string>('');
+  const [errors, setErrors] = useState<Messages>({});
+  const [checked, setChecked] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [guarding, setGuarding] = useState(false);
+  const [created, setCreated] = useState<{ name: string; text: string; items: readonly string[] }>();
+  const { optionsOf, failed } = useFieldOptions(client, form.fields as readonly FormFieldDef<unknown>[]);
+
+  // A record whose list row leaves fields out is read whole before editing.
+  useEffect(() => {
+    if (row === undefined || !form.load) return;
+    let live = true;
+    form.load(client, row).then(
+      (whole) => {
+        if (!live) return;
+        setRecord(whole);
+        setLoading(false);
+      },
+      (error) => {
+        if (!live) return;
+        host.notifyError(error);
+        setLoading(false);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [client, form, row, host.notifyError]);
+  useEffect(() => setDraft(initialDraft), [initialDraft]);
+
+  const typed = { ...(initialValues as Draft), ...draft } as Values;
+  const fields = visibleFields(form.fields, typed, mode);
+  const editable = fields.filter((field) => !(mode === 'edit' && field.readOnlyOnEdit));
+  const focused = editable.find((field) => field.name === focusName) ?? editable[0];
+  const labelOf = (field: FormFieldDef<Values>) => field.labelFor?.(typed) ?? t(field.labelKey);
+  const labelKeys = Object.fromEntries(form.fields.map((field) => [field.name, field.labelKey]));
+  const optionLabel = (option: FieldOption) =>
+    option.labelKey ? t(option.labelKey) : (option.label ?? String(option.value));
+  const dirty = JSON.stringify(draft) !== JSON.stringify(initialDraft);
+  const editOf = (name: string): FieldEdit => ({
+    value: draft[name],
+    browse: pending[name]?.browse ?? 0,
+    typed: pending[name]?.typed ?? '',
+  });
+
+  /** The values for the schema, or the messages of what is wrong. */
+  const read = (current: Draft): { values?: Values; messages: Messages } => {
+    const values: Draft = { ...(initialValues as Draft) };
+    const shown = visibleFields(form.fields, { ...(initialValues as Draft), ...current } as Values, mode);
+    try {
+      for (const field of shown)
+        values[field.name] = fromDraftValue(
+          field,
+          current[field.name],
+          (initialValues as Draft)[field.name],
+          quota,
+        );
+    } catch (error) {
+      if (!(error instanceof DraftJsonError)) throw error;
+      return { messages: { [error.field]: t('tui.kit.invalid_json') } };
+    }
+    const result = formSchema(form, mode).safeParse(values);
+    if (!result.success) return { messages: fieldMessages(result.error, t, labelKeys) };
+    return { values: result.data, messages: {} };
+  };
+
+  const change = (name: string, edit: FieldEdit) => {
+    const next = { ...draft, [name]: edit.value };
+    setDraft(next);
+    setPending((previous) => ({ ...previous, [name]: { browse: edit.browse, typed: edit.typed } }));
+    // Once the messages show, every change checks again: a fixed field's message goes at once.
+    const remaining = checked ? read(next).messages : (({ [name]: _gone, ...rest }) => rest)(errors);
+    setErrors(remaining);
+    // The status line follows: the next message still open, or nothing once all are fixed.
+    if (checked || errors[name]) host.notify(Object.values(remaining)[0] ?? '', 'error');
+  };
+
+  const submit = async () => {
+    const settled = { ...draft };
+    for (const field of fields)
+      if (field.kind === 'multi-select') settled[field.name] = settleMultiSelect(editOf(field.name));
+    setDraft(settled);
+    setPending({});
+    const { values, messages } = read(settled);
+    setChecked(true);
+    setErrors(messages);
+    if (!values) {
+      const first = editable.find((field) => messages[field.name]);
+      if (first) setFocusName(first.name);
+      host.notify(Object.values(messages)[0] ?? '', 'error');
+      return;
+    }
+    setBusy(true);
+    try {
+      const input = form.toInput(values, record);
+      const answer =
+        record !== undefined && form.update
+          ? await form.update(client, input, record)
+          : await form.create(client, input);
+      host.notify(t((record ? form.updatedKey : form.createdKey) ?? form.doneKey ?? 'tui.kit.saved'));
+      if (record === undefined && form.afterCreate) {
+        const file = createdListFile(form.afterCreate, values, answer);
+        setCreated({ ...file, items: form.afterCreate.items(answer) });
+        setBusy(false);
+        return;
+      }
+      onClose(true);
+    } catch (error) {
+      const messages = serverMessages(error, t, (name) => (labelKeys[name] ? t(labelKeys[name]) : name));
+      if (messages && Object.keys(messages).some((name) => name in labelKeys)) {
+        setErrors(messages);
+        host.notify(Object.values(messages)[0] ?? '', 'error');
+      } else host.notifyError(error);
+      setBusy(false);
+    }
+  };
+
+  useScreenFrame(created ? CREATED_BINDINGS : FORM_BINDINGS, true);
+
+  useKeys((input, key) => {
+    if (created) {
+      if (input === 'w') {
+        const path = join(saveDir, created.name);
+        try {
+          writeFileSync(path, created.text);
+          host.notify(t('tui.kit.written', { path }));
+        } catch (error) {
+          host.notifyError(error);
+        }
+      }
+      return onClose(true);
+    }
+    if (guarding) {
+      setGuarding(false);
+      if (input === 'y' || input === 'Y') onClose(false);
+      return;
+    }
+    if (busy || loading) return;
+    if (key.escape) return dirty ? setGuarding(true) : onClose(false);
+    if (key.return) return void submit();
+    const index = focused ? editable.indexOf(focused) : 0;
+    const move = (step: number) =>
+      setFocusName(editable[(index + step + editable.length) % editable.length]?.name ?? '');
+    if ((key.tab && key.shift) || key.upArrow) return move(-1);
+    if (key.tab || key.downArrow) return move(1);
+    if (!focused) return;
+    const next = editField(focused.kind, editOf(focused.name), input, key, optionsOf(focused), optionLabel);
+    if (next) change(focused.name, next);
+  }, host.active);
+
+  const labelWidth = Math.min(28, Math.max(...fields.map((field) => displayWidth(labelOf(field))), 4) + 1);
+  if (created)
+    return (
+      <Box flexDirection="column">
+        <Text bold>{t(form.afterCreate?.titleKey ?? 'tui.kit.saved')}</Text>
+        {form.afterCreate?.helpKey ? <Text dimColor>{t(form.afterCreate.helpKey)}</Text> : null}
+        {created.items.slice(0, Math.max(1, host.height - 4)).map((item) => (
+          <Text key={item} color="green">
+            {item}
+          </Text>
+        ))}
+        <Text dimColor>{t('tui.kit.write_hint', { file: join(saveDir, created.name) })}</Text>
+      </Box>
+    );
+  // The fields around the focused one that fit the pane (two lines each leaves room for messages).
+  const room = Math.max(3, Math.floor((host.height - 4) / 2));
+  const focusIndex = focused ? fields.indexOf(focused) : 0;
+  const start = Math.max(0, Math.min(focusIndex - Math.floor(room / 2), fields.length - room));
+  const title = t(
+    (mode === 'create' ? form.createTitleKey : form.editTitleKey) ??
+      (mode === 'create' ? 'tui.kit.create' : 'tui.kit.edit'),
+  );
+  return (
+    <Box flexDirection="column">
+      <Text bold>{title}</Text>
+      {fields.slice(start, start + room).map((field) => (
+        <FieldLine
+          key={`${field.name}-${field.only ?? ''}`}
+          kind={field.kind}
+          label={labelOf(field)}
+          labelWidth={labelWidth}
+          edit={editOf(field.name)}
+          focus={field === focused}
+          readOnly={mode === 'edit' && field.readOnlyOnEdit}
+          options={optionsOf(field)}
+          optionLabel={optionLabel}
+          help={
+            failed.includes(field.name)
+              ? t('tui.kit.options_failed')
+              : (field.helpFor?.(typed) ?? (field.helpKey ? t(field.helpKey) : undefined))
+          }
+          error={errors[field.name]}
+          required={field.required}
+        />
+      ))}
+      {start + room < fields.length ? (
+        <Text dimColor>{glyphs.text(t('tui.kit.more_fields', { count: fields.length - start - room }))}</Text>
+      ) : null}
+      {loading || busy ? <Text>{glyphs.text(t('common.loading'))}</Text> : null}
+      {guarding ? <Text color="yellow" bold>{`${t('tui.kit.discard_confirm')} [y/N]`}</Text> : null}
+    </Box>
+  );
+}

@@ -1,0 +1,171 @@
+// The generic list and form kit against a real gw server: the Users and Redemptions ScreenDefs.
+import { type ApiClient, listUsers } from '@gw/core';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { GwServer } from '../../../../test-support/gw-server.js';
+import {
+  accessTokenOf,
+  createUser,
+  KEYS,
+  renderTui,
+  signedInClient,
+  startServer,
+  type TuiUnderTest,
+} from '../test-support/tui-harness.js';
+
+/** The line under the form line labelled `label` (where its message shows), colours removed. */
+function lineAfter(frame: string, label: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: removing terminal colour codes
+  const lines = frame.replace(/\u001B\[[0-9;]*m/g, '').split('\n');
+  const index = lines.findIndex((line) => new RegExp(`^\\s*(›\\s+)?${label}\\*?(\\s|$)`).test(line));
+  return lines[index + 1] ?? '';
+}
+
+describe('the resource kit against a real gw server', () => {
+  let server: GwServer;
+  let root: ApiClient;
+  let rootToken: string;
+  let saveDir: string;
+  let tui: TuiUnderTest | undefined;
+
+  beforeAll(async () => {
+    server = await startServer();
+    root = await signedInClient(server.url, 'root', server.rootPassword);
+    rootToken = await accessTokenOf(root);
+    for (const name of ['carol', 'dave', 'erin']) await createUser(root, name, `${name}-password`);
+    saveDir = mkdtempSync(join(tmpdir(), 'gw-tui-kit-'));
+  });
+  afterAll(async () => {
+    await server?.stop();
+    if (saveDir) rmSync(saveDir, { recursive: true, force: true });
+  });
+  afterEach(() => {
+    tui?.unmount();
+    tui = undefined;
+  });
+
+  async function open(alias: string, ready: string, columns = 100): Promise<TuiUnderTest> {
+    tui = renderTui({ server: server.url, accessToken: rootToken, viewport: { columns, rows: 30 }, saveDir });
+    await tui.waitForText('Super administrator');
+    await tui.press(':', 'Enter a menu name');
+    await tui.press(alias, 'Matches:');
+    await tui.press(KEYS.enter, ready);
+    return tui;
+  }
+  const userNamed = async (name: string) =>
+    (await listUsers(root, { page: 1, size: 100, keyword: name })).data.find(
+      (user) => user.username === name,
+    );
+
+  it('Given users on the server, when the Users screen opens, then core columns fit the width and / filters live', async () => {
+    const screen = await open('users', 'Page 1 of 1 (4 rows)');
+    const frame = await screen.waitForText('erin');
+    expect(frame).toContain('carol');
+    expect(frame).not.toContain('not available in the terminal');
+    await screen.press('/', '/');
+    const filtered = await screen.press('da', 'Page 1 of 1 (1 rows)');
+    expect(filtered).toContain('dave');
+    expect(filtered).not.toContain('carol');
+    await screen.press(KEYS.escape, 'Page 1 of 1 (4 rows)');
+    // Narrow terminals keep the high-priority columns only.
+    tui?.unmount();
+    const narrow = await open('users', 'Page 1 of 1 (4 rows)', 60);
+    const lines = (await narrow.waitForText('erin')).split('\n');
+    for (const line of lines) expect(line.length).toBeLessThanOrEqual(60);
+  });
+
+  it('Given the create form, when submitted empty, then the message shows by the field and goes once the field is fixed', async () => {
+    const screen = await open('users', 'Page 1 of 1');
+    await screen.press('c', 'Password');
+    let frame = await screen.press(KEYS.enter, 'Username is required');
+    expect(lineAfter(frame, 'Username')).toContain('Username is required');
+    expect(lineAfter(frame, 'Password')).toContain('Password is required');
+    expect(frame).toContain('<Enter> submit');
+    await screen.press('frank', 'frank');
+    // The fixed field's message goes at once; the other one stays until its field is fixed.
+    frame = await screen.waitFor(
+      (current) => !current.includes('Username is required'),
+      'the message to clear',
+    );
+    expect(lineAfter(frame, 'Username')).not.toContain('required');
+    expect(lineAfter(frame, 'Password')).toContain('Password is required');
+    await screen.press(`${KEYS.tab}${KEYS.tab}`, '› Password');
+    await screen.press('frank-password', '**************');
+    await screen.press(KEYS.enter, 'Page 1 of 1 (5 rows)');
+    expect(await userNamed('frank')).toBeDefined();
+  });
+
+  it('Given marked rows, when a batch action runs, then the server has both disabled; a confirmed row delete removes one', async () => {
+    for (const name of ['ivan', 'judy']) await createUser(root, name, `${name}-password`);
+    const screen = await open('users', 'Page 1 of 1');
+    // Newest first: judy, then ivan.
+    await screen.waitForText(/› \d+\s+judy/);
+    await screen.press('m', '1 marked');
+    await screen.press('m', '2 marked');
+    await screen.press('b', 'Actions on 2 marked rows');
+    await screen.press('2', 'User disabled');
+    await screen.waitFor((frame) => !frame.includes('marked'), 'the marks to clear');
+    expect((await userNamed('judy'))?.status).toBe(2);
+    expect((await userNamed('ivan'))?.status).toBe(2);
+    expect((await userNamed('dave'))?.status).toBe(1);
+    // Space switches one row's status back.
+    await screen.press('g', 'judy');
+    await screen.press(' ', 'User enabled');
+    expect((await userNamed('judy'))?.status).toBe(1);
+    await screen.press('/', '/');
+    await screen.press('carol', 'Page 1 of 1 (1 rows)');
+    await screen.press(KEYS.enter, 'filter: carol');
+    const menu = await screen.press('a', 'Actions: carol');
+    const number = menu.match(/(\d)\. Delete/)?.[1] ?? '';
+    expect(number).not.toBe('');
+    const frame = await screen.press(number, '[y/N]');
+    expect(frame).toMatch(/carol.*\[y\/N\]/);
+    await screen.press('n', 'Page 1 of 1 (1 rows)');
+    expect(await userNamed('carol')).toBeDefined();
+    await screen.press('a', 'Actions: carol');
+    await screen.press(number, '[y/N]');
+    await screen.press('y', 'Page 1 of 1 (0 rows)');
+    expect(await userNamed('carol')).toBeUndefined();
+  });
+
+  it('Given the redemption form, when two codes are created, then both show and w writes them to a file', async () => {
+    const screen = await open('redemptions', 'Page 1 of 1');
+    await screen.press('c', 'Quota');
+    // Every field in one burst, as a paste over SSH would bring them.
+    screen.stdin.write(
+      `promo${KEYS.tab}${KEYS.backspace.repeat(12)}$2${KEYS.tab}${KEYS.backspace.repeat(3)}2`,
+    );
+    await screen.waitForText(/Count\*?\s+2\b/);
+    const created = await screen.press(KEYS.enter, 'w = write them to');
+    const codes = created
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => /^[0-9a-f]{32}$/i.test(line));
+    expect(codes).toHaveLength(2);
+    await screen.press('w', 'Written to');
+    const file = join(saveDir, 'promo.txt');
+    expect(readdirSync(saveDir)).toContain('promo.txt');
+    expect(readFileSync(file, 'utf8').trim().split('\n').sort()).toEqual([...codes].sort());
+    const list = await screen.waitForText('Page 1 of 1 (2 rows)');
+    expect(list).toContain('$2.00');
+  });
+
+  it('Given the channel screen, when the filter form sets a name, then the server filter applies; Tab switches price tabs', async () => {
+    for (const name of ['alpha-ch', 'beta-ch'])
+      await root.send('POST', '/api/channel/', {
+        body: { type: 1, name, key: 'sk-test', group: 'default', models: 'gpt-4o-mini' },
+      });
+    const screen = await open('ch', 'Page 1 of 1 (2 rows)');
+    await screen.press('f', 'Filters');
+    await screen.press('beta', 'beta');
+    const frame = await screen.press(KEYS.enter, 'Page 1 of 1 (1 rows)');
+    expect(frame).toContain('1 filters');
+    expect(frame).not.toContain('alpha-ch');
+    await screen.press('s', 'sorted by');
+    tui?.unmount();
+    const prices = await open('prices', '[Single]');
+    await prices.press(KEYS.tab, '[Multiple]');
+  });
+});

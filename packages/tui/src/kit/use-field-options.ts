@@ -1,0 +1,47 @@
+import type { ApiClient, FieldOption, FormFieldDef, OptionSource } from '@gw/core';
+import { useEffect, useState } from 'react';
+import { loadOptionSource } from './option-sources.js';
+
+/** A field's choices: fixed, read by the field itself, or from a shared source. */
+export interface OptionField {
+  name: string;
+  options?: readonly FieldOption[];
+  optionSource?: OptionSource;
+  loadOptions?: FormFieldDef<unknown>['loadOptions'];
+}
+
+/**
+ * The choices of every field by name, loaded once when the form opens. A field whose source fails
+ * is left out (it then takes free text) and named in `failed`.
+ */
+export function useFieldOptions(client: ApiClient, fields: readonly OptionField[]) {
+  const [loaded, setLoaded] = useState<Record<string, readonly FieldOption[]>>({});
+  const [failed, setFailed] = useState<string[]>([]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the fields of one open form do not change
+  useEffect(() => {
+    let live = true;
+    for (const field of fields) {
+      if (field.options) continue;
+      const load = field.loadOptions
+        ? field.loadOptions(client)
+        : field.optionSource
+          ? loadOptionSource(client, field.optionSource)
+          : undefined;
+      if (!load) continue;
+      load.then(
+        (options) => {
+          if (live) setLoaded((previous) => ({ ...previous, [field.name]: options }));
+        },
+        () => {
+          if (live) setFailed((previous) => [...previous, field.name]);
+        },
+      );
+    }
+    return () => {
+      live = false;
+    };
+  }, [client]);
+  const optionsOf = (field: OptionField): readonly FieldOption[] | undefined =>
+    field.options ?? loaded[field.name];
+  return { optionsOf, failed };
+}
