@@ -1,0 +1,97 @@
+import { Callout, NonIdealState, Spinner, Tab, Tabs } from '@blueprintjs/core';
+import {
+  isRoot,
+  OPTION_SCREEN_TABS,
+  type OptionCard as OptionCardDef,
+  type OptionScreenTab,
+  optionCards,
+} from '@gw/core';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { type ReactNode, useEffect } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { useApp, useUser } from '../../app/app-context';
+import { queryClient } from '../../kit/query-client';
+import { useScreenSections } from '../../kit/use-screen-sections';
+import { showError } from '../../lib/toasts';
+import { useT } from '../../lib/use-t';
+import { LogCleanup } from './log-cleanup';
+import { OptionCard } from './option-card';
+import { useOptionValues } from './use-options';
+
+/** The Settings screen (console-screens §24): three tabs of option cards, root only (the wire's guard). */
+export function SettingsPage() {
+  const user = useUser();
+  // The menu shows Settings to admins, but `/api/option/` answers root alone.
+  if (!isRoot(user?.role)) return <Navigate to="/panel/404" replace />;
+  return (
+    <QueryClientProvider client={queryClient}>
+      <SettingsGate />
+    </QueryClientProvider>
+  );
+}
+
+function SettingsGate() {
+  const ready = useScreenSections(['options']);
+  return ready ? <SettingsTabs /> : <Spinner className="gw-page-spinner" />;
+}
+
+/** The tab in the URL hash (`#system`), the first one when the hash names none. */
+function useTabHash(): [OptionScreenTab, (tab: OptionScreenTab) => void] {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const named = location.hash.replace(/^#/, '');
+  const tab = (OPTION_SCREEN_TABS as readonly string[]).includes(named)
+    ? (named as OptionScreenTab)
+    : 'operation';
+  return [tab, (next) => navigate({ hash: next }, { replace: true })];
+}
+
+function SettingsTabs() {
+  const t = useT();
+  const values = useOptionValues();
+  const [tab, setTab] = useTabHash();
+  useEffect(() => {
+    if (values.error) showError(values.error, t);
+  }, [values.error, t]);
+  if (!values.data) {
+    return values.error ? <NonIdealState icon="error" title={t('errors.unknown')} /> : <Spinner />;
+  }
+  const loaded = values.data;
+  return (
+    <Tabs
+      id="settings-tabs"
+      selectedTabId={tab}
+      onChange={(next) => setTab(next as OptionScreenTab)}
+      renderActiveTabPanelOnly
+    >
+      {OPTION_SCREEN_TABS.map((name) => (
+        <Tab
+          key={name}
+          id={name}
+          title={t(`options.tabs.${name}`)}
+          panel={
+            <div className="gw-option-cards">
+              {optionCards(name).map((card) => (
+                <OptionCard key={card.card} card={card} loaded={loaded} extra={<CardExtra card={card} />} />
+              ))}
+            </div>
+          }
+        />
+      ))}
+    </Tabs>
+  );
+}
+
+/** What a card shows besides its options: notes of §24 and the log clean-up. */
+function CardExtra({ card }: { card: OptionCardDef }): ReactNode {
+  const t = useT();
+  const { site } = useApp();
+  const key = `${card.tab}.${card.card}`;
+  if (key === 'operation.log') return <LogCleanup />;
+  if (key === 'operation.other') return <Callout intent="primary">{t('options.screen.proxy_note')}</Callout>;
+  if (key === 'operation.payment')
+    return <Callout intent="primary">{t('options.screen.payment_note')}</Callout>;
+  if (key === 'other.general' && site?.version)
+    return <p>{t('options.screen.version', { version: site.version })}</p>;
+  return null;
+}
