@@ -109,6 +109,11 @@ describe('settings journey', () => {
         .isChecked(),
     ).resolves.toBe(false);
     await page.screenshot({ path: SCREENSHOT, fullPage: true });
+    for (const tab of ['operation', 'other']) {
+      await page.getByRole('tab', { name: en(`options.tabs.${tab}`) }).click();
+      await page.waitForURL(`**/panel/setting#${tab}`);
+      await page.screenshot({ path: SCREENSHOT.replace('.png', `-${tab}.png`), fullPage: true });
+    }
     await context.close();
   });
 

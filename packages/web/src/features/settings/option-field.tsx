@@ -37,11 +37,7 @@ export function OptionField({ def, value, error, choices, busy, onChange, onSave
           disabled={busy}
           onChange={(event) => onChange(event.currentTarget.checked ? 'true' : 'false')}
         />
-        <div
-          className={
-            error ? `${Classes.FORM_HELPER_TEXT} ${Classes.INTENT_DANGER}` : Classes.FORM_HELPER_TEXT
-          }
-        >
+        <div className={error ? 'gw-option-help gw-option-error' : `gw-option-help ${Classes.TEXT_MUTED}`}>
           {error ?? help}
         </div>
       </div>
@@ -92,16 +88,19 @@ export function OptionField({ def, value, error, choices, busy, onChange, onSave
   }
   return (
     <FormGroup label={label} labelFor={id} helperText={error ?? help} intent={intent}>
-      {input}
       {onSave ? (
-        <Button
-          className="gw-option-field-save"
-          text={t('options.screen.save')}
-          aria-label={t('options.screen.save_field', { label })}
-          loading={busy}
-          onClick={onSave}
-        />
-      ) : null}
+        <div className="gw-option-row">
+          {input}
+          <Button
+            text={t('options.screen.save')}
+            aria-label={t('options.screen.save_field', { label })}
+            loading={busy}
+            onClick={onSave}
+          />
+        </div>
+      ) : (
+        input
+      )}
     </FormGroup>
   );
 }

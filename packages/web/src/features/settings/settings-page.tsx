@@ -15,6 +15,7 @@ import { useScreenSections } from '../../kit/use-screen-sections';
 import { showError } from '../../lib/toasts';
 import { useT } from '../../lib/use-t';
 import { LogCleanup } from './log-cleanup';
+import './settings.css';
 import { OptionCard } from './option-card';
 import { useOptionValues } from './use-options';
 
