@@ -109,6 +109,19 @@ describe('settings journey', () => {
         .isChecked(),
     ).resolves.toBe(false);
     await page.screenshot({ path: SCREENSHOT, fullPage: true });
+    // When the system name is saved with its own button, then the shell shows it without a reload.
+    await page.getByRole('tab', { name: en('options.tabs.other') }).click();
+    const personalisation = page.getByRole('region', {
+      name: en('options.cards.personalisation'),
+      exact: true,
+    });
+    await personalisation.getByLabel(label('SystemName'), { exact: true }).fill('Journey Gateway');
+    await personalisation
+      .getByRole('button', { name: en('options.screen.save_field', { label: label('SystemName') }) })
+      .click();
+    await page.getByRole('link', { name: en('web.home_link', { name: 'Journey Gateway' }) }).waitFor();
+    await expect(storedOption('SystemName')).resolves.toBe('Journey Gateway');
+
     for (const tab of ['operation', 'other']) {
       await page.getByRole('tab', { name: en(`options.tabs.${tab}`) }).click();
       await page.waitForURL(`**/panel/setting#${tab}`);

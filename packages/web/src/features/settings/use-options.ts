@@ -23,10 +23,10 @@ export interface WriteFailure {
 
 /**
  * Writes options one key at a time (the wire takes one per PUT), stopping at the first refusal so the
- * operator sees which field it was; reloads the list afterwards either way.
+ * operator sees which field it was; reloads the list and the site information afterwards either way.
  */
 export function useOptionWriter() {
-  const { client } = useApp();
+  const { client, reloadSite } = useApp();
   const queries = useQueryClient();
   return useCallback(
     async (writes: readonly { key: string; value: string }[]): Promise<WriteFailure | undefined> => {
@@ -41,9 +41,11 @@ export function useOptionWriter() {
         return undefined;
       } finally {
         await queries.invalidateQueries({ queryKey: OPTIONS_QUERY_KEY });
+        // Site-wide flags (sign-in methods, system name, currency display) follow at once.
+        await reloadSite?.().catch(() => undefined);
       }
     },
-    [client, queries],
+    [client, queries, reloadSite],
   );
 }
 
