@@ -1,6 +1,16 @@
-import { Button, Classes, FormGroup, HTMLSelect, InputGroup, Switch, TextArea } from '@blueprintjs/core';
+import {
+  Button,
+  Classes,
+  FormGroup,
+  HTMLSelect,
+  InputGroup,
+  Switch,
+  TagInput,
+  TextArea,
+} from '@blueprintjs/core';
 import { type OptionDefinition, optionHelpKey, optionLabelKey } from '@gw/core';
 import { useT } from '../../lib/use-t';
+import { ChatLinksEditor, parseChatLinks } from './chat-links-editor';
 
 interface OptionFieldProps {
   def: OptionDefinition;
@@ -44,12 +54,26 @@ export function OptionField({ def, value, error, choices, busy, onChange, onSave
     );
   }
   let input: React.ReactNode;
-  if (def.kind === 'json' || isLongText(def)) {
+  const chatLinks = def.json === 'chat_links' ? parseChatLinks(value) : undefined;
+  if (chatLinks) {
+    input = <ChatLinksEditor rows={chatLinks} onChange={onChange} />;
+  } else if (def.kind === 'domains') {
+    input = (
+      <TagInput
+        inputProps={{ id }}
+        values={value.split(',').filter((domain) => domain.trim() !== '')}
+        separator={/[,\s]+/}
+        addOnBlur
+        intent={intent}
+        onChange={(values) => onChange(values.map(String).join(','))}
+      />
+    );
+  } else if (def.kind === 'json' || isLongText(def)) {
     input = (
       <TextArea
         id={id}
         fill
-        rows={def.kind === 'json' ? 6 : 5}
+        rows={def.key === 'Notice' ? 10 : def.kind === 'json' ? 6 : 5}
         value={value}
         intent={intent}
         className={def.kind === 'json' ? Classes.MONOSPACE_TEXT : undefined}
