@@ -96,6 +96,12 @@ describe('settings journey', () => {
     await expect(github.isChecked()).resolves.toBe(false);
     await expect(storedOption('GitHubOAuthEnabled')).resolves.toBe('false');
 
+    // The GitHub card names the callback URL built from the address the console is served at.
+    await page
+      .getByRole('region', { name: en('options.cards.github'), exact: true })
+      .getByText(`${server.url}/oauth/github`, { exact: false })
+      .waitFor();
+
     // When a switch without pre-check is flipped, then it saves at once and stays flipped after a reload.
     const register = login.getByRole('switch', { name: label('RegisterEnabled') });
     await register.click({ force: true });

@@ -16,6 +16,7 @@ import { showError } from '../../lib/toasts';
 import { useT } from '../../lib/use-t';
 import { LogCleanup } from './log-cleanup';
 import './settings.css';
+import { hasProviderNote, ProviderNote } from './oauth-notes';
 import { OptionCard } from './option-card';
 import { useOptionValues } from './use-options';
 
@@ -73,7 +74,12 @@ function SettingsTabs() {
           panel={
             <div className="gw-option-cards">
               {optionCards(name).map((card) => (
-                <OptionCard key={card.card} card={card} loaded={loaded} extra={<CardExtra card={card} />} />
+                <OptionCard
+                  key={card.card}
+                  card={card}
+                  loaded={loaded}
+                  extra={<CardExtra card={card} loaded={loaded} />}
+                />
               ))}
             </div>
           }
@@ -84,11 +90,19 @@ function SettingsTabs() {
 }
 
 /** What a card shows besides its options: notes of §24 and the log clean-up. */
-function CardExtra({ card }: { card: OptionCardDef }): ReactNode {
+function CardExtra({
+  card,
+  loaded,
+}: {
+  card: OptionCardDef;
+  loaded: ReadonlyMap<string, string>;
+}): ReactNode {
   const t = useT();
   const { site } = useApp();
   const key = `${card.tab}.${card.card}`;
   if (key === 'operation.log') return <LogCleanup />;
+  if (card.tab === 'system' && hasProviderNote(card.card))
+    return <ProviderNote card={card.card} serverAddress={loaded.get('ServerAddress') ?? ''} />;
   if (key === 'operation.other') return <Callout intent="primary">{t('options.screen.proxy_note')}</Callout>;
   if (key === 'operation.payment')
     return <Callout intent="primary">{t('options.screen.payment_note')}</Callout>;
