@@ -1,4 +1,4 @@
-import { Alert, Button, Card, H4 } from '@blueprintjs/core';
+import { Alert, Button, Card, H4, Tag } from '@blueprintjs/core';
 import {
   changedOptions,
   listSafeTools,
@@ -23,6 +23,8 @@ interface OptionCardProps {
   loaded: ReadonlyMap<string, string>;
   /** Notes and tools the card shows under its fields (log clean-up, the proxy note…). */
   extra?: ReactNode;
+  /** Notes the card shows above its fields (provider URLs, proxy and payment notes). */
+  note?: ReactNode;
 }
 
 /** A refusal of core's rule, worded with the option's label instead of its key. */
@@ -36,7 +38,7 @@ function refusalText(def: OptionDefinition, value: string, t: Translate): string
  * One card of options: `…Enabled` switches save on click; the other fields save with the card's Save
  * (or their own, on per-field cards), which writes only what changed and nothing while a field is wrong.
  */
-export function OptionCard({ card, loaded, extra }: OptionCardProps) {
+export function OptionCard({ card, loaded, extra, note }: OptionCardProps) {
   const t = useT();
   const { client } = useApp();
   const write = useOptionWriter();
@@ -112,9 +114,12 @@ export function OptionCard({ card, loaded, extra }: OptionCardProps) {
       <H4>
         {t(`options.cards.${card.card}`)}
         {card.card === 'safety' ? (
-          <span className="gw-option-beta"> · {t('options.screen.beta')}</span>
+          <Tag minimal intent="warning" className="gw-option-beta">
+            {t('options.screen.beta')}
+          </Tag>
         ) : null}
       </H4>
+      {note}
       {card.options.map((def) => (
         <OptionField
           key={def.key}

@@ -82,6 +82,7 @@ export function OptionField({ def, value, error, choices, busy, onChange, onSave
     );
   } else if (def.kind === 'choice') {
     const list = choices ?? def.choices ?? [];
+    if (list.length === 0) return <FormGroup label={label}>{t('options.screen.no_tools')}</FormGroup>;
     const shown = list.includes(value) || value === '' ? list : [value, ...list];
     input = (
       <HTMLSelect

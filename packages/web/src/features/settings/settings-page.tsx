@@ -78,7 +78,8 @@ function SettingsTabs() {
                   key={card.card}
                   card={card}
                   loaded={loaded}
-                  extra={<CardExtra card={card} loaded={loaded} />}
+                  note={<CardNote card={card} loaded={loaded} />}
+                  extra={<CardExtra card={card} />}
                 />
               ))}
             </div>
@@ -89,23 +90,24 @@ function SettingsTabs() {
   );
 }
 
-/** What a card shows besides its options: notes of §24 and the log clean-up. */
-function CardExtra({
-  card,
-  loaded,
-}: {
-  card: OptionCardDef;
-  loaded: ReadonlyMap<string, string>;
-}): ReactNode {
+/** The notes of §24 above a card's fields. */
+function CardNote({ card, loaded }: { card: OptionCardDef; loaded: ReadonlyMap<string, string> }): ReactNode {
+  const t = useT();
+  const key = `${card.tab}.${card.card}`;
+  if (key === 'operation.other') return <Callout intent="primary">{t('options.screen.proxy_note')}</Callout>;
+  if (key === 'operation.payment')
+    return <Callout intent="primary">{t('options.screen.payment_note')}</Callout>;
+  if (card.tab === 'system' && hasProviderNote(card.card))
+    return <ProviderNote card={card.card} serverAddress={loaded.get('ServerAddress') ?? ''} />;
+  return null;
+}
+
+/** The tools of §24 under a card's fields: the log clean-up and the version line. */
+function CardExtra({ card }: { card: OptionCardDef }): ReactNode {
   const t = useT();
   const { site } = useApp();
   const key = `${card.tab}.${card.card}`;
   if (key === 'operation.log') return <LogCleanup />;
-  if (card.tab === 'system' && hasProviderNote(card.card))
-    return <ProviderNote card={card.card} serverAddress={loaded.get('ServerAddress') ?? ''} />;
-  if (key === 'operation.other') return <Callout intent="primary">{t('options.screen.proxy_note')}</Callout>;
-  if (key === 'operation.payment')
-    return <Callout intent="primary">{t('options.screen.payment_note')}</Callout>;
   if (key === 'other.general' && site?.version)
     return <p>{t('options.screen.version', { version: site.version })}</p>;
   return null;
