@@ -5,6 +5,7 @@ import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderWithApp } from '../../test-support/render-with-app';
 import { OptionCard } from './option-card';
+import { SettingsPage } from './settings-page';
 
 afterEach(cleanup);
 
@@ -62,5 +63,12 @@ describe('option card drawn from core definitions', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     // The component tests' client has no server: the write's failure lands next to its field.
     expect(await screen.findByText(/no server in component tests/)).toBeTruthy();
+  });
+});
+
+describe('settings page guard', () => {
+  it('tells an admin who is not root that only the super administrator changes settings', async () => {
+    renderWithApp(<SettingsPage />, { role: 10, path: '/panel/setting' });
+    expect(await screen.findByText('Only the super administrator can change settings.')).toBeTruthy();
   });
 });

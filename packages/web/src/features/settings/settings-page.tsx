@@ -8,7 +8,7 @@ import {
 } from '@gw/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
-import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { useApp, useUser } from '../../app/app-context';
 import { queryClient } from '../../kit/query-client';
 import { useScreenSections } from '../../kit/use-screen-sections';
@@ -20,21 +20,24 @@ import { hasProviderNote, ProviderNote } from './oauth-notes';
 import { OptionCard } from './option-card';
 import { useOptionValues } from './use-options';
 
-/** The Settings screen (console-screens §24): three tabs of option cards, root only (the wire's guard). */
+/** The Settings screen (console-screens §24): three tabs of option cards, for root (the wire's guard). */
 export function SettingsPage() {
   const user = useUser();
-  // The menu shows Settings to admins, but `/api/option/` answers root alone.
-  if (!isRoot(user?.role)) return <Navigate to="/panel/404" replace />;
   return (
     <QueryClientProvider client={queryClient}>
-      <SettingsGate />
+      <SettingsGate root={isRoot(user?.role)} />
     </QueryClientProvider>
   );
 }
 
-function SettingsGate() {
+function SettingsGate({ root }: { root: boolean }) {
+  const t = useT();
   const ready = useScreenSections(['options']);
-  return ready ? <SettingsTabs /> : <Spinner className="gw-page-spinner" />;
+  if (!ready) return <Spinner className="gw-page-spinner" />;
+  // The menu shows Settings to every admin (the route guard refuses other roles), but `/api/option/`
+  // answers root alone: an admin is told so instead of meeting a failed request.
+  if (!root) return <NonIdealState icon="lock" title={t('options.screen.root_only')} />;
+  return <SettingsTabs />;
 }
 
 /** The tab in the URL hash (`#system`), the first one when the hash names none. */
