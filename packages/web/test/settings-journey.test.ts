@@ -102,6 +102,15 @@ describe('settings journey', () => {
       .getByText(`${server.url}/oauth/github`, { exact: false })
       .waitFor();
 
+    // When the SMTP token is typed and saved, then it is stored but never sent back to the screen.
+    const smtp = page.getByRole('region', { name: en('options.cards.smtp'), exact: true });
+    await smtp.getByLabel(label('SMTPToken'), { exact: true }).fill('smtp-secret-token');
+    await smtp.getByRole('button', { name: en('options.screen.save'), exact: true }).click();
+    await page.getByText(en('options.screen.saved')).first().waitFor();
+    await expect(smtp.getByLabel(label('SMTPToken'), { exact: true }).inputValue()).resolves.toBe('');
+    await expect(storedOption('SMTPToken')).resolves.toBeUndefined();
+    await expect(page.content()).resolves.not.toContain('smtp-secret-token');
+
     // When a switch without pre-check is flipped, then it saves at once and stays flipped after a reload.
     const register = login.getByRole('switch', { name: label('RegisterEnabled') });
     await register.click({ force: true });

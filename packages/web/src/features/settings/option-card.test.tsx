@@ -72,3 +72,24 @@ describe('settings page guard', () => {
     expect(await screen.findByText('Only the super administrator can change settings.')).toBeTruthy();
   });
 });
+
+describe('JSON options', () => {
+  it('shows the stored discount map pretty-printed and names a broken one by its label', () => {
+    const payment = optionCards('operation').find((candidate) => candidate.card === 'payment');
+    if (!payment) throw new Error('no payment card');
+    renderWithApp(
+      <QueryClientProvider client={new QueryClient()}>
+        <OptionCard card={payment} loaded={new Map([['RechargeDiscount', '{"10":0.9}']])} />
+      </QueryClientProvider>,
+      { role: 100 },
+    );
+    const discounts = screen.getByLabelText('Fixed-amount discounts') as HTMLTextAreaElement;
+    expect(discounts.value).toBe('{\n  "10": 0.9\n}');
+    fireEvent.change(discounts, { target: { value: '{"10": 0.9,' } });
+    expect(screen.getByText('Fixed-amount discounts is not valid JSON')).toBeTruthy();
+    fireEvent.change(discounts, { target: { value: '{"ten": 0.9}' } });
+    expect(
+      screen.getByText('In Fixed-amount discounts, the amount ten must be a positive integer'),
+    ).toBeTruthy();
+  });
+});
