@@ -7,6 +7,8 @@ export interface AppServices {
   session: SessionStore;
   /** undefined while `/api/status` is loading and no cached copy exists. */
   site: SiteStatus | undefined;
+  /** Re-reads `/api/status` (after a setting changed); absent where no server is behind the client. */
+  reloadSite?: () => Promise<void>;
 }
 
 const AppContext = createContext<AppServices | null>(null);

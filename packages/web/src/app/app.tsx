@@ -8,7 +8,7 @@ import { switchLanguage } from '../lib/i18n';
 import { saveLanguage } from '../lib/language';
 import { readCachedSiteInfo, readTheme, type ThemeName, writeTheme } from '../lib/storage';
 import { AppProvider, createBrowserServices } from './app-context';
-import { loadSiteInfo } from './boot';
+import { loadSiteInfo, reloadSiteInfo } from './boot';
 import { PreferencesProvider } from './preferences';
 import { AppRoutes } from './routes';
 
@@ -30,6 +30,13 @@ export function App({ i18n, initialLanguage }: { i18n: I18n; initialLanguage: La
     void loadSiteInfo(core.client, (key, params) => i18n.t(key, params ?? {})).then(setSite);
   }, [core, i18n]);
 
+  const reloadSite = useMemo(
+    () => async () => {
+      setSite(await reloadSiteInfo(core.client));
+    },
+    [core],
+  );
+
   const preferences = useMemo(
     () => ({
       theme,
@@ -50,7 +57,7 @@ export function App({ i18n, initialLanguage }: { i18n: I18n; initialLanguage: La
   return (
     <I18nextProvider i18n={i18n}>
       <PreferencesProvider value={preferences}>
-        <AppProvider services={{ ...core, site }}>
+        <AppProvider services={{ ...core, site, reloadSite }}>
           <Suspense fallback={null}>
             <ToastHost />
           </Suspense>

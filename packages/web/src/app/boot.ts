@@ -29,3 +29,10 @@ export async function loadSiteInfo(client: ApiClient, t: Translate): Promise<Sit
   }
   return site;
 }
+
+/** Re-reads the site information after a setting changed, so site-wide flags update live (§24). */
+export async function reloadSiteInfo(client: ApiClient): Promise<SiteStatus> {
+  const site = await getStatus(client);
+  writeCachedSiteInfo(site);
+  return site;
+}

@@ -1,6 +1,7 @@
 export * from './option-definitions.js';
 export * from './option-json.js';
 export * from './option-registry.js';
+export * from './option-screen.js';
 export * from './option-types.js';
 export * from './option-values.js';
 export * from './options.api.js';

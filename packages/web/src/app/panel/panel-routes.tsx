@@ -13,8 +13,16 @@ const UserPage = lazy(() =>
   import('../../features/users/user-page').then((module) => ({ default: module.UserPage })),
 );
 
+const SettingsPage = lazy(() =>
+  import('../../features/settings/settings-page').then((module) => ({ default: module.SettingsPage })),
+);
+
 /** Screens built in this version; every other menu item shows "not available yet". */
-const BUILT: Record<string, React.ReactNode> = { token: <TokenPage />, user: <UserPage /> };
+const BUILT: Record<string, React.ReactNode> = {
+  token: <TokenPage />,
+  user: <UserPage />,
+  setting: <SettingsPage />,
+};
 
 /** The console's child routes: one per menu item, admin items refused to other roles. */
 export function PanelRoutes() {
