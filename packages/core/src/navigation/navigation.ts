@@ -35,7 +35,9 @@ export const NAVIGATION: readonly MenuItem[] = [
     children: [
       item('dashboard', 'dashboard', { aliases: ['home'] }),
       item('analytics', 'chart', { isAdmin: true }),
+      item('multi_user_stats', 'people', { isAdmin: true, aliases: ['user_stats'] }),
       item('playground', 'chat', {}),
+      item('system_info', 'info-sign', { isAdmin: true, aliases: ['syslog'] }),
     ],
   },
   {
