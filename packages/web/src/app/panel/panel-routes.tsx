@@ -13,8 +13,28 @@ const UserPage = lazy(() =>
   import('../../features/users/user-page').then((module) => ({ default: module.UserPage })),
 );
 
+const AnalyticsPage = lazy(() =>
+  import('../../features/analytics/analytics-page').then((module) => ({ default: module.AnalyticsPage })),
+);
+const MultiUserStatsPage = lazy(() =>
+  import('../../features/analytics/multi-user-stats-page').then((module) => ({
+    default: module.MultiUserStatsPage,
+  })),
+);
+const SystemInfoPage = lazy(() =>
+  import('../../features/system-info/system-info-page').then((module) => ({
+    default: module.SystemInfoPage,
+  })),
+);
+
 /** Screens built in this version; every other menu item shows "not available yet". */
-const BUILT: Record<string, React.ReactNode> = { token: <TokenPage />, user: <UserPage /> };
+const BUILT: Record<string, React.ReactNode> = {
+  token: <TokenPage />,
+  user: <UserPage />,
+  analytics: <AnalyticsPage />,
+  multi_user_stats: <MultiUserStatsPage />,
+  system_info: <SystemInfoPage />,
+};
 
 /** The console's child routes: one per menu item, admin items refused to other roles. */
 export function PanelRoutes() {
