@@ -13,7 +13,9 @@ import type { ChartConfiguration } from 'chart.js';
 import { colourAt } from './chart-canvas';
 
 const legendBottom = { legend: { position: 'bottom' as const } };
+// `precision` keeps tick steps at the shown decimals, so an axis of whole counts never repeats "1, 1, 2".
 const tick = (digits: number) => ({
+  precision: digits,
   callback: (value: string | number) => chartNumber(Number(value), digits),
 });
 
