@@ -175,6 +175,7 @@ describe('analytics, multi-user stats and system info screens', () => {
       .getByText(en('analytics.multi.found', { count: 1 }))
       .first()
       .waitFor();
+    await page.screenshot({ path: '/tmp/gw-web-multi-user.png', fullPage: true });
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: en('analytics.multi.export') }).click();
     const file = await download;
@@ -184,6 +185,7 @@ describe('analytics, multi-user stats and system info screens', () => {
     await page.goto(`${server.url}/panel/system_info`);
     const log = page.getByRole('log', { name: en('analytics.system.title') });
     await log.locator('.gw-system-log-line').first().waitFor();
+    await page.screenshot({ path: '/tmp/gw-web-system-info.png', fullPage: true });
     await page.getByLabel(en('analytics.system.search')).fill('no line says this 0x1f');
     await log.getByText(en('analytics.system.no_match')).waitFor();
     await context.close();

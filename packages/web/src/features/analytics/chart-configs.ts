@@ -35,6 +35,8 @@ export function stackedBarConfig(chart: StackedChart, digits: number): ChartConf
     options: {
       maintainAspectRatio: false,
       animation: false,
+      // Room above the tallest bar for its total.
+      layout: { padding: { top: 16 } },
       scales: { x: { stacked: true }, y: { stacked: true, beginAtZero: true, ticks: tick(digits) } },
       plugins: { ...legendBottom, barTotals: { totals: chart.dayTotals, digits } },
     },
@@ -126,7 +128,7 @@ export function userBarsConfig(bars: UserBars, label: string): ChartConfiguratio
       maintainAspectRatio: false,
       animation: false,
       scales: {
-        y: { beginAtZero: true, ticks: { callback: (value) => `$${chartNumber(Number(value), 3)}` } },
+        y: { beginAtZero: true, ticks: { callback: (value) => `$${chartNumber(Number(value), 4)}` } },
       },
       plugins: { legend: { display: false } },
     },
