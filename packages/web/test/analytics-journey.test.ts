@@ -1,8 +1,8 @@
 // The admin screens of console-screens §8–10 in real headless Chromium against a real `gw serve`, whose
 // consume logs come from real relayed calls to a fake OpenAI upstream on loopback.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { translate } from '@gw/core';
+import { MULTI_USER_CSV_HEADER, translate } from '@gw/core';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type GwServer, signIn, startGwServer } from '../../../test-support/gw-server';
@@ -180,6 +180,13 @@ describe('analytics, multi-user stats and system info screens', () => {
     await page.getByRole('button', { name: en('analytics.multi.export') }).click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^multi_user_stats_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.csv$/);
+    // The server ends lines with CRLF (spreadsheets' CSV); a byte-order mark, if any, is not a header.
+    const csv = readFileSync(await file.path(), 'utf8')
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
+    expect(csv[0]).toBe(MULTI_USER_CSV_HEADER);
+    expect(csv[1]?.split(',').slice(0, 3)).toEqual(['root', String(CALLS), String(quota)]);
 
     // System info: the server's own log lines, searchable.
     await page.goto(`${server.url}/panel/system_info`);
@@ -191,7 +198,7 @@ describe('analytics, multi-user stats and system info screens', () => {
     await context.close();
   });
 
-  it('a plain user is refused these routes, in the console and by the server', async () => {
+  it('a plain user is refused these routes, in the console and by the server; an admin only system info', async () => {
     const created = await api('POST', '/api/user/', { username: 'erin', password: 'erin-password-1' });
     expect(created.success, created.message).toBe(true);
     const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1400, height: 900 } });
@@ -205,9 +212,30 @@ describe('analytics, multi-user stats and system info screens', () => {
       await page.goto(`${server.url}/panel/${path}`);
       await page.waitForURL('**/panel/404');
     }
+    await context.close();
+
+    // An admin who is not root opens analytics but not the root-only system log.
+    const admin = await api('POST', '/api/user/', { username: 'frank', password: 'frank-password-1' });
+    expect(admin.success, admin.message).toBe(true);
+    const promoted = await api('POST', '/api/user/manage', { username: 'frank', action: 'promote' });
+    expect(promoted.success, promoted.message).toBe(true);
+    const adminContext = await browser.newContext({
+      locale: 'en-US',
+      viewport: { width: 1400, height: 900 },
+    });
+    const adminPage = await adminContext.newPage();
+    await signInThroughForm(adminPage, 'frank', 'frank-password-1');
+    const adminMenu = adminPage.getByRole('navigation', { name: en('web.sidebar') });
+    await adminMenu.getByRole('link', { name: en('nav.multi_user_stats') }).waitFor();
+    await expect(adminMenu.getByRole('link', { name: en('nav.system_info') }).count()).resolves.toBe(0);
+    await adminPage.goto(`${server.url}/panel/system_info`);
+    await adminPage.waitForURL('**/panel/404');
+    await adminPage.goto(`${server.url}/panel/analytics`);
+    await adminPage.getByText(en('analytics.charts.requests', { value: String(CALLS) })).waitFor();
+    await adminContext.close();
+
     const erin = await signIn(server.url, 'erin', 'erin-password-1');
     const refused = await api('GET', '/api/analytics/statistics', undefined, erin);
     expect(refused.success).toBe(false);
-    await context.close();
   });
 });

@@ -1,5 +1,5 @@
 import { Spinner } from '@blueprintjs/core';
-import { DEFAULT_PANEL_PATH, isAdmin, menuLeaves, NAVIGATION } from '@gw/core';
+import { DEFAULT_PANEL_PATH, menuEntryAllowed, menuLeaves, NAVIGATION } from '@gw/core';
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { NotAvailable, NotFoundPage } from '../../pages/simple-pages';
@@ -36,10 +36,9 @@ const BUILT: Record<string, React.ReactNode> = {
   system_info: <SystemInfoPage />,
 };
 
-/** The console's child routes: one per menu item, admin items refused to other roles. */
+/** The console's child routes: one per menu item, admin (and root) items refused to other roles. */
 export function PanelRoutes() {
   const user = useUser();
-  const admin = isAdmin(user?.role);
   return (
     <Suspense fallback={<Spinner className="gw-page-spinner" />}>
       <Routes>
@@ -49,7 +48,7 @@ export function PanelRoutes() {
             key={item.id}
             path={item.id}
             element={
-              item.isAdmin && !admin ? (
+              !menuEntryAllowed(item, user?.role) ? (
                 <Navigate to="/panel/404" replace />
               ) : (
                 (BUILT[item.id] ?? <NotAvailable />)
