@@ -97,6 +97,20 @@ export class ApiClient {
     });
   }
 
+  /**
+   * Sends a request whose success is a plain-text body (a CSV download) and returns that text. A failure
+   * still answers with the JSON envelope, which throws GwApiError as every other call does.
+   */
+  async requestText(method: string, path: string, options: RequestOptions = {}): Promise<string> {
+    const { status, text } = await this.fetchText(method, path, options);
+    if (status < 400 && !parseEnvelopeText(text)) return text;
+    this.throwUnlessSuccess(status, text);
+    throw new GwApiError('FAILED', `unexpected reply from ${method} ${path}`, {
+      status,
+      messageKey: 'errors.bad_reply',
+    });
+  }
+
   /** Sends a request and returns the whole envelope once `success` is true (for replies without data). */
   async send(method: string, path: string, options: RequestOptions = {}) {
     const { status, text } = await this.fetchText(method, path, options);

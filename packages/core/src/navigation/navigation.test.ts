@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   breadcrumbsFor,
   findMenuItem,
+  menuEntryAllowed,
   menuLeaves,
   NAVIGATION,
   navigationForRole,
@@ -25,9 +26,14 @@ describe('navigation model (spec §2, §6)', () => {
     ]);
   });
 
-  it('shows an admin every item, collapses included', () => {
+  it('shows root every item, and an admin every item but the root-only system info', () => {
+    expect(ids(100)).toEqual(menuLeaves(NAVIGATION).map((item) => item.id));
     const admin = ids(10);
-    expect(admin).toEqual(menuLeaves(NAVIGATION).map((item) => item.id));
+    expect(admin).toEqual(ids(100).filter((id) => id !== 'system_info'));
+    expect(admin).toContain('multi_user_stats');
+    expect(menuEntryAllowed({ isAdmin: true, isRoot: true }, 10)).toBe(false);
+    expect(menuEntryAllowed({ isAdmin: true }, 10)).toBe(true);
+    expect(menuEntryAllowed({ isAdmin: true }, 3)).toBe(false);
     expect(admin).toContain('user_group');
     expect(admin).toContain('payment');
     expect(navigationForRole(100)).toHaveLength(4);

@@ -1,4 +1,4 @@
-import { isAdmin } from '../roles/roles.js';
+import { isAdmin, isRoot } from '../roles/roles.js';
 
 /** A menu entry of spec §3: group, collapse or item; titles are i18n keys. */
 export interface MenuItem {
@@ -10,6 +10,8 @@ export interface MenuItem {
   /** A Blueprint icon name; faces without icons ignore it. */
   icon?: string;
   isAdmin?: boolean;
+  /** Only the root account (role 100) may open it: the server guards its API as root. */
+  isRoot?: boolean;
   breadcrumbs?: boolean;
   /** Short names for the TUI command palette and CLI help (`:tokens`, `:ch`). */
   aliases?: string[];
@@ -35,7 +37,9 @@ export const NAVIGATION: readonly MenuItem[] = [
     children: [
       item('dashboard', 'dashboard', { aliases: ['home'] }),
       item('analytics', 'chart', { isAdmin: true }),
+      item('multi_user_stats', 'people', { isAdmin: true, aliases: ['user_stats'] }),
       item('playground', 'chat', {}),
+      item('system_info', 'info-sign', { isAdmin: true, isRoot: true, aliases: ['syslog'] }),
     ],
   },
   {
@@ -101,15 +105,23 @@ export const DEFAULT_PANEL_PATH = '/panel/dashboard';
  * with no visible child hidden (spec §2).
  */
 export function navigationForRole(role: number, menu: readonly MenuItem[] = NAVIGATION): MenuItem[] {
-  const admin = isAdmin(role);
   const visit = (entries: readonly MenuItem[]): MenuItem[] =>
     entries.flatMap((entry) => {
-      if (entry.isAdmin && !admin) return [];
+      if (!menuEntryAllowed(entry, role)) return [];
       if (entry.type === 'item') return [entry];
       const children = visit(entry.children ?? []);
       return children.length > 0 ? [{ ...entry, children }] : [];
     });
   return visit(menu);
+}
+
+/** Whether a role may see and open an entry: admin entries need role ≥ 10, root entries role 100. */
+export function menuEntryAllowed(
+  entry: Pick<MenuItem, 'isAdmin' | 'isRoot'>,
+  role: number | undefined,
+): boolean {
+  if (entry.isRoot && !isRoot(role)) return false;
+  return !(entry.isAdmin && !isAdmin(role));
 }
 
 /** Every item (leaf) of a menu, in order. */

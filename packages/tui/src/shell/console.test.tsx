@@ -41,7 +41,15 @@ describe('console shell against a real gw server', () => {
     await screen.press('j', /› +Analytics/);
     await screen.press('G', /› +Async tasks/);
     await screen.press('g', /› +Dashboard/);
-    for (const expected of ['Analytics', 'Playground', 'Users', 'Channels', '▸ Operation']) {
+    for (const expected of [
+      'Analytics',
+      'Multi-user stats',
+      'Playground',
+      'System info',
+      'Users',
+      'Channels',
+      '▸ Operation',
+    ]) {
       await screen.press('j', new RegExp(`› +${expected}`));
     }
     const expanded = await screen.press(KEYS.enter, '▾ Operation');

@@ -47,3 +47,18 @@ export async function getMultiUserStats(
   const reply = multiUserReplySchema.parse(envelope);
   return { users: reply.data, modelUsage: reply.model_usage };
 }
+
+/** The multi-user report as CSV (`/api/analytics/multi_user_stats/export`, header `MULTI_USER_CSV_HEADER`). */
+export function exportMultiUserStats(
+  client: ApiClient,
+  query: { usernames: string[]; start_time: string; end_time: string },
+): Promise<string> {
+  return client.requestText('GET', '/api/analytics/multi_user_stats/export', {
+    query: { ...query, usernames: query.usernames.join(',') },
+  });
+}
+
+/** The file name the export is saved as (the server's Content-Disposition name). */
+export function multiUserExportFileName(query: { start_time: string; end_time: string }): string {
+  return `multi_user_stats_${query.start_time}_${query.end_time}.csv`;
+}

@@ -6,3 +6,4 @@ export * from './option-types.js';
 export * from './option-values.js';
 export * from './options.api.js';
 export * from './options.schema.js';
+export * from './system-log.js';

@@ -1,5 +1,5 @@
 import { Spinner } from '@blueprintjs/core';
-import { DEFAULT_PANEL_PATH, isAdmin, menuLeaves, NAVIGATION } from '@gw/core';
+import { DEFAULT_PANEL_PATH, menuEntryAllowed, menuLeaves, NAVIGATION } from '@gw/core';
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { NotAvailable, NotFoundPage } from '../../pages/simple-pages';
@@ -17,17 +17,33 @@ const SettingsPage = lazy(() =>
   import('../../features/settings/settings-page').then((module) => ({ default: module.SettingsPage })),
 );
 
+const AnalyticsPage = lazy(() =>
+  import('../../features/analytics/analytics-page').then((module) => ({ default: module.AnalyticsPage })),
+);
+const MultiUserStatsPage = lazy(() =>
+  import('../../features/analytics/multi-user-stats-page').then((module) => ({
+    default: module.MultiUserStatsPage,
+  })),
+);
+const SystemInfoPage = lazy(() =>
+  import('../../features/system-info/system-info-page').then((module) => ({
+    default: module.SystemInfoPage,
+  })),
+);
+
 /** Screens built in this version; every other menu item shows "not available yet". */
 const BUILT: Record<string, React.ReactNode> = {
   token: <TokenPage />,
   user: <UserPage />,
+  analytics: <AnalyticsPage />,
+  multi_user_stats: <MultiUserStatsPage />,
+  system_info: <SystemInfoPage />,
   setting: <SettingsPage />,
 };
 
-/** The console's child routes: one per menu item, admin items refused to other roles. */
+/** The console's child routes: one per menu item, admin (and root) items refused to other roles. */
 export function PanelRoutes() {
   const user = useUser();
-  const admin = isAdmin(user?.role);
   return (
     <Suspense fallback={<Spinner className="gw-page-spinner" />}>
       <Routes>
@@ -37,7 +53,7 @@ export function PanelRoutes() {
             key={item.id}
             path={item.id}
             element={
-              item.isAdmin && !admin ? (
+              !menuEntryAllowed(item, user?.role) ? (
                 <Navigate to="/panel/404" replace />
               ) : (
                 (BUILT[item.id] ?? <NotAvailable />)

@@ -1,0 +1,96 @@
+import { Button, FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
+import { type ANALYTICS_GROUP_TYPES, type DayRange, isDayText } from '@gw/core';
+import { type FormEvent, useRef, useState } from 'react';
+import { useT } from '../../lib/use-t';
+
+export type AnalyticsGroup = (typeof ANALYTICS_GROUP_TYPES)[number];
+
+/** What the period charts are asked for. */
+export interface PeriodFilter {
+  range: DayRange;
+  group: AnalyticsGroup;
+  userId: number;
+}
+
+/** The group choices in the order the console lists them (spec §8). */
+const GROUPS: AnalyticsGroup[] = ['model_type', 'model', 'channel'];
+
+interface PeriodFiltersProps {
+  initial: PeriodFilter;
+  /** Today (`YYYY-MM-DD`): no later date can be picked. */
+  today: string;
+  onSearch: (filter: PeriodFilter) => void;
+}
+
+/** Date range, grouping and user of the analytics charts; nothing is asked until Search. */
+export function PeriodFilters({ initial, today, onSearch }: PeriodFiltersProps) {
+  const t = useT();
+  const [start, setStart] = useState(initial.range.start);
+  const [end, setEnd] = useState(initial.range.end);
+  const [group, setGroup] = useState<AnalyticsGroup>(initial.group);
+  const [userId, setUserId] = useState(String(initial.userId));
+  const endRef = useRef<HTMLInputElement>(null);
+  const error =
+    !isDayText(start) || !isDayText(end) || start > end
+      ? t('analytics.period.range_invalid')
+      : end > today
+        ? t('analytics.period.future')
+        : undefined;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (error) return;
+    onSearch({ range: { start, end }, group, userId: Math.max(0, Number.parseInt(userId, 10) || 0) });
+  };
+  return (
+    <form className="gw-analytics-filters" onSubmit={submit}>
+      <FormGroup label={t('analytics.period.start')} labelFor="analytics-start">
+        <InputGroup
+          id="analytics-start"
+          type="date"
+          value={start}
+          max={today}
+          onChange={(event) => {
+            setStart(event.target.value);
+            // Picking the start goes on to the end, as the console's chained pickers do.
+            endRef.current?.focus();
+          }}
+        />
+      </FormGroup>
+      <FormGroup label={t('analytics.period.end')} labelFor="analytics-end">
+        <InputGroup
+          id="analytics-end"
+          type="date"
+          inputRef={endRef}
+          value={end}
+          max={today}
+          onChange={(event) => setEnd(event.target.value)}
+        />
+      </FormGroup>
+      <FormGroup label={t('analytics.period.group_by')} labelFor="analytics-group">
+        <HTMLSelect
+          id="analytics-group"
+          value={group}
+          onChange={(event) => setGroup(event.target.value as AnalyticsGroup)}
+          options={GROUPS.map((value) => ({ value, label: t(`analytics.period.group.${value}`) }))}
+        />
+      </FormGroup>
+      <FormGroup label={t('analytics.period.user_id')} labelFor="analytics-user">
+        <InputGroup
+          id="analytics-user"
+          type="number"
+          min={0}
+          value={userId}
+          onChange={(event) => setUserId(event.target.value)}
+        />
+      </FormGroup>
+      <Button type="submit" intent="primary" icon="search" disabled={Boolean(error)}>
+        {t('analytics.period.search')}
+      </Button>
+      {error && (
+        <p className="gw-field-error" role="alert">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}
