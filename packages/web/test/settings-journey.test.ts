@@ -85,6 +85,16 @@ describe('settings journey', () => {
     await page.getByText(en('options.screen.fix_errors')).first().waitFor();
     await expect(storedOption('QuotaForNewUser')).resolves.toBe('2500');
 
+    // When historical logs are cleared, then a confirmation comes first and the count is reported.
+    const logs = page.getByRole('region', { name: en('options.cards.log'), exact: true });
+    await logs.getByRole('button', { name: en('options.screen.clear_logs') }).click();
+    const confirm = page.getByRole('alertdialog');
+    await confirm.getByRole('button', { name: en('options.screen.clear_logs') }).click();
+    await page
+      .getByText(en('options.screen.logs_cleared', { count: 0 }))
+      .first()
+      .waitFor();
+
     // When GitHub OAuth is switched on without a client id, then the server's pre-check refusal shows
     // beside the switch and the switch stays off.
     await page.getByRole('tab', { name: en('options.tabs.system') }).click();
