@@ -157,6 +157,11 @@ describe('analytics, multi-user stats and system info screens', () => {
     await page.getByRole('button', { name: en('analytics.period.search') }).click();
     await page.getByText(en('analytics.charts.requests', { value: String(CALLS) })).waitFor();
     await page.screenshot({ path: '/tmp/gw-web-analytics.png', fullPage: true });
+    // The same figures in Chinese (the default language).
+    await page.goto(`${server.url}/panel/analytics?lng=zh_CN`);
+    await page.getByText(translate('zh_CN', 'analytics.charts.requests', { value: String(CALLS) })).waitFor();
+    await page.goto(`${server.url}/panel/analytics?lng=en_US`);
+    await page.getByText(en('analytics.charts.requests', { value: String(CALLS) })).waitFor();
 
     // Multi-user stats: root's card counts the calls; the export is offered once there are results.
     await page.goto(`${server.url}/panel/multi_user_stats`);
@@ -193,6 +198,10 @@ describe('analytics, multi-user stats and system info screens', () => {
     const log = page.getByRole('log', { name: en('analytics.system.title') });
     await log.locator('.gw-system-log-line').first().waitFor();
     await page.screenshot({ path: '/tmp/gw-web-system-info.png', fullPage: true });
+    const interval = page.getByLabel(en('analytics.system.interval'));
+    await expect(interval.isDisabled()).resolves.toBe(true);
+    await page.getByRole('switch', { name: en('analytics.system.auto_refresh') }).click({ force: true });
+    await expect(interval.isEnabled()).resolves.toBe(true);
     await page.getByLabel(en('analytics.system.search')).fill('no line says this 0x1f');
     await log.getByText(en('analytics.system.no_match')).waitFor();
     await context.close();

@@ -1,6 +1,6 @@
 import { Button, FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
 import { type ANALYTICS_GROUP_TYPES, type DayRange, isDayText } from '@gw/core';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useT } from '../../lib/use-t';
 
 export type AnalyticsGroup = (typeof ANALYTICS_GROUP_TYPES)[number];
@@ -29,7 +29,6 @@ export function PeriodFilters({ initial, today, onSearch }: PeriodFiltersProps) 
   const [end, setEnd] = useState(initial.range.end);
   const [group, setGroup] = useState<AnalyticsGroup>(initial.group);
   const [userId, setUserId] = useState(String(initial.userId));
-  const endRef = useRef<HTMLInputElement>(null);
   const error =
     !isDayText(start) || !isDayText(end) || start > end
       ? t('analytics.period.range_invalid')
@@ -49,18 +48,13 @@ export function PeriodFilters({ initial, today, onSearch }: PeriodFiltersProps) 
           type="date"
           value={start}
           max={today}
-          onChange={(event) => {
-            setStart(event.target.value);
-            // Picking the start goes on to the end, as the console's chained pickers do.
-            endRef.current?.focus();
-          }}
+          onChange={(event) => setStart(event.target.value)}
         />
       </FormGroup>
       <FormGroup label={t('analytics.period.end')} labelFor="analytics-end">
         <InputGroup
           id="analytics-end"
           type="date"
-          inputRef={endRef}
           value={end}
           max={today}
           onChange={(event) => setEnd(event.target.value)}
