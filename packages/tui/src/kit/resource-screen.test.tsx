@@ -168,4 +168,43 @@ describe('the resource kit against a real gw server', () => {
     const prices = await open('prices', '[Single]');
     await prices.press(KEYS.tab, '[Multiple]');
   });
+
+  it('Given the channel form, when filled field by field, then the server has the channel; e edits it', async () => {
+    const screen = await open('ch', 'Page 1 of');
+    await screen.press('c', 'Create');
+    /** Presses Tab until the pointer is on the field labelled `label`. */
+    const focus = async (label: string) => {
+      for (let step = 0; step < 40; step += 1) {
+        if (new RegExp(`› ${label}\\*?(\\s|$)`, 'm').test(screen.lastFrame() ?? '')) return;
+        screen.stdin.write(KEYS.tab);
+        await new Promise((done) => setTimeout(done, 30));
+      }
+      throw new Error(`no field ${label}:\n${screen.lastFrame()}`);
+    };
+    await focus('Name');
+    await screen.press('tui-channel', 'tui-channel');
+    await focus('Models');
+    await screen.press('gpt-tui-model,', 'gpt-tui-model');
+    await focus('Key');
+    await screen.press('sk-tui-key', '**********');
+    await screen.press(KEYS.enter, 'tui-channel');
+    const { data } = (await root.send('GET', '/api/channel/?page=1&size=50&name=tui-channel')) as {
+      data: { data: { id: number; name: string; models: string; group: string }[] };
+    };
+    const created = data.data.find((channel) => channel.name === 'tui-channel');
+    expect(created?.models).toBe('gpt-tui-model');
+    expect(created?.group).toBe('default');
+    // Channels have no keyword: their name filter sits in the filter form.
+    await screen.press('f', 'Filters');
+    await screen.press('tui-channel', 'tui-channel');
+    await screen.press(KEYS.enter, 'Page 1 of 1 (1 rows)');
+    await screen.press('e', '› Type');
+    await focus('Name');
+    await screen.press('-2', 'tui-channel-2');
+    await screen.press(KEYS.enter, /› +\d+ +tui-channel-2 /);
+    const edited = (await root.send('GET', `/api/channel/${created?.id}`)) as {
+      data: { name: string; models: string };
+    };
+    expect(edited.data).toMatchObject({ name: 'tui-channel-2', models: 'gpt-tui-model' });
+  });
 });
