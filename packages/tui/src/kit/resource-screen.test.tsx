@@ -91,10 +91,20 @@ describe('the resource kit against a real gw server', () => {
     );
     expect(lineAfter(frame, 'Username')).not.toContain('required');
     expect(lineAfter(frame, 'Password')).toContain('Password is required');
+    // Esc on a changed form asks first; anything but y keeps the form.
+    await screen.press(KEYS.escape, 'Discard your changes? [y/N]');
+    screen.stdin.write('n');
+    frame = await screen.waitFor((current) => !current.includes('Discard your changes'), 'the question to go');
+    expect(frame).toMatch(/› Username\*? +frank/);
     await screen.press(`${KEYS.tab}${KEYS.tab}`, '› Password');
     await screen.press('frank-password', '**************');
     await screen.press(KEYS.enter, 'Page 1 of 1 (5 rows)');
     expect(await userNamed('frank')).toBeDefined();
+    await screen.press('c', 'Create user');
+    await screen.press('zzz', 'zzz');
+    await screen.press(KEYS.escape, 'Discard your changes? [y/N]');
+    await screen.press('y', 'Page 1 of 1 (5 rows)');
+    expect(await userNamed('zzz')).toBeUndefined();
   });
 
   it('Given marked rows, when a batch action runs, then the server has both disabled; a confirmed row delete removes one', async () => {
