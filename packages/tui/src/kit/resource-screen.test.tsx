@@ -94,7 +94,10 @@ describe('the resource kit against a real gw server', () => {
     // Esc on a changed form asks first; anything but y keeps the form.
     await screen.press(KEYS.escape, 'Discard your changes? [y/N]');
     screen.stdin.write('n');
-    frame = await screen.waitFor((current) => !current.includes('Discard your changes'), 'the question to go');
+    frame = await screen.waitFor(
+      (current) => !current.includes('Discard your changes'),
+      'the question to go',
+    );
     expect(frame).toMatch(/› Username\*? +frank/);
     await screen.press(`${KEYS.tab}${KEYS.tab}`, '› Password');
     await screen.press('frank-password', '**************');
