@@ -83,7 +83,7 @@ describe('the resource kit against a real gw server', () => {
     let frame = await screen.press(KEYS.enter, 'Username is required');
     expect(lineAfter(frame, 'Username')).toContain('Username is required');
     expect(lineAfter(frame, 'Password')).toContain('Password is required');
-    expect(frame).toContain('<Enter> submit');
+    expect(frame).toContain('<Enter/Ctrl-s> submit');
     await screen.press('frank', 'frank');
     // The fixed field's message goes at once; the other one stays until its field is fixed.
     frame = await screen.waitFor(
@@ -235,5 +235,33 @@ describe('the resource kit against a real gw server', () => {
       expect(frame).not.toMatch(/error:/i);
       await tui.press(KEYS.escape, 'Async tasks');
     }
+  });
+
+  it('Given batch channel creation, when keys are pasted one a line into the textarea, then Ctrl-s creates one channel per key', async () => {
+    const screen = await open('ch', 'Page 1 of');
+    await screen.press('c', 'Create');
+    const focus = async (label: string) => {
+      for (let step = 0; step < 40; step += 1) {
+        if (new RegExp(`› ${label}\\*?(\\s|$)`, 'm').test(screen.lastFrame() ?? '')) return;
+        screen.stdin.write(KEYS.tab);
+        await new Promise((done) => setTimeout(done, 30));
+      }
+      throw new Error(`no field ${label}:\n${screen.lastFrame()}`);
+    };
+    await focus('Name');
+    await screen.press('pasted', 'pasted');
+    await focus('Models');
+    await screen.press('gpt-tui-model,', 'gpt-tui-model');
+    await focus('Batch add');
+    await screen.press(' ', '[x]');
+    await focus('Key');
+    // The paste's newlines arrive as Enter keys: in a textarea each starts a line and submits nothing.
+    await screen.press('sk-one\rsk-two', 'sk-one ⏎ sk-two');
+    await screen.press('\u0013', 'Page 1 of');
+    const { data } = (await root.send('GET', '/api/channel/?page=1&size=50&name=pasted')) as {
+      data: { data: { name: string }[] };
+    };
+    // The server names the second channel of a batch with a suffix.
+    expect(data.data.map((channel) => channel.name).sort()).toEqual(['pasted', 'pasted_2']);
   });
 });
