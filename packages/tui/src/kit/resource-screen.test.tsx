@@ -47,8 +47,8 @@ describe('the resource kit against a real gw server', () => {
     tui = undefined;
   });
 
-  async function open(alias: string, ready: string, columns = 100): Promise<TuiUnderTest> {
-    tui = renderTui({ server: server.url, accessToken: rootToken, viewport: { columns, rows: 30 }, saveDir });
+  async function open(alias: string, ready: string, columns = 100, rows = 30): Promise<TuiUnderTest> {
+    tui = renderTui({ server: server.url, accessToken: rootToken, viewport: { columns, rows }, saveDir });
     await tui.waitForText('Super administrator');
     await tui.press(':', 'Enter a menu name');
     await tui.press(alias, 'Matches:');
@@ -263,5 +263,26 @@ describe('the resource kit against a real gw server', () => {
     };
     // The server names the second channel of a batch with a suffix.
     expect(data.data.map((channel) => channel.name).sort()).toEqual(['pasted', 'pasted_2']);
+  });
+
+  it('Given a 40-row terminal, when a long list opens, then a page fills the rows; at 80×24 the screen keys lead the footer', async () => {
+    for (let index = 1; index <= 24; index += 1) await createUser(root, `bulk${index}`, 'bulk-password');
+    tui = renderTui({
+      server: server.url,
+      accessToken: rootToken,
+      viewport: { columns: 100, rows: 40 },
+      saveDir,
+    });
+    await tui.waitForText('Super administrator');
+    await tui.press(':', 'Enter a menu name');
+    await tui.press('users', 'Matches:');
+    const tall = await tui.press(KEYS.enter, /Page 1 of 1 \(\d+ rows\)/);
+    const rows = tall.split('\n').filter((line) => /^ [› ] +\d+ +\S/.test(line));
+    expect(rows.length).toBeGreaterThan(25);
+    tui.unmount();
+    const small = await open('users', 'Page 1 of 2', 80, 24);
+    const footer = (small.lastFrame() ?? '').split('\n').at(-2) ?? '';
+    expect(footer.startsWith('<Enter> detail  <c> create  <e> edit  <a> actions')).toBe(true);
+    await small.press(KEYS.pageDown, 'Page 2 of 2');
   });
 });
