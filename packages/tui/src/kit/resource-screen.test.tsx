@@ -24,6 +24,24 @@ function lineAfter(frame: string, label: string): string {
   return lines[index + 1] ?? '';
 }
 
+/**
+ * Presses Tab until the pointer is on the form field labelled `label`, one Tab at a time: each waits
+ * for the pointer to move, so no Tab is still queued when the field is reached.
+ */
+async function focusField(screen: TuiUnderTest, label: string): Promise<void> {
+  // The focused field's label (the line's value changes while typed keys are still arriving).
+  const pointerLine = (frame: string) =>
+    (frame.split('\n').find((line) => line.startsWith(' › ')) ?? '').slice(3).split(/\s{2,}|\*/)[0] ?? '';
+  for (let step = 0; step < 40; step += 1) {
+    const frame = screen.lastFrame() ?? '';
+    if (new RegExp(`^ › ${label}\\*?(\\s|$)`, 'm').test(frame)) return;
+    const before = pointerLine(frame);
+    screen.stdin.write(KEYS.tab);
+    await screen.waitFor((current) => pointerLine(current) !== before, `the pointer to leave ${before}`);
+  }
+  throw new Error(`no field ${label}:\n${screen.lastFrame()}`);
+}
+
 describe('the resource kit against a real gw server', () => {
   let server: GwServer;
   let root: ApiClient;
@@ -186,22 +204,14 @@ describe('the resource kit against a real gw server', () => {
   it('Given the channel form, when filled field by field, then the server has the channel; e edits it', async () => {
     const screen = await open('ch', 'Page 1 of');
     await screen.press('c', 'Create');
-    /** Presses Tab until the pointer is on the field labelled `label`. */
-    const focus = async (label: string) => {
-      for (let step = 0; step < 40; step += 1) {
-        if (new RegExp(`› ${label}\\*?(\\s|$)`, 'm').test(screen.lastFrame() ?? '')) return;
-        screen.stdin.write(KEYS.tab);
-        await new Promise((done) => setTimeout(done, 30));
-      }
-      throw new Error(`no field ${label}:\n${screen.lastFrame()}`);
-    };
+    const focus = (label: string) => focusField(screen, label);
     await focus('Name');
     await screen.press('tui-channel', 'tui-channel');
     await focus('Models');
     await screen.press('gpt-tui-model,', 'gpt-tui-model');
     await focus('Key');
     await screen.press('sk-tui-key', '**********');
-    await screen.press(KEYS.enter, 'tui-channel');
+    await screen.press(KEYS.enter, /› +\d+ +tui-channel /);
     const { data } = (await root.send('GET', '/api/channel/?page=1&size=50&name=tui-channel')) as {
       data: { data: { id: number; name: string; models: string; group: string }[] };
     };
@@ -240,14 +250,7 @@ describe('the resource kit against a real gw server', () => {
   it('Given batch channel creation, when keys are pasted one a line into the textarea, then Ctrl-s creates one channel per key', async () => {
     const screen = await open('ch', 'Page 1 of');
     await screen.press('c', 'Create');
-    const focus = async (label: string) => {
-      for (let step = 0; step < 40; step += 1) {
-        if (new RegExp(`› ${label}\\*?(\\s|$)`, 'm').test(screen.lastFrame() ?? '')) return;
-        screen.stdin.write(KEYS.tab);
-        await new Promise((done) => setTimeout(done, 30));
-      }
-      throw new Error(`no field ${label}:\n${screen.lastFrame()}`);
-    };
+    const focus = (label: string) => focusField(screen, label);
     await focus('Name');
     await screen.press('pasted', 'pasted');
     await focus('Models');
