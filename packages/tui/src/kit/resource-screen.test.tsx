@@ -1,5 +1,5 @@
 // The generic list and form kit against a real gw server: the Users and Redemptions ScreenDefs.
-import { type ApiClient, createPrice, listUsers } from '@gw/core';
+import { type ApiClient, createPrice, listPrices, listUsers } from '@gw/core';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -287,5 +287,22 @@ describe('the resource kit against a real gw server', () => {
     const footer = (small.lastFrame() ?? '').split('\n').at(-2) ?? '';
     expect(footer.startsWith('<Enter> detail  <c> create  <e> edit  <a> actions')).toBe(true);
     await small.press(KEYS.pageDown, 'Page 2 of 2');
+  });
+
+  it('Given the price form, when the owner select is moved with the arrows, then its choices come from the server and the price saves', async () => {
+    await createPrice(root, { model: 'gpt-seed', type: 'tokens', channel_type: 1, input: 1, output: 1 });
+    const screen = await open('prices', 'Page 1 of');
+    await screen.press('c', '› Model');
+    await screen.press('gpt-from-tui', 'gpt-from-tui');
+    await focusField(screen, 'Owner');
+    // The owners are read from GET /api/ownedby: their names show, not their ids.
+    const before = await screen.waitFor((frame) => /› Owner\*?\s+‹ [A-Za-z]/.test(frame), 'an owner name');
+    screen.stdin.write('\u001B[C');
+    await screen.waitFor((frame) => frame !== before, 'the next owner');
+    await screen.press(KEYS.enter, /gpt-from-tui/);
+    await screen.waitFor((frame) => !frame.includes('› Model'), 'the form to close');
+    const saved = (await listPrices(root)).find((price) => price.model === 'gpt-from-tui');
+    expect(saved).toBeDefined();
+    expect(saved?.channel_type).toBeGreaterThan(0);
   });
 });
