@@ -120,3 +120,34 @@ export function nextOrder(sortFields: readonly string[], order: string, defaultO
   const index = cycle.indexOf(order);
   return cycle[(index + 1) % cycle.length] ?? defaultOrder;
 }
+
+/** The keys of the list's other modes (a form publishes its own). */
+export const MODE_BINDINGS: Record<
+  'search' | 'filters' | 'detail' | 'form' | 'pick' | 'confirm',
+  readonly KeyBinding[]
+> = {
+  search: [
+    { keys: 'Enter', labelKey: 'tui.keys.apply' },
+    { keys: 'Esc', labelKey: 'tui.keys.clear_filter' },
+  ],
+  filters: [
+    { keys: 'Tab/S-Tab', labelKey: 'tui.keys.next_field' },
+    { keys: 'Enter', labelKey: 'tui.keys.apply' },
+    { keys: 'Esc', labelKey: 'tui.keys.cancel' },
+  ],
+  detail: [
+    { keys: 'e', labelKey: 'tui.keys.edit' },
+    { keys: 'a', labelKey: 'tui.keys.actions' },
+    { keys: 'Esc/Enter', labelKey: 'tui.keys.back' },
+  ],
+  form: [],
+  pick: [
+    { keys: '1-9 j/k', labelKey: 'tui.keys.move' },
+    { keys: 'Enter', labelKey: 'tui.keys.run' },
+    { keys: 'Esc', labelKey: 'tui.keys.cancel' },
+  ],
+  confirm: [
+    { keys: 'y', labelKey: 'tui.keys.confirm' },
+    { keys: 'N', labelKey: 'tui.keys.cancel' },
+  ],
+};

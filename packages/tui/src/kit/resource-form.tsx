@@ -24,7 +24,7 @@ import { useFieldOptions } from './use-field-options.js';
 
 const FORM_BINDINGS: readonly KeyBinding[] = [
   { keys: 'Tab/S-Tab', labelKey: 'tui.keys.next_field' },
-  { keys: 'Enter', labelKey: 'tui.keys.submit' },
+  { keys: 'Enter/Ctrl-s', labelKey: 'tui.keys.submit' },
   { keys: 'Esc', labelKey: 'tui.keys.cancel' },
   { keys: '←/→ Space', labelKey: 'tui.keys.choose' },
 ];
@@ -228,6 +228,14 @@ export function ResourceForm<Row, Values, Input>({
     }
     if (busy || loading) return;
     if (key.escape) return dirty ? setGuarding(true) : onClose(false);
+    // Ctrl-s submits from any field; Enter does too, except in a textarea, where it starts a line
+    // (a pasted list of keys arrives with its newlines as Enter keys).
+    if (key.ctrl && input === 's') return void submit();
+    if (key.return && focused?.kind === 'textarea')
+      return change(focused.name, {
+        ...editOf(focused.name),
+        value: `${String(draft[focused.name] ?? '')}\n`,
+      });
     if (key.return) return void submit();
     const index = focused ? editable.indexOf(focused) : 0;
     const move = (step: number) =>

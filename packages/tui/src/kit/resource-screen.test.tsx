@@ -1,10 +1,11 @@
 // The generic list and form kit against a real gw server: the Users and Redemptions ScreenDefs.
-import { type ApiClient, listUsers } from '@gw/core';
+import { type ApiClient, createPrice, listPrices, listUsers } from '@gw/core';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { GwServer } from '../../../../test-support/gw-server.js';
+import { RESOURCE_SCREENS } from '../shell/screen-for-item.js';
 import {
   accessTokenOf,
   createUser,
@@ -21,6 +22,24 @@ function lineAfter(frame: string, label: string): string {
   const lines = frame.replace(/\u001B\[[0-9;]*m/g, '').split('\n');
   const index = lines.findIndex((line) => new RegExp(`^\\s*(›\\s+)?${label}\\*?(\\s|$)`).test(line));
   return lines[index + 1] ?? '';
+}
+
+/**
+ * Presses Tab until the pointer is on the form field labelled `label`, one Tab at a time: each waits
+ * for the pointer to move, so no Tab is still queued when the field is reached.
+ */
+async function focusField(screen: TuiUnderTest, label: string): Promise<void> {
+  // The focused field's label (the line's value changes while typed keys are still arriving).
+  const pointerLine = (frame: string) =>
+    (frame.split('\n').find((line) => line.startsWith(' › ')) ?? '').slice(3).split(/\s{2,}|\*/)[0] ?? '';
+  for (let step = 0; step < 40; step += 1) {
+    const frame = screen.lastFrame() ?? '';
+    if (new RegExp(`^ › ${label}\\*?(\\s|$)`, 'm').test(frame)) return;
+    const before = pointerLine(frame);
+    screen.stdin.write(KEYS.tab);
+    await screen.waitFor((current) => pointerLine(current) !== before, `the pointer to leave ${before}`);
+  }
+  throw new Error(`no field ${label}:\n${screen.lastFrame()}`);
 }
 
 describe('the resource kit against a real gw server', () => {
@@ -46,8 +65,8 @@ describe('the resource kit against a real gw server', () => {
     tui = undefined;
   });
 
-  async function open(alias: string, ready: string, columns = 100): Promise<TuiUnderTest> {
-    tui = renderTui({ server: server.url, accessToken: rootToken, viewport: { columns, rows: 30 }, saveDir });
+  async function open(alias: string, ready: string, columns = 100, rows = 30): Promise<TuiUnderTest> {
+    tui = renderTui({ server: server.url, accessToken: rootToken, viewport: { columns, rows }, saveDir });
     await tui.waitForText('Super administrator');
     await tui.press(':', 'Enter a menu name');
     await tui.press(alias, 'Matches:');
@@ -82,7 +101,7 @@ describe('the resource kit against a real gw server', () => {
     let frame = await screen.press(KEYS.enter, 'Username is required');
     expect(lineAfter(frame, 'Username')).toContain('Username is required');
     expect(lineAfter(frame, 'Password')).toContain('Password is required');
-    expect(frame).toContain('<Enter> submit');
+    expect(frame).toContain('<Enter/Ctrl-s> submit');
     await screen.press('frank', 'frank');
     // The fixed field's message goes at once; the other one stays until its field is fixed.
     frame = await screen.waitFor(
@@ -91,10 +110,23 @@ describe('the resource kit against a real gw server', () => {
     );
     expect(lineAfter(frame, 'Username')).not.toContain('required');
     expect(lineAfter(frame, 'Password')).toContain('Password is required');
+    // Esc on a changed form asks first; anything but y keeps the form.
+    await screen.press(KEYS.escape, 'Discard your changes? [y/N]');
+    screen.stdin.write('n');
+    frame = await screen.waitFor(
+      (current) => !current.includes('Discard your changes'),
+      'the question to go',
+    );
+    expect(frame).toMatch(/› Username\*? +frank/);
     await screen.press(`${KEYS.tab}${KEYS.tab}`, '› Password');
     await screen.press('frank-password', '**************');
     await screen.press(KEYS.enter, 'Page 1 of 1 (5 rows)');
     expect(await userNamed('frank')).toBeDefined();
+    await screen.press('c', 'Create user');
+    await screen.press('zzz', 'zzz');
+    await screen.press(KEYS.escape, 'Discard your changes? [y/N]');
+    await screen.press('y', 'Page 1 of 1 (5 rows)');
+    expect(await userNamed('zzz')).toBeUndefined();
   });
 
   it('Given marked rows, when a batch action runs, then the server has both disabled; a confirmed row delete removes one', async () => {
@@ -167,5 +199,110 @@ describe('the resource kit against a real gw server', () => {
     tui?.unmount();
     const prices = await open('prices', '[Single]');
     await prices.press(KEYS.tab, '[Multiple]');
+  });
+
+  it('Given the channel form, when filled field by field, then the server has the channel; e edits it', async () => {
+    const screen = await open('ch', 'Page 1 of');
+    await screen.press('c', 'Create');
+    const focus = (label: string) => focusField(screen, label);
+    await focus('Name');
+    await screen.press('tui-channel', 'tui-channel');
+    await focus('Models');
+    await screen.press('gpt-tui-model,', 'gpt-tui-model');
+    await focus('Key');
+    await screen.press('sk-tui-key', '**********');
+    await screen.press(KEYS.enter, /› +\d+ +tui-channel /);
+    const { data } = (await root.send('GET', '/api/channel/?page=1&size=50&name=tui-channel')) as {
+      data: { data: { id: number; name: string; models: string; group: string }[] };
+    };
+    const created = data.data.find((channel) => channel.name === 'tui-channel');
+    expect(created?.models).toBe('gpt-tui-model');
+    expect(created?.group).toBe('default');
+    // Channels have no keyword: their name filter sits in the filter form.
+    await screen.press('f', 'Filters');
+    await screen.press('tui-channel', 'tui-channel');
+    await screen.press(KEYS.enter, 'Page 1 of 1 (1 rows)');
+    await screen.press('e', '› Type');
+    await focus('Name');
+    await screen.press('-2', 'tui-channel-2');
+    await screen.press(KEYS.enter, /› +\d+ +tui-channel-2 /);
+    const edited = (await root.send('GET', `/api/channel/${created?.id}`)) as {
+      data: { name: string; models: string };
+    };
+    expect(edited.data).toMatchObject({ name: 'tui-channel-2', models: 'gpt-tui-model' });
+  });
+
+  it('Given every menu item core describes as a ScreenDef, when opened, then its list loads with no error', async () => {
+    // The server answers an empty price list with "pricing data not found" (one-hub does): one price first.
+    await createPrice(root, { model: 'gpt-tui-price', type: 'tokens', channel_type: 1, input: 1, output: 2 });
+    tui = renderTui({ server: server.url, accessToken: rootToken, saveDir });
+    await tui.waitForText('Super administrator');
+    for (const id of Object.keys(RESOURCE_SCREENS)) {
+      await tui.press(':', 'Enter a menu name');
+      await tui.press(id, 'Matches:');
+      const frame = await tui.press(KEYS.enter, /Page 1 of \d+/);
+      expect(frame).not.toContain('not available in the terminal');
+      expect(frame).not.toMatch(/error:/i);
+      await tui.press(KEYS.escape, 'Async tasks');
+    }
+  });
+
+  it('Given batch channel creation, when keys are pasted one a line into the textarea, then Ctrl-s creates one channel per key', async () => {
+    const screen = await open('ch', 'Page 1 of');
+    await screen.press('c', 'Create');
+    const focus = (label: string) => focusField(screen, label);
+    await focus('Name');
+    await screen.press('pasted', 'pasted');
+    await focus('Models');
+    await screen.press('gpt-tui-model,', 'gpt-tui-model');
+    await focus('Batch add');
+    await screen.press(' ', '[x]');
+    await focus('Key');
+    // The paste's newlines arrive as Enter keys: in a textarea each starts a line and submits nothing.
+    await screen.press('sk-one\rsk-two', 'sk-one ⏎ sk-two');
+    await screen.press('\u0013', 'Page 1 of');
+    const { data } = (await root.send('GET', '/api/channel/?page=1&size=50&name=pasted')) as {
+      data: { data: { name: string }[] };
+    };
+    // The server names the second channel of a batch with a suffix.
+    expect(data.data.map((channel) => channel.name).sort()).toEqual(['pasted', 'pasted_2']);
+  });
+
+  it('Given a 40-row terminal, when a long list opens, then a page fills the rows; at 80×24 the screen keys lead the footer', async () => {
+    for (let index = 1; index <= 24; index += 1) await createUser(root, `bulk${index}`, 'bulk-password');
+    tui = renderTui({
+      server: server.url,
+      accessToken: rootToken,
+      viewport: { columns: 100, rows: 40 },
+      saveDir,
+    });
+    await tui.waitForText('Super administrator');
+    await tui.press(':', 'Enter a menu name');
+    await tui.press('users', 'Matches:');
+    const tall = await tui.press(KEYS.enter, /Page 1 of 1 \(\d+ rows\)/);
+    const rows = tall.split('\n').filter((line) => /^ [› ] +\d+ +\S/.test(line));
+    expect(rows.length).toBeGreaterThan(25);
+    tui.unmount();
+    const small = await open('users', 'Page 1 of 2', 80, 24);
+    const footer = (small.lastFrame() ?? '').split('\n').at(-2) ?? '';
+    expect(footer.startsWith('<Enter> detail  <c> create  <e> edit  <a> actions')).toBe(true);
+    await small.press(KEYS.pageDown, 'Page 2 of 2');
+  });
+
+  it('Given the price form, when the owner select is moved with the arrows, then its choices come from the server and the price saves', async () => {
+    await createPrice(root, { model: 'gpt-seed', type: 'tokens', channel_type: 1, input: 1, output: 1 });
+    const screen = await open('prices', 'Page 1 of');
+    await screen.press('c', '› Model');
+    await screen.press('gpt-from-tui', 'gpt-from-tui');
+    await focusField(screen, 'Owner');
+    // The owners are read from GET /api/ownedby: their names show, not their ids.
+    const before = await screen.waitFor((frame) => /› Owner\*?\s+‹ [A-Za-z]/.test(frame), 'an owner name');
+    screen.stdin.write('\u001B[C');
+    await screen.waitFor((frame) => frame !== before, 'the next owner');
+    await screen.press(KEYS.enter, /gpt-from-tui/);
+    await screen.waitFor((frame) => !frame.includes('› Model'), 'the form to close');
+    const saved = (await listPrices(root)).find((price) => price.model === 'gpt-from-tui');
+    expect(saved).toBeDefined();
+    expect(saved?.channel_type).toBeGreaterThan(0);
   });
 });

@@ -2,8 +2,6 @@ import {
   type ActionDef,
   actionsFor,
   type ColumnContext,
-  displayWidth,
-  fitCells,
   formatTimestamp,
   ROLES,
   type ScreenDef,
@@ -14,12 +12,13 @@ import { useEffect, useState } from 'react';
 import { useScreenHost, useSession, useTuiEnv } from '../hooks/tui-context.js';
 import { useKeys } from '../hooks/use-keys.js';
 import { useScreenFrame } from '../hooks/use-screen-frame.js';
-import type { KeyBinding } from '../lib/key-bindings.js';
 import { DataTable } from '../ui/data-table.js';
 import { TextInput } from '../ui/text-input.js';
 import { FilterForm, formFilters } from './filter-form.js';
-import { listAction, listBindings, nextOrder } from './list-keys.js';
+import { ActionMenu } from './action-menu.js';
+import { listAction, listBindings, MODE_BINDINGS, nextOrder } from './list-keys.js';
 import { ResourceForm } from './resource-form.js';
+import { RowDetail } from './row-detail.js';
 import { useResourceList } from './use-resource-list.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: a kit renders screens of any row and form types
@@ -35,26 +34,6 @@ type Mode =
   | { kind: 'form'; row?: Row }
   | { kind: 'pick'; title: string; actions: ActionDef<Row>[]; rows: Row[]; cursor: number }
   | { kind: 'confirm'; text: string; action: ActionDef<Row>; rows: Row[] };
-
-const BACK: readonly KeyBinding[] = [{ keys: 'Esc', labelKey: 'tui.keys.back' }];
-const SEARCH: readonly KeyBinding[] = [
-  { keys: 'Enter', labelKey: 'tui.keys.apply' },
-  { keys: 'Esc', labelKey: 'tui.keys.clear_filter' },
-];
-const FILTERS: readonly KeyBinding[] = [
-  { keys: 'Tab/S-Tab', labelKey: 'tui.keys.next_field' },
-  { keys: 'Enter', labelKey: 'tui.keys.apply' },
-  { keys: 'Esc', labelKey: 'tui.keys.cancel' },
-];
-const PICK: readonly KeyBinding[] = [
-  { keys: 'j/k', labelKey: 'tui.keys.move' },
-  { keys: 'Enter', labelKey: 'tui.keys.run' },
-  { keys: 'Esc', labelKey: 'tui.keys.cancel' },
-];
-const CONFIRM: readonly KeyBinding[] = [
-  { keys: 'y', labelKey: 'tui.keys.confirm' },
-  { keys: 'N', labelKey: 'tui.keys.cancel' },
-];
 
 export interface ResourceScreenProps {
   /** One screen, or the tabs of one route (ScreenDef.tab). */
@@ -145,15 +124,7 @@ function ScreenBody({ screen, screens, tab, onNextTab, saveDir }: ScreenBodyProp
           tabs,
           rowActions: screen.rowActions.length > 0,
         })
-      : mode.kind === 'search'
-        ? SEARCH
-        : mode.kind === 'filters'
-          ? FILTERS
-          : mode.kind === 'pick'
-            ? PICK
-            : mode.kind === 'confirm'
-              ? CONFIRM
-              : BACK;
+      : MODE_BINDINGS[mode.kind];
   const onBack = () => {
     if (mode.kind === 'detail' || mode.kind === 'pick') setMode({ kind: 'list' });
     else if (mode.kind === 'list' && marked.size > 0) setMarked(new Map());
@@ -364,25 +335,15 @@ function ScreenBody({ screen, screens, tab, onNextTab, saveDir }: ScreenBodyProp
         />
       </Box>
     );
-  if (mode.kind === 'detail') {
-    const lines = screen.columns.map((column): [string, string] => [
-      t(column.titleKey),
-      column.value(mode.row, ctx),
-    ]);
-    const labelWidth = Math.min(24, Math.max(...lines.map(([label]) => displayWidth(label))));
+  if (mode.kind === 'detail')
     return (
-      <Box flexDirection="column" paddingX={1}>
-        <Text bold>{`${t(screen.titleKey)}: ${nameOf(mode.row)}`}</Text>
-        {lines.map(([label, value]) => (
-          <Text
-            key={label}
-            wrap="truncate-end"
-          >{`  ${fitCells(label, labelWidth, glyphs.ellipsis)}  ${glyphs.text(value)}`}</Text>
-        ))}
-        <Text dimColor>{t('tui.kit.detail_hint')}</Text>
-      </Box>
+      <RowDetail
+        title={`${t(screen.titleKey)}: ${nameOf(mode.row)}`}
+        row={mode.row}
+        columns={screen.columns}
+        ctx={ctx}
+      />
     );
-  }
 
   const sortColumn = screen.columns.find(
     (column) => column.sortField && query.order.replace(/^-/, '') === column.sortField,
@@ -443,18 +404,7 @@ function ScreenBody({ screen, screens, tab, onNextTab, saveDir }: ScreenBodyProp
       ) : null}
       {mode.kind === 'confirm' ? <Text color="yellow" bold>{`${mode.text} [y/N]`}</Text> : null}
       {mode.kind === 'pick' ? (
-        <Box flexDirection="column" borderStyle={glyphs.rule === '-' ? 'classic' : 'single'} paddingX={1}>
-          <Text bold>{mode.title}</Text>
-          {mode.actions.map((action, index) => (
-            <Text
-              key={action.id}
-              inverse={index === mode.cursor}
-              color={action.intent === 'danger' ? 'red' : undefined}
-            >
-              {`${index + 1}. ${t(action.labelKey)}`}
-            </Text>
-          ))}
-        </Box>
+        <ActionMenu title={mode.title} actions={mode.actions} cursor={mode.cursor} />
       ) : null}
       <DataTable
         columns={screen.columns}
