@@ -17,12 +17,15 @@ export interface WireRecorder {
   requests: RecordedRequest[];
   /** Sets the `data` answered to `METHOD /path` (query ignored); unset routes answer `success` with no data. */
   answer(route: string, data: unknown): void;
+  /** Makes `METHOD /path` answer `{success:false, message, code}` (a refusal). */
+  refuse(route: string, message: string, code?: string): void;
   close(): Promise<void>;
 }
 
 export async function startWireRecorder(): Promise<WireRecorder> {
   const requests: RecordedRequest[] = [];
   const answers = new Map<string, unknown>();
+  const refusals = new Map<string, { message: string; code?: string }>();
   const server: Server = createServer((req, res) => {
     let text = '';
     req.on('data', (chunk) => {
@@ -31,9 +34,17 @@ export async function startWireRecorder(): Promise<WireRecorder> {
     req.on('end', () => {
       const url = req.url ?? '';
       requests.push({ method: req.method ?? '', url, body: text ? JSON.parse(text) : undefined });
-      const data = answers.get(`${req.method} ${url.split('?')[0]}`);
+      const route = `${req.method} ${url.split('?')[0]}`;
+      const data = answers.get(route);
+      const refusal = refusals.get(route);
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ success: true, message: '', ...(data === undefined ? {} : { data }) }));
+      res.end(
+        JSON.stringify(
+          refusal
+            ? { success: false, ...refusal }
+            : { success: true, message: '', ...(data === undefined ? {} : { data }) },
+        ),
+      );
     });
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
@@ -43,6 +54,7 @@ export async function startWireRecorder(): Promise<WireRecorder> {
     client: new ApiClient({ baseUrl: `http://127.0.0.1:${port}`, fetch: createNodeFetch() }),
     requests,
     answer: (route, data) => answers.set(route, data),
+    refuse: (route, message, code) => refusals.set(route, { message, ...(code ? { code } : {}) }),
     close: () => new Promise<void>((done) => server.close(() => done())),
   };
 }

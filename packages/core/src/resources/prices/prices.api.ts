@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ApiClient } from '../../http/client.js';
+import { GwApiError } from '../../http/errors.js';
 import {
   type Price,
   type PriceBatchInput,
@@ -30,6 +31,23 @@ export function priceModelPath(model: string): string {
 export function listPrices(client: ApiClient, type: 'db' | 'default' = 'db'): Promise<Price[]> {
   return client.request('GET', '/api/prices', priceListSchema, { query: { type } });
 }
+
+/**
+ * The stored prices for a price screen: none is an empty list, though the server answers it as a refusal
+ * ("pricing data not found", contract §1.11; gw adds the code NOT_FOUND).
+ */
+export async function listStoredPrices(client: ApiClient): Promise<Price[]> {
+  try {
+    return await listPrices(client);
+  } catch (error) {
+    if (error instanceof GwApiError && (error.code === 'NOT_FOUND' || error.message === NO_PRICING_DATA))
+      return [];
+    throw error;
+  }
+}
+
+/** one-hub's message for an empty price table. */
+const NO_PRICING_DATA = 'pricing data not found';
 
 /** Every model that has a price or is configured on a channel (admin). */
 export function listPriceModels(client: ApiClient): Promise<string[]> {

@@ -124,3 +124,19 @@ describe('price screens (console-screens §17.1–17.2)', () => {
     }
   });
 });
+
+describe('an empty price table', () => {
+  it('lists as no rows, though the server answers it as "pricing data not found"', async () => {
+    const wire = await startWireRecorder();
+    onTestFinished(wire.close);
+    wire.refuse('GET /api/prices', 'pricing data not found');
+    const page = await PRICE_SCREEN.list(wire.client, { page: 1, size: 10, order: 'model' });
+    expect(page).toMatchObject({ data: [], total_count: 0 });
+    const groups = await PRICE_GROUP_SCREEN.list(wire.client, { page: 1, size: 10, order: '' });
+    expect(groups.total_count).toBe(0);
+    wire.refuse('GET /api/prices', 'database is down');
+    await expect(PRICE_SCREEN.list(wire.client, { page: 1, size: 10, order: 'model' })).rejects.toThrow(
+      /database/,
+    );
+  });
+});

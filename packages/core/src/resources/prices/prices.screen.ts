@@ -17,7 +17,7 @@ import {
   createPrice,
   deletePrice,
   deletePrices,
-  listPrices,
+  listStoredPrices,
   setPriceBatch,
   updatePrice,
 } from './prices.api.js';
@@ -203,7 +203,7 @@ export const PRICE_SCREEN: ScreenDef<Price, PriceFormValues, PriceInput> = {
   columns: PRICE_COLUMNS,
   list: async (client, query) =>
     pageLocally(
-      (await listPrices(client)).filter((price) => passes(price as PriceCommon, query)),
+      (await listStoredPrices(client)).filter((price) => passes(price as PriceCommon, query)),
       query,
       (price) => [price.model, String(price.channel_type)],
     ),
@@ -309,7 +309,7 @@ export const PRICE_GROUP_SCREEN: ScreenDef<PriceGroup, PriceGroupFormValues, Pri
   columns: GROUP_COLUMNS,
   list: async (client, query) =>
     pageLocally(
-      groupPrices(await listPrices(client)).filter((group) => passes(group as PriceCommon, query)),
+      groupPrices(await listStoredPrices(client)).filter((group) => passes(group as PriceCommon, query)),
       query,
       (group) => [...group.models, String(group.channel_type)],
     ),
