@@ -26,10 +26,11 @@ describe('navigation model (spec §2, §6)', () => {
     ]);
   });
 
-  it('shows root every item, and an admin every item but the root-only system info', () => {
+  it("shows root every item, and an admin every item but root's: system info, Telegram, settings", () => {
     expect(ids(100)).toEqual(menuLeaves(NAVIGATION).map((item) => item.id));
     const admin = ids(10);
-    expect(admin).toEqual(ids(100).filter((id) => id !== 'system_info'));
+    const rootOnly = new Set(['system_info', 'telegram', 'setting']);
+    expect(admin).toEqual(ids(100).filter((id) => !rootOnly.has(id)));
     expect(admin).toContain('multi_user_stats');
     expect(menuEntryAllowed({ isAdmin: true, isRoot: true }, 10)).toBe(false);
     expect(menuEntryAllowed({ isAdmin: true }, 10)).toBe(true);

@@ -60,7 +60,8 @@ export const NAVIGATION: readonly MenuItem[] = [
           item('pricing', 'dollar', { isAdmin: true, aliases: ['prices'] }),
           item('model_ownedby', 'office', { isAdmin: true }),
           item('model_info', 'info-sign', { isAdmin: true }),
-          item('telegram', 'send-message', { isAdmin: true }),
+          // The Telegram and option APIs are root's (contract §1.14): admins below root do not see them.
+          item('telegram', 'send-message', { isAdmin: true, isRoot: true }),
         ],
       },
       {
@@ -76,7 +77,7 @@ export const NAVIGATION: readonly MenuItem[] = [
       },
       item('token', 'key', { aliases: ['tokens', 'tk'] }),
       item('profile', 'person', { aliases: ['me'] }),
-      item('setting', 'settings', { isAdmin: true, aliases: ['settings', 'options'] }),
+      item('setting', 'settings', { isAdmin: true, isRoot: true, aliases: ['settings', 'options'] }),
     ],
   },
   {
