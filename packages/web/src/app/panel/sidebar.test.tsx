@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { renderWithApp } from '../../test-support/render-with-app';
 import { Sidebar } from './sidebar';
 
-const ADMIN_LINKS = ['Users', 'Channels', 'Settings', 'Analytics'];
+const ADMIN_LINKS = ['Users', 'Channels', 'Analytics'];
+const ROOT_LINKS = ['Settings', 'System info'];
 const ADMIN_COLLAPSES = ['Operation', 'Payment settings'];
 
 afterEach(cleanup);
@@ -22,6 +23,14 @@ describe('console sidebar', () => {
     renderWithApp(<Sidebar onNavigate={() => {}} />, { role: 10, path: '/panel/token' });
     for (const name of ADMIN_LINKS) expect(screen.getByRole('link', { name })).toBeTruthy();
     for (const name of ADMIN_COLLAPSES) expect(screen.getByRole('button', { name })).toBeTruthy();
+  });
+
+  it("given an administrator below root, then root's items (settings, system info) are not shown", () => {
+    renderWithApp(<Sidebar onNavigate={() => {}} />, { role: 10, path: '/panel/token' });
+    for (const name of ROOT_LINKS) expect(screen.queryByRole('link', { name })).toBeNull();
+    cleanup();
+    renderWithApp(<Sidebar onNavigate={() => {}} />, { role: 100, path: '/panel/token' });
+    for (const name of ROOT_LINKS) expect(screen.getByRole('link', { name })).toBeTruthy();
   });
 
   it('given the current path is a collapse child, then that collapse is open and the item selected', () => {
