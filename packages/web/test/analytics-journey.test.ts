@@ -1,13 +1,13 @@
 // The admin screens of console-screens §8–10 in real headless Chromium against a real `gw serve`, whose
 // consume logs come from real relayed calls to a fake OpenAI upstream on loopback.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { MULTI_USER_CSV_HEADER, translate } from '@gw/core';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from './browser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type GwServer, signIn, startGwServer } from '../../../test-support/gw-server';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const en = (key: string, params?: Record<string, unknown>) => translate('en_US', key, params);
 const MODEL = 'gpt-4o-mini';
 const CALLS = 3;
@@ -71,7 +71,6 @@ async function consumedQuota(): Promise<number> {
 }
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: set CHROMIUM_PATH`);
   const upstreamUrl = await startUpstream();
   server = await startGwServer();
   rootCookie = await signIn(server.url, 'root', server.rootPassword);
@@ -99,16 +98,7 @@ beforeAll(async () => {
     });
     expect(reply.status, await reply.text()).toBe(200);
   }
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--no-first-run',
-    ],
-  });
+  browser = await launchChromium();
 }, 60_000);
 
 afterAll(async () => {

@@ -1,11 +1,10 @@
 // Settings (console-screens §24) in real headless Chromium against a real `gw serve`.
-import { existsSync } from 'node:fs';
 import { translate } from '@gw/core';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from './browser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type GwServer, signIn, startGwServer } from '../../../test-support/gw-server';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SCREENSHOT = '/tmp/gw-web-settings.png';
 const en = (key: string, params?: Record<string, unknown>) => translate('en_US', key, params);
 
@@ -13,18 +12,8 @@ let server: GwServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM} (set CHROMIUM_PATH)`);
   server = await startGwServer();
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--no-first-run',
-    ],
-  });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {
@@ -60,12 +49,15 @@ describe('settings journey', () => {
     const sidebar = page.getByRole('navigation', { name: en('web.sidebar') });
     await sidebar.getByRole('link', { name: en('nav.setting') }).click();
     await page.waitForURL('**/panel/setting');
+    // Every first fetch settled (options, site, strings) before typing, so no late answer re-renders over it.
+    await page.waitForLoadState('networkidle');
     const quota = page.getByRole('region', { name: en('options.cards.quota'), exact: true });
     const newUserQuota = quota.getByLabel(label('QuotaForNewUser'), { exact: true });
     await expect(newUserQuota.inputValue()).resolves.toBe('0');
 
     // When the new-user quota is set to 2500 and the card saved, then it is kept across a reload.
     await newUserQuota.fill('2500');
+    await expect(newUserQuota.inputValue()).resolves.toBe('2500');
     await quota.getByRole('button', { name: en('options.screen.save'), exact: true }).click();
     await page.getByText(en('options.screen.saved')).first().waitFor();
     await page.reload();

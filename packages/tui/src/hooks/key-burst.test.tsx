@@ -2,30 +2,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { GwServer } from '../../../../test-support/gw-server.js';
 import { KEYS, renderTui, startServer, type TuiUnderTest } from '../test-support/tui-harness.js';
-import { splitKeyBurst } from './key-burst.js';
+import { RELEASED, splitKeyBurst } from './key-burst.js';
 
-const NO_KEY = {
-  upArrow: false,
-  downArrow: false,
-  leftArrow: false,
-  rightArrow: false,
-  pageDown: false,
-  pageUp: false,
-  home: false,
-  end: false,
-  return: false,
-  escape: false,
-  ctrl: false,
-  shift: false,
-  tab: false,
-  backspace: false,
-  delete: false,
-  meta: false,
-  super: false,
-  hyper: false,
-  capsLock: false,
-  numLock: false,
-};
+const NO_KEY = RELEASED;
 
 describe('splitKeyBurst', () => {
   it('Given text with a tab, a return and backspaces, then each is its own key', () => {

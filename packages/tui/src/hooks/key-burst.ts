@@ -6,7 +6,8 @@ export interface Keystroke {
   key: Key;
 }
 
-const RELEASED: Omit<Key, 'eventType'> = {
+/** A keystroke with no key held: every flag off. */
+export const RELEASED: Omit<Key, 'eventType'> = {
   upArrow: false,
   downArrow: false,
   leftArrow: false,

@@ -2,6 +2,7 @@
 // query, JSON body) and answers with the envelope set for that route, so the real ApiClient, its
 // fetch and its reply parsing run end to end.
 import { createServer, type Server } from 'node:http';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { ApiClient } from '../../http/client.js';
 import { createNodeFetch } from '../transport.js';
 
@@ -56,5 +57,35 @@ export async function startWireRecorder(): Promise<WireRecorder> {
     answer: (route, data) => answers.set(route, data),
     refuse: (route, message, code) => refusals.set(route, { message, ...(code ? { code } : {}) }),
     close: () => new Promise<void>((done) => server.close(() => done())),
+  };
+}
+
+/**
+ * One recorder for a test file: started before its tests, closed after them, its recorded requests
+ * cleared before each test. The returned object reads through to the running recorder.
+ */
+export function useWireRecorder(): WireRecorder {
+  let wire: WireRecorder | undefined;
+  beforeAll(async () => {
+    wire = await startWireRecorder();
+  });
+  afterAll(() => wire?.close());
+  beforeEach(() => {
+    if (wire) wire.requests.length = 0;
+  });
+  const running = () => {
+    if (!wire) throw new Error('the wire recorder starts in beforeAll');
+    return wire;
+  };
+  return {
+    get client() {
+      return running().client;
+    },
+    get requests() {
+      return running().requests;
+    },
+    answer: (route, data) => running().answer(route, data),
+    refuse: (route, message, code) => running().refuse(route, message, code),
+    close: () => running().close(),
   };
 }

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startWireRecorder, type WireRecorder } from '../../node/test-support/wire-recorder.js';
+import { describe, expect, it } from 'vitest';
+import { useWireRecorder } from '../../node/test-support/wire-recorder.js';
 import { screenI18nKeys } from '../../screens/screen-model.js';
 import { missingLocaleKeys } from '../../screens/test-support/locale-keys.js';
 import { fieldErrorsFromZod } from '../../validation/issues.js';
@@ -28,14 +28,7 @@ function issues(values: Partial<ModelInfoValues>): string[] {
   return result.success ? [] : fieldErrorsFromZod(result.error).map((error) => `${error.field}:${error.key}`);
 }
 
-let wire: WireRecorder;
-beforeAll(async () => {
-  wire = await startWireRecorder();
-});
-afterAll(() => wire.close());
-beforeEach(() => {
-  wire.requests.length = 0;
-});
+const wire = useWireRecorder();
 
 describe('model info screen (console-screens §19)', () => {
   it('names only keys every locale has', () => {

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startWireRecorder, type WireRecorder } from '../../node/test-support/wire-recorder.js';
+import { describe, expect, it } from 'vitest';
+import { useWireRecorder } from '../../node/test-support/wire-recorder.js';
 import { createdListFile, screenI18nKeys, visibleFields } from '../../screens/screen-model.js';
 import { missingLocaleKeys } from '../../screens/test-support/locale-keys.js';
 import { fieldErrorsFromZod } from '../../validation/issues.js';
@@ -14,14 +14,7 @@ function issues(values: Partial<RedemptionValues>): string[] {
   return result.success ? [] : fieldErrorsFromZod(result.error).map((error) => `${error.field}:${error.key}`);
 }
 
-let wire: WireRecorder;
-beforeAll(async () => {
-  wire = await startWireRecorder();
-});
-afterAll(() => wire.close());
-beforeEach(() => {
-  wire.requests.length = 0;
-});
+const wire = useWireRecorder();
 
 describe('redemption screen (console-screens §4)', () => {
   it('names only keys every locale has', () => {
