@@ -93,6 +93,8 @@ describe('palette entries and ranking', () => {
       'new',
     );
     expect(sections.map((section) => section.group)).toEqual(['actions', 'tokens']);
+    // The group holding the best match comes first: `ch` is the Channels screen's own alias.
+    expect(keys(100, 'ch')[0]).toBe('screen:channel');
   });
 
   it('caps each group and walks the entries round with the arrow keys', () => {

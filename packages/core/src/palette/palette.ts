@@ -133,20 +133,26 @@ export interface PaletteSection {
 
 /**
  * Ranks entries against the typed text: those that do not match are dropped, the rest ordered by
- * score (ties keep the order given, the menu's), at most `perGroup` per group, empty groups left out.
+ * score (ties keep the order given, the menu's), at most `perGroup` per group (all while nothing is
+ * typed, so the palette opens as a full index), empty groups left out. Groups follow their best
+ * entry, so Enter runs the best match; equal groups keep PALETTE_GROUPS' order.
  */
-export function rankPalette(entries: readonly PaletteEntry[], query: string, perGroup = 8): PaletteSection[] {
+export function rankPalette(
+  entries: readonly PaletteEntry[],
+  query: string,
+  perGroup = query.trim() ? 8 : Number.POSITIVE_INFINITY,
+): PaletteSection[] {
   const scored = entries
     .map((entry, index) => ({ entry, index, score: matchScore(query, entry.title, entry.terms) }))
     .filter((item) => item.score > 0)
     .sort((a, b) => b.score - a.score || a.index - b.index);
-  return PALETTE_GROUPS.map((group) => ({
-    group,
-    entries: scored
-      .filter((item) => item.entry.group === group)
-      .slice(0, perGroup)
-      .map((item) => item.entry),
-  })).filter((section) => section.entries.length > 0);
+  return PALETTE_GROUPS.map((group, order) => {
+    const inGroup = scored.filter((item) => item.entry.group === group).slice(0, perGroup);
+    return { group, order, best: inGroup[0]?.score ?? 0, entries: inGroup.map((item) => item.entry) };
+  })
+    .filter((section) => section.entries.length > 0)
+    .sort((a, b) => b.best - a.best || a.order - b.order)
+    .map(({ group, entries: ranked }) => ({ group, entries: ranked }));
 }
 
 /** The entries in the order arrow keys walk them. */
