@@ -26,7 +26,8 @@ async function openPalette(role: number, onClose = () => {}) {
 }
 
 const options = () => screen.getAllByRole('option').map((option) => option.textContent ?? '');
-const selected = () => screen.getAllByRole('option').find((option) => option.getAttribute('aria-selected') === 'true');
+const selected = () =>
+  screen.getAllByRole('option').find((option) => option.getAttribute('aria-selected') === 'true');
 const location = () => screen.getByRole('status', { name: 'location' }).textContent;
 
 describe('command palette', () => {
@@ -112,7 +113,7 @@ describe('console keys', () => {
     await waitFor(() => expect(screen.queryByRole('combobox', { name: 'Command palette' })).toBeNull());
   });
 
-  it('? lists the console keys and the list screens\' keys, but not while typing in a field', async () => {
+  it("? lists the console keys and the list screens' keys, but not while typing in a field", async () => {
     renderWithApp(<Console />, { role: 1, path: '/panel/dashboard' });
     fireEvent.keyDown(screen.getByRole('textbox', { name: 'field' }), { key: '?' });
     fireEvent.keyDown(document.body, { key: '?' });

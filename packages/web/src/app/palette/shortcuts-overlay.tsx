@@ -34,7 +34,12 @@ export function ShortcutsOverlay({ isOpen, onClose }: { isOpen: boolean; onClose
     </HTMLTable>
   );
   return (
-    <Dialog isOpen={isOpen} onClose={onClose} title={t('web.kit.shortcuts_title')}>
+    <Dialog
+      isOpen={isOpen}
+      onClose={onClose}
+      title={t('web.kit.shortcuts_title')}
+      className="gw-shortcuts-overlay"
+    >
       <DialogBody>
         <h6 className="gw-shortcut-group">{t('palette.shortcuts.everywhere')}</h6>
         {table(CONSOLE_SHORTCUTS)}
