@@ -37,7 +37,8 @@ export function wordScore(word: string, text: string): number {
 
 /**
  * How well a query matches something known by `title` and `terms` (ids, aliases, other names):
- * every word must match one of them; the title counts a little more than the terms. 0 = no match;
+ * every word must match one of them; the title counts a little more than the terms, a text the word
+ * covers more a little more than a longer one. 0 = no match;
  * an empty query matches everything with 1 so the order given is kept.
  */
 export function matchScore(query: string, title: string, terms: readonly string[] = []): number {
@@ -48,8 +49,11 @@ export function matchScore(query: string, title: string, terms: readonly string[
   for (const word of words) {
     let best = 0;
     fields.forEach((field, index) => {
-      const score = wordScore(word, field) + (index === 0 ? 1 : 0);
-      if (score > 1 && score > best) best = score;
+      const base = wordScore(word, field);
+      if (base === 0) return;
+      // Ties go to the title, then to the text the word covers most (`us`: `user` before `user_stats`).
+      const score = base + (index === 0 ? 1 : 0) + word.length / field.length;
+      if (score > best) best = score;
     });
     if (best === 0) return 0;
     total += best;

@@ -40,7 +40,7 @@ describe('palette matching', () => {
 
   it('finds by id and alias as well as by title', () => {
     expect(matchScore('ch', 'Channels', ['channel', 'channels', 'ch'])).toBeGreaterThan(0);
-    expect(matchScore('tk', 'Tokens', ['token', 'tk'])).toBe(100);
+    expect(matchScore('tk', 'Tokens', ['token', 'tk'])).toBe(101);
   });
 });
 
@@ -54,6 +54,8 @@ describe('palette entries and ranking', () => {
   it('matches titles in the language in use (用户 in Chinese)', () => {
     const found = keys(100, zh('nav.user'), zh);
     expect(found[0]).toBe('screen:user');
+    // Typed Latin letters still find screens by id and alias there, the closest id first.
+    expect(keys(100, 'us', zh)[0]).toBe('screen:user');
     // The English title is not what a Chinese console shows, so it finds nothing there.
     expect(keys(100, 'zzzz', zh)).toEqual([]);
   });
@@ -122,7 +124,7 @@ describe('palette records', () => {
   it('opens a token in the token list searched for its name, and finds it by id', () => {
     const entry = tokenEntry(tokenRow, en);
     expect(entry.url).toBe('/panel/token?keyword=newsletter-bot');
-    expect(matchScore('7', entry.title, entry.terms)).toBe(100);
+    expect(matchScore('7', entry.title, entry.terms)).toBe(101);
     expect(entry.detail).toBe('#7 ');
   });
 });
