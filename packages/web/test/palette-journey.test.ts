@@ -79,6 +79,15 @@ describe('command palette journey', () => {
       unlimited_quota: true,
       expired_time: -1,
     });
+    await api('/api/channel/', {
+      type: 1,
+      name: 'palette-channel',
+      key: 'sk-palette',
+      // Nothing listens there: "test all" must not reach a real upstream.
+      base_url: 'http://127.0.0.1:9',
+      models: 'gpt-4o',
+      group: 'default',
+    });
     const { context, page } = await openAs('root', server.rootPassword, 'en-US');
 
     // When root types "users" in the palette, then Users is the chosen entry and Enter opens it.
@@ -98,6 +107,18 @@ describe('command palette journey', () => {
     await expect.poll(() => chosen(page).textContent()).toContain('palette-key');
     await input.press('Enter');
     await page.waitForURL('**/panel/token?keyword=palette-key');
+
+    // When an admin types a user's name or a channel's id, then the server's record is listed; a
+    // channel opens the channel list filtered to its name.
+    input = await typeInPalette(page, en, 'roo');
+    const users = page.getByRole('group', { name: en('palette.groups.users') });
+    await users.getByRole('option').filter({ hasText: 'root' }).waitFor();
+    await page.keyboard.press('Escape');
+    input = await typeInPalette(page, en, '#1');
+    const channels = page.getByRole('group', { name: en('palette.groups.channels') });
+    await channels.getByRole('option').filter({ hasText: 'palette-channel' }).waitFor();
+    await channels.getByRole('option').filter({ hasText: 'palette-channel' }).click();
+    await page.waitForURL('**/panel/channel?name=palette-channel');
 
     // When "test all" is chosen, then a question comes first; confirmed, the server starts the test.
     input = await typeInPalette(page, en, 'test all');
