@@ -10,13 +10,17 @@ import type { User } from '../resources/users/users.schema.js';
 import { type PaletteEntry, paletteSearches } from './palette.js';
 import { normalizeSearchText } from './palette-match.js';
 
+/** `#12 text`, or `#12` alone when there is nothing to add. */
+const detail = (t: Translate, id: number, text: string) =>
+  text ? t('palette.record_detail', { id, text }) : `#${id}`;
+
 /** A channel as a palette row: opens the channel list filtered to its name. */
 export function channelEntry(channel: Channel, t: Translate): PaletteEntry {
   return {
     key: `channel:${channel.id}`,
     group: 'channels',
     title: channel.name,
-    detail: t('palette.record_detail', { id: channel.id, text: channel.group }),
+    detail: detail(t, channel.id, channel.group),
     terms: [String(channel.id), `#${channel.id}`, channel.group],
     icon: 'graph',
     url: `/panel/channel?name=${encodeURIComponent(channel.name)}`,
@@ -29,7 +33,7 @@ export function userEntry(user: User, t: Translate): PaletteEntry {
     key: `user:${user.id}`,
     group: 'users',
     title: user.username,
-    detail: t('palette.record_detail', { id: user.id, text: user.display_name || user.email || '' }),
+    detail: detail(t, user.id, user.display_name || user.email || ''),
     terms: [String(user.id), `#${user.id}`, user.display_name, user.email ?? '', user.group],
     icon: 'person',
     url: `/panel/user?keyword=${encodeURIComponent(user.username)}`,
@@ -42,7 +46,7 @@ export function tokenEntry(token: Token, t: Translate): PaletteEntry {
     key: `token:${token.id}`,
     group: 'tokens',
     title: token.name,
-    detail: t('palette.record_detail', { id: token.id, text: '' }),
+    detail: detail(t, token.id, ''),
     terms: [String(token.id), `#${token.id}`],
     icon: 'key',
     url: `/panel/token?keyword=${encodeURIComponent(token.name)}`,

@@ -125,6 +125,6 @@ describe('palette records', () => {
     const entry = tokenEntry(tokenRow, en);
     expect(entry.url).toBe('/panel/token?keyword=newsletter-bot');
     expect(matchScore('7', entry.title, entry.terms)).toBe(101);
-    expect(entry.detail).toBe('#7 ');
+    expect(entry.detail).toBe('#7');
   });
 });
