@@ -10,6 +10,7 @@ import zh_CN_model_info from './locales/zh_CN/model_info.json' with { type: 'jso
 import zh_CN_model_ownedby from './locales/zh_CN/model_ownedby.json' with { type: 'json' };
 import zh_CN_nav from './locales/zh_CN/nav.json' with { type: 'json' };
 import zh_CN_options from './locales/zh_CN/options.json' with { type: 'json' };
+import zh_CN_palette from './locales/zh_CN/palette.json' with { type: 'json' };
 import zh_CN_payments from './locales/zh_CN/payments.json' with { type: 'json' };
 import zh_CN_prices from './locales/zh_CN/prices.json' with { type: 'json' };
 import zh_CN_redemptions from './locales/zh_CN/redemptions.json' with { type: 'json' };
@@ -36,6 +37,7 @@ import zh_HK_model_info from './locales/zh_HK/model_info.json' with { type: 'jso
 import zh_HK_model_ownedby from './locales/zh_HK/model_ownedby.json' with { type: 'json' };
 import zh_HK_nav from './locales/zh_HK/nav.json' with { type: 'json' };
 import zh_HK_options from './locales/zh_HK/options.json' with { type: 'json' };
+import zh_HK_palette from './locales/zh_HK/palette.json' with { type: 'json' };
 import zh_HK_payments from './locales/zh_HK/payments.json' with { type: 'json' };
 import zh_HK_prices from './locales/zh_HK/prices.json' with { type: 'json' };
 import zh_HK_redemptions from './locales/zh_HK/redemptions.json' with { type: 'json' };
@@ -62,6 +64,7 @@ import en_US_model_info from './locales/en_US/model_info.json' with { type: 'jso
 import en_US_model_ownedby from './locales/en_US/model_ownedby.json' with { type: 'json' };
 import en_US_nav from './locales/en_US/nav.json' with { type: 'json' };
 import en_US_options from './locales/en_US/options.json' with { type: 'json' };
+import en_US_palette from './locales/en_US/palette.json' with { type: 'json' };
 import en_US_payments from './locales/en_US/payments.json' with { type: 'json' };
 import en_US_prices from './locales/en_US/prices.json' with { type: 'json' };
 import en_US_redemptions from './locales/en_US/redemptions.json' with { type: 'json' };
@@ -88,6 +91,7 @@ import ja_JP_model_info from './locales/ja_JP/model_info.json' with { type: 'jso
 import ja_JP_model_ownedby from './locales/ja_JP/model_ownedby.json' with { type: 'json' };
 import ja_JP_nav from './locales/ja_JP/nav.json' with { type: 'json' };
 import ja_JP_options from './locales/ja_JP/options.json' with { type: 'json' };
+import ja_JP_palette from './locales/ja_JP/palette.json' with { type: 'json' };
 import ja_JP_payments from './locales/ja_JP/payments.json' with { type: 'json' };
 import ja_JP_prices from './locales/ja_JP/prices.json' with { type: 'json' };
 import ja_JP_redemptions from './locales/ja_JP/redemptions.json' with { type: 'json' };
@@ -118,6 +122,7 @@ export const BUNDLED_LOCALES = {
     model_ownedby: zh_CN_model_ownedby,
     nav: zh_CN_nav,
     options: zh_CN_options,
+    palette: zh_CN_palette,
     payments: zh_CN_payments,
     prices: zh_CN_prices,
     redemptions: zh_CN_redemptions,
@@ -146,6 +151,7 @@ export const BUNDLED_LOCALES = {
     model_ownedby: zh_HK_model_ownedby,
     nav: zh_HK_nav,
     options: zh_HK_options,
+    palette: zh_HK_palette,
     payments: zh_HK_payments,
     prices: zh_HK_prices,
     redemptions: zh_HK_redemptions,
@@ -174,6 +180,7 @@ export const BUNDLED_LOCALES = {
     model_ownedby: en_US_model_ownedby,
     nav: en_US_nav,
     options: en_US_options,
+    palette: en_US_palette,
     payments: en_US_payments,
     prices: en_US_prices,
     redemptions: en_US_redemptions,
@@ -202,6 +209,7 @@ export const BUNDLED_LOCALES = {
     model_ownedby: ja_JP_model_ownedby,
     nav: ja_JP_nav,
     options: ja_JP_options,
+    palette: ja_JP_palette,
     payments: ja_JP_payments,
     prices: ja_JP_prices,
     redemptions: ja_JP_redemptions,

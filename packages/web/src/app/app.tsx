@@ -26,6 +26,12 @@ export function App({ i18n, initialLanguage }: { i18n: I18n; initialLanguage: La
     document.body.classList.toggle(Classes.DARK, theme === 'dark');
   }, [theme]);
 
+  // The page says which language it is in: the browser then picks Latin glyphs for English
+  // punctuation (a zh-CN page drew ’ full-width, leaving gaps), and screen readers the right voice.
+  useEffect(() => {
+    document.documentElement.lang = language.replace('_', '-');
+  }, [language]);
+
   useEffect(() => {
     void loadSiteInfo(core.client, (key, params) => i18n.t(key, params ?? {})).then(setSite);
   }, [core, i18n]);

@@ -10,7 +10,11 @@ import { useT } from '../../lib/use-t';
 export function PanelBreadcrumbs() {
   const t = useT();
   const { pathname } = useLocation();
-  const crumbs = breadcrumbsFor(pathname);
+  // A crumb titled like the one before it goes: the Dashboard group's items would read
+  // "Dashboard > Dashboard > Analytics", the dashboard itself "Dashboard" three times.
+  const crumbs = breadcrumbsFor(pathname).filter(
+    (crumb, index, all) => index === 0 || t(crumb.title) !== t(all[index - 1]?.title ?? ''),
+  );
   if (crumbs.length === 0) return null;
   return (
     <nav className="gw-breadcrumbs" aria-label={t('web.breadcrumbs')}>

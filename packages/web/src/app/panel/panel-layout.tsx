@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { MEDIUM_UP, useMediaQuery } from '../../lib/media';
+import { useConsoleOverlays } from '../palette/console-overlays';
 import { AuthGuard } from './auth-guard';
 import { PanelBreadcrumbs } from './panel-breadcrumbs';
 import { PanelRoutes } from './panel-routes';
@@ -12,7 +13,10 @@ const SidebarDrawer = lazy(() =>
   import('./sidebar-drawer').then((module) => ({ default: module.SidebarDrawer })),
 );
 
-/** The console frame: top bar, sidebar (pinned on md and up, an overlay below), breadcrumbs, page. */
+/**
+ * The console frame: top bar, sidebar (pinned on md and up, an overlay below), breadcrumbs, page,
+ * and the console-wide command palette and shortcut list.
+ */
 export function PanelLayout() {
   return (
     <AuthGuard>
@@ -35,10 +39,11 @@ function PanelFrame() {
   useEffect(() => {
     window.scrollTo?.({ top: 0, behavior: 'smooth' });
   }, [pathname]);
+  const { openPalette, overlays } = useConsoleOverlays();
   const sidebar = <Sidebar onNavigate={() => !wide && setOpen(false)} />;
   return (
     <div className="gw-panel">
-      <PanelTopBar onToggleMenu={() => setOpen(!open)} menuOpen={open} />
+      <PanelTopBar onToggleMenu={() => setOpen(!open)} menuOpen={open} onOpenPalette={openPalette} />
       {wide
         ? open && <aside className="gw-sidebar">{sidebar}</aside>
         : (open || drawerUsed) && (
@@ -54,6 +59,7 @@ function PanelFrame() {
           <PanelRoutes />
         </div>
       </main>
+      {overlays}
     </div>
   );
 }

@@ -6,8 +6,16 @@ import { ThemeToggle } from '../widgets/theme-toggle';
 import { UserMenu } from '../widgets/user-menu';
 import { NoticeButton } from './notice-button';
 
-/** The console's top bar: logo, menu toggle, notice, theme, language and the avatar menu. */
-export function PanelTopBar({ onToggleMenu, menuOpen }: { onToggleMenu: () => void; menuOpen: boolean }) {
+/** The console's top bar: logo, menu toggle, command palette, notice, theme, language, avatar menu. */
+export function PanelTopBar({
+  onToggleMenu,
+  menuOpen,
+  onOpenPalette,
+}: {
+  onToggleMenu: () => void;
+  menuOpen: boolean;
+  onOpenPalette: () => void;
+}) {
   const t = useT();
   return (
     <Navbar fixedToTop className="gw-topbar">
@@ -22,6 +30,14 @@ export function PanelTopBar({ onToggleMenu, menuOpen }: { onToggleMenu: () => vo
         />
       </Navbar.Group>
       <Navbar.Group align={Alignment.END}>
+        <Button
+          variant="minimal"
+          icon="search"
+          aria-label={t('web.open_palette')}
+          title={t('web.open_palette')}
+          aria-keyshortcuts="Control+K Meta+K"
+          onClick={onOpenPalette}
+        />
         <NoticeButton />
         <ThemeToggle />
         <LanguageMenu />

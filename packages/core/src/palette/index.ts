@@ -1,0 +1,3 @@
+export * from './palette.js';
+export * from './palette-match.js';
+export * from './palette-records.js';

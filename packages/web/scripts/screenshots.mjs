@@ -1,0 +1,89 @@
+// Saves a PNG of every /panel screen of the navigation in the light and the dark theme, signed in as
+// root, so a person can look at them all before a release (issue 9), plus the command palette and the
+// `?` list. Usage:
+//   node scripts/screenshots.mjs <gw url> <root password> <folder> [language=en_US] [width=1400]
+// Needs Chromium (/usr/bin/chromium or CHROMIUM_PATH) and the built @gw/core (npm run build).
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { menuLeaves, NAVIGATION } from '@gw/core';
+import { chromium } from 'playwright-core';
+
+const [url, password, folder, language = 'en_US', width = '1400'] = process.argv.slice(2);
+if (!url || !password || !folder) {
+  console.error('usage: node scripts/screenshots.mjs <gw url> <root password> <folder> [language] [width]');
+  process.exit(2);
+}
+const base = url.replace(/\/+$/, '');
+mkdirSync(folder, { recursive: true });
+
+/** Waits until a screen has drawn: no request in flight, no spinner or loading bar, fonts ready. */
+async function settle(page) {
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await page
+    .waitForFunction(
+      () => !document.querySelector('.bp6-spinner, .bp6-progress-bar, .gw-page-spinner'),
+      null,
+      {
+        timeout: 8000,
+      },
+    )
+    .catch(() => undefined);
+  await page.evaluate(() => document.fonts?.ready);
+  // Charts and transitions finish drawing.
+  await page.waitForTimeout(600);
+}
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-sync'],
+});
+const saved = [];
+try {
+  for (const theme of ['light', 'dark']) {
+    const context = await browser.newContext({ viewport: { width: Number(width), height: 900 } });
+    // The theme toggle in the top bar saves `theme` in local storage; the language `appLanguage`.
+    await context.addInitScript(
+      ([themeName, lang]) => {
+        localStorage.setItem('theme', themeName);
+        localStorage.setItem('appLanguage', lang);
+      },
+      [theme, language],
+    );
+    const page = await context.newPage();
+    // Signed in through the form, as a person would (it also stores the user the console shows).
+    await page.goto(`${base}/login`);
+    await page.locator('input[type="password"]').waitFor();
+    await page.locator('input:not([type="password"])').first().fill('root');
+    await page.locator('input[type="password"]').fill(password);
+    await page.locator('input[type="password"]').press('Enter');
+    await page.waitForURL('**/panel/**');
+    for (const item of menuLeaves(NAVIGATION)) {
+      await page.goto(`${base}${item.url}`);
+      await settle(page);
+      const file = join(folder, `${item.id}-${theme}.png`);
+      await page.screenshot({ path: file, fullPage: true });
+      saved.push(file);
+    }
+    // The console-wide overlays: the palette with something typed, and the `?` list.
+    await page.goto(`${base}/panel/dashboard`);
+    await settle(page);
+    await page.keyboard.press('Control+k');
+    await page.getByRole('combobox').last().fill('us');
+    await page.waitForTimeout(900);
+    let file = join(folder, `palette-${theme}.png`);
+    await page.screenshot({ path: file });
+    saved.push(file);
+    await page.keyboard.press('Escape');
+    await page.waitForTimeout(300);
+    await page.evaluate(() => document.activeElement?.blur());
+    await page.keyboard.press('?');
+    await page.waitForTimeout(600);
+    file = join(folder, `shortcuts-${theme}.png`);
+    await page.screenshot({ path: file });
+    saved.push(file);
+    await context.close();
+  }
+} finally {
+  await browser.close();
+}
+console.log(`saved ${saved.length} screenshots in ${folder}`);
