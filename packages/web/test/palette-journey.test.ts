@@ -1,13 +1,12 @@
 // The command palette and the console's `?` list in real headless Chromium against a real `gw serve`:
 // Ctrl+K jumps to a screen by typing, finds a token on the server, runs "test all channels" after its
 // question; a plain user's palette holds no admin screen.
-import { existsSync } from 'node:fs';
 import { translate } from '@gw/core';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from './browser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type GwServer, signIn, startGwServer } from '../../../test-support/gw-server';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 type T = (key: string, params?: Record<string, unknown>) => string;
 const en: T = (key, params) => translate('en_US', key, params);
 const zh: T = (key, params) => translate('zh_CN', key, params);
@@ -17,13 +16,9 @@ let browser: Browser;
 let rootCookie: string;
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: set CHROMIUM_PATH`);
   server = await startGwServer();
   rootCookie = await signIn(server.url, 'root', server.rootPassword);
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-sync'],
-  });
+  browser = await launchChromium();
 });
 
 afterAll(async () => {
@@ -107,6 +102,11 @@ describe('command palette journey', () => {
     await expect.poll(() => chosen(page).textContent()).toContain('palette-key');
     await input.press('Enter');
     await page.waitForURL('**/panel/token?keyword=palette-key');
+    // Then the token list shows that token, searched by its name.
+    await expect(
+      page.getByRole('textbox', { name: en('tokens.search_placeholder') }).inputValue(),
+    ).resolves.toBe('palette-key');
+    await page.getByRole('row').filter({ hasText: 'palette-key' }).waitFor();
 
     // When an admin types a user's name or a channel's id, then the server's record is listed; a
     // channel opens the channel list filtered to its name.

@@ -1,6 +1,7 @@
 import { Button, Callout, InputGroup } from '@blueprintjs/core';
 import { listTokens, type Paged, type Token } from '@gw/core';
 import { useCallback, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { useT } from '../../lib/use-t';
 import { useApp } from '../../app/app-context';
 import { copyText } from '../../lib/clipboard';
@@ -21,13 +22,16 @@ interface TokenQuery {
 export function TokenPage() {
   const t = useT();
   const { client, site } = useApp();
+  // A link may name the token to show (the command palette opens `?keyword=<name>`).
+  const [params] = useSearchParams();
+  const linked = params.get('keyword')?.trim() ?? '';
   const [query, setQuery] = useState<TokenQuery>(() => ({
     page: 1,
     size: readTokenPageSize(),
     order: DEFAULT_TOKEN_ORDER,
-    keyword: '',
+    keyword: linked,
   }));
-  const [search, setSearch] = useState('');
+  const [search, setSearch] = useState(linked);
   const [result, setResult] = useState<Paged<Token>>({ data: [], page: 1, size: 10, total_count: 0 });
   const [loading, setLoading] = useState(false);
   const [editing, setEditing] = useState<Token | 'new' | undefined>();
