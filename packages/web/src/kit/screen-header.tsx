@@ -15,9 +15,11 @@ function Indicator({ entity, indicator }: { entity: string; indicator: Indicator
   });
   if (!state.data) return null;
   return (
-    <Tag round intent={state.data.intent === 'none' ? undefined : state.data.intent} role="status">
-      {t(state.data.labelKey)}
-    </Tag>
+    <span role="status">
+      <Tag round intent={state.data.intent === 'none' ? undefined : state.data.intent}>
+        {t(state.data.labelKey)}
+      </Tag>
+    </span>
   );
 }
 
