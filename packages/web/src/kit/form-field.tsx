@@ -6,6 +6,7 @@ import { useApp } from '../app/app-context';
 import { useQuotaDisplay } from '../app/use-quota-display';
 import { useT } from '../lib/use-t';
 import { ListField } from './list-field';
+import { RatioMapField } from './ratio-map-field';
 import { useOptionSource } from './option-sources';
 
 /** Choices read from the server for a field: its option source, or its own `loadOptions`. */
@@ -64,8 +65,11 @@ export function FormField<Values>({
     value: String(option.value),
     label: option.labelKey ? t(option.labelKey) : (option.label ?? String(option.value)),
   }));
-  const label = (values && field.labelFor?.(values)) || t(field.labelKey);
-  const help = (values && field.helpFor?.(values)) || (field.helpKey ? t(field.helpKey) : undefined);
+  // labelFor / helpFor answer i18n keys (a channel type's own wording), like labelKey / helpKey.
+  const labelKey = (values && field.labelFor?.(values)) || field.labelKey;
+  const helpKey = (values && field.helpFor?.(values)) || field.helpKey;
+  const label = t(labelKey);
+  const help = helpKey ? t(helpKey) : undefined;
   const intent = error ? 'danger' : 'none';
   const placeholder = field.placeholderKey ? t(field.placeholderKey) : undefined;
   // A text with suggestions (`freeText`) offers them in a datalist and takes any other text too.
@@ -184,7 +188,34 @@ export function FormField<Values>({
         />
       );
       break;
+    case 'ratio-map':
+      input = (
+        <RatioMapField
+          id={id}
+          value={(value as Record<string, string>) ?? {}}
+          names={options ?? []}
+          readOnly={readOnly}
+          intent={intent}
+          onChange={onChange}
+        />
+      );
+      break;
     case 'multi-select':
+      // Choices that may be added to (a price's models): chips with the choices as suggestions.
+      if (field.freeText) {
+        input = (
+          <ListField
+            id={id}
+            value={((value as unknown[]) ?? []).map(String)}
+            suggestions={options ?? []}
+            freeText
+            readOnly={readOnly}
+            intent={intent}
+            onChange={onChange}
+          />
+        );
+        break;
+      }
       input = (
         <select
           id={id}

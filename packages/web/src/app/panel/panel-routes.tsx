@@ -48,6 +48,15 @@ const TelegramPage = lazy(() =>
 const RedemptionPage = lazy(() =>
   import('../../features/redemptions/redemption-page').then((module) => ({ default: module.RedemptionPage })),
 );
+const PaymentPage = lazy(() =>
+  import('../../features/payments/payment-page').then((module) => ({ default: module.PaymentPage })),
+);
+const PricingPage = lazy(() =>
+  import('../../features/prices/pricing-page').then((module) => ({ default: module.PricingPage })),
+);
+const ChannelPage = lazy(() =>
+  import('../../features/channels/channel-page').then((module) => ({ default: module.ChannelPage })),
+);
 
 /** Screens built in this version; every other menu item shows "not available yet". */
 const BUILT: Record<string, React.ReactNode> = {
@@ -62,6 +71,9 @@ const BUILT: Record<string, React.ReactNode> = {
   model_info: <ModelInfoPage />,
   telegram: <TelegramPage />,
   redemption: <RedemptionPage />,
+  payment: <PaymentPage />,
+  pricing: <PricingPage />,
+  channel: <ChannelPage />,
 };
 
 /** The console's child routes: one per menu item, admin (and root) items refused to other roles. */
