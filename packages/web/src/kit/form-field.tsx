@@ -167,7 +167,8 @@ export function FormField<Values>({
           }
           onChange={(event) => {
             const picked = event.currentTarget.value;
-            const typed = (field.options ?? []).find((option) => String(option.value) === picked);
+            // The option's own value, a number for a number field (a price's owner id).
+            const typed = (loaded ?? []).find((option) => String(option.value) === picked);
             onChange(typed ? typed.value : picked);
           }}
         />

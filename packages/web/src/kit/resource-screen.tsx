@@ -213,7 +213,7 @@ function ResourceScreenBody<Row, Values, Input>({
           titleKey={
             editing.row ? (form.editTitleKey ?? 'common.edit') : (form.createTitleKey ?? 'web.kit.new')
           }
-          doneKey={editing.row ? form.updatedKey : form.createdKey}
+          doneKey={(editing.row ? form.updatedKey : form.createdKey) ?? form.doneKey}
           onClose={() => setEditing(undefined)}
           onCreated={form.afterCreate ? (values, answer) => setCreated({ values, answer }) : undefined}
         />

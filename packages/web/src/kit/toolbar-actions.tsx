@@ -26,7 +26,15 @@ export function ToolbarActions<Row>({ actions, role, entity, iconsOnly }: Toolba
     setBusy(action.id);
     const label = t(action.labelKey);
     if (action.result === 'copy') await runAndCopy(action, client, [], label, t);
-    else await change(() => action.run(client, []), action.doneKey, { count: 0 });
+    // A toolbar action may answer how many rows it touched ("deleted 3 disabled channels").
+    else
+      await change(
+        () => action.run(client, []),
+        action.doneKey,
+        (answer) => ({
+          count: typeof answer === 'number' ? answer : 0,
+        }),
+      );
     setBusy(undefined);
   };
   const allowed = actions.filter((action) => (action.role ?? 0) <= role);
