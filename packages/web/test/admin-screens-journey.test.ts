@@ -67,7 +67,9 @@ async function create(fill: (dialog: Locator) => Promise<void>, savedKey: string
 
 /** Deletes a row through its menu and the question, then waits for the row to go. */
 async function remove(name: string, confirmKey: string, deletedKey: string) {
-  await rowOf(name).getByRole('button', { name: en('web.kit.more_actions', { name }) }).click();
+  await rowOf(name)
+    .getByRole('button', { name: en('web.kit.more_actions', { name }) })
+    .click();
   await page.getByRole('menuitem', { name: en('common.delete') }).click();
   const question = page.getByRole('alertdialog');
   await question.getByText(en(confirmKey, { name })).waitFor();
@@ -96,7 +98,9 @@ describe('admin screens journey (root)', () => {
     await create(async (dialog) => {
       await field(dialog, en('model_ownedby.fields.name')).fill('JourneyOwner');
       await field(dialog, en('model_ownedby.fields.icon')).fill('https://example.com/o.png');
-      await dialog.getByRole('img', { name: en('web.kit.preview', { name: en('model_ownedby.fields.icon') }) }).waitFor();
+      await dialog
+        .getByRole('img', { name: en('web.kit.preview', { name: en('model_ownedby.fields.icon') }) })
+        .waitFor();
     }, 'model_ownedby.saved');
     // The whole list is paged in the page; the new owner (id > 1000) sorts last.
     await page.goto(`${server.url}/panel/model_ownedby?order=-id`);
@@ -108,7 +112,9 @@ describe('admin screens journey (root)', () => {
     await page.goto(`${server.url}/panel/model_info`);
     await page.getByRole('heading', { name: en('model_info.title') }).waitFor();
     await create(async (dialog) => {
-      await dialog.getByRole('combobox', { name: new RegExp(`^${en('model_info.fields.model')}`) }).fill('journey-model');
+      await dialog
+        .getByRole('combobox', { name: new RegExp(`^${en('model_info.fields.model')}`) })
+        .fill('journey-model');
       await field(dialog, en('model_info.fields.name')).fill('Journey Model');
       const tags = dialog.getByRole('textbox', { name: new RegExp(`^${en('model_info.fields.tags')}`) });
       await tags.fill('fast');
@@ -124,13 +130,16 @@ describe('admin screens journey (root)', () => {
   it('Telegram menus: the notice and bot state show; create a menu, delete it', async () => {
     await page.goto(`${server.url}/panel/telegram`);
     await page.getByText(en('telegram_menus.notice')).waitFor();
-    await page.getByRole('status').filter({ hasText: en('telegram_menus.bot.offline') }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: en('telegram_menus.bot.offline') })
+      .waitFor();
     await create(async (dialog) => {
       await field(dialog, en('telegram_menus.fields.command')).fill('journey');
       await field(dialog, en('telegram_menus.fields.description')).fill('A journey command');
       await field(dialog, en('telegram_menus.fields.reply_message')).fill('Hello');
     }, 'telegram_menus.saved');
-    await rowOf('journey').waitFor();
+    await rowOf('/journey').waitFor();
     await remove('/journey', 'telegram_menus.confirm_delete', 'telegram_menus.deleted');
   });
 
@@ -140,19 +149,32 @@ describe('admin screens journey (root)', () => {
     const download = page.waitForEvent('download');
     await create(async (dialog) => {
       await field(dialog, en('redemptions.fields.name')).fill('journeycodes');
-      await dialog.getByRole('spinbutton', { name: new RegExp(`^${en('redemptions.fields.count')}`) }).fill('2');
+      await dialog
+        .getByRole('spinbutton', { name: new RegExp(`^${en('redemptions.fields.count')}`) })
+        .fill('2');
     }, 'redemptions.saved');
     const shown = page.getByRole('list', { name: en('redemptions.created.title') });
     await expect.poll(() => shown.getByRole('listitem').count()).toBe(2);
     expect((await download).suggestedFilename()).toBe('journeycodes.txt');
     const codes = await shown.getByRole('listitem').allTextContents();
-    await page.getByRole('button', { name: en('common.close') }).last().click();
+    await page
+      .getByRole('button', { name: en('common.close') })
+      .last()
+      .click();
     await expect.poll(() => page.getByRole('cell', { name: 'journeycodes', exact: true }).count()).toBe(2);
-    const stored = await api<{ data: { name: string; key: string }[] }>('/api/redemption/?keyword=journeycodes');
+    const stored = await api<{ data: { name: string; key: string }[] }>(
+      '/api/redemption/?keyword=journeycodes',
+    );
     expect(stored.data.map((code) => code.key).sort()).toEqual([...codes].sort());
-    await page.getByRole('button', { name: en('web.kit.more_actions', { name: 'journeycodes' }) }).first().click();
+    await page
+      .getByRole('button', { name: en('web.kit.more_actions', { name: 'journeycodes' }) })
+      .first()
+      .click();
     await page.getByRole('menuitem', { name: en('common.delete') }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: en('common.delete') }).click();
+    await page
+      .getByRole('alertdialog')
+      .getByRole('button', { name: en('common.delete') })
+      .click();
     await page.getByText(en('redemptions.deleted')).first().waitFor();
     await expect.poll(() => page.getByRole('cell', { name: 'journeycodes', exact: true }).count()).toBe(1);
   });
@@ -186,7 +208,10 @@ describe('admin screens journey (root)', () => {
     await page.getByRole('heading', { name: en('channels.title') }).waitFor();
     await page.getByRole('button', { name: en('channels.actions.delete_disabled') }).click();
     await page.getByRole('alertdialog').getByText(en('channels.confirm.delete_disabled')).waitFor();
-    await page.getByRole('alertdialog').getByRole('button', { name: en('common.cancel') }).click();
+    await page
+      .getByRole('alertdialog')
+      .getByRole('button', { name: en('common.cancel') })
+      .click();
   });
 });
 

@@ -64,6 +64,8 @@ export function fromDraftValue(
     }
   }
   if (kind === 'datetime') return raw === '' ? 0 : Math.floor(new Date(raw).getTime() / 1000);
+  // A number left empty that had no value stays unset (an owner's id the server picks).
+  if (raw === '' && original === undefined) return undefined;
   const number = raw === '' ? Number.NaN : Number(raw);
   if (kind === 'quota' && quota.displayInCurrency) return Math.round(number * quota.quotaPerUnit);
   return number;

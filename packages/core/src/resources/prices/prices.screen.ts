@@ -2,6 +2,8 @@
 // models sharing a price (multiple tab), both from the whole list the server sends, filtered and paged
 // here; their editors share the type, owner, ratios, lock and extra-ratio fields.
 import { z } from 'zod';
+import type { ApiClient } from '../../http/client.js';
+import { GwApiError } from '../../http/errors.js';
 import {
   type FieldOption,
   type FormDef,
@@ -46,6 +48,16 @@ export interface PriceFormValues extends PriceCommon {
 }
 export interface PriceGroupFormValues extends PriceCommon {
   models: string[];
+}
+
+/** The stored prices; the server answers "no data" (not an empty list) when there are none. */
+async function storedPrices(client: ApiClient): Promise<Price[]> {
+  try {
+    return await listPrices(client);
+  } catch (error) {
+    if (error instanceof GwApiError && error.code === 'NOT_FOUND') return [];
+    throw error;
+  }
 }
 
 const TYPE_OPTIONS: FieldOption[] = PRICE_TYPES.map((type) => ({
@@ -203,7 +215,7 @@ export const PRICE_SCREEN: ScreenDef<Price, PriceFormValues, PriceInput> = {
   columns: PRICE_COLUMNS,
   list: async (client, query) =>
     pageLocally(
-      (await listPrices(client)).filter((price) => passes(price as PriceCommon, query)),
+      (await storedPrices(client)).filter((price) => passes(price as PriceCommon, query)),
       query,
       (price) => [price.model, String(price.channel_type)],
     ),
@@ -309,7 +321,7 @@ export const PRICE_GROUP_SCREEN: ScreenDef<PriceGroup, PriceGroupFormValues, Pri
   columns: GROUP_COLUMNS,
   list: async (client, query) =>
     pageLocally(
-      groupPrices(await listPrices(client)).filter((group) => passes(group as PriceCommon, query)),
+      groupPrices(await storedPrices(client)).filter((group) => passes(group as PriceCommon, query)),
       query,
       (group) => [...group.models, String(group.channel_type)],
     ),
