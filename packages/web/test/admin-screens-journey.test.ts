@@ -184,9 +184,29 @@ describe('admin screens journey (root)', () => {
     await page.getByRole('tab', { name: en('payments.tabs.order'), selected: true }).waitFor();
     await page.getByRole('tab', { name: en('payments.tabs.gateway') }).click();
     await page.waitForURL('**/panel/payment#gateway');
-    await page.getByRole('button', { name: en('web.kit.new') }).waitFor();
     await page.reload();
     await page.getByRole('tab', { name: en('payments.tabs.gateway'), selected: true }).waitFor();
+    // A Stripe gateway: its credentials show once the type is chosen.
+    await page.getByRole('button', { name: en('web.kit.new') }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog
+      .getByRole('combobox', { name: new RegExp(`^${en('payments.fields.type')}`) })
+      .selectOption('stripe');
+    await field(dialog, en('payments.fields.name')).fill('Journey Stripe');
+    await field(dialog, en('payments.fields.icon')).fill('https://example.com/s.png');
+    await dialog
+      .getByRole('textbox', { name: new RegExp(`^${en('payments.config.secret_key')}`) })
+      .fill('sk_test_journey');
+    await dialog.getByRole('button', { name: en('common.submit') }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await rowOf('Journey Stripe').waitFor();
+    const stored = await api<{ data: { name: string; type: string }[] }>('/api/payment/?size=100');
+    expect(stored.data.find((gateway) => gateway.name === 'Journey Stripe')?.type).toBe('stripe');
+    await remove('Journey Stripe', 'payments.confirm.delete', 'payments.messages.deleted');
+    // Filtering keeps the tab.
+    await page.getByRole('searchbox', { name: en('payments.fields.name') }).fill('none');
+    await page.getByRole('searchbox', { name: en('payments.fields.name') }).press('Enter');
+    await page.waitForURL('**/panel/payment?name=none#gateway');
   });
 
   it('pricing: create a single price, delete it; the group tab by its hash', async () => {
