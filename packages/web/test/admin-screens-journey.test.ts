@@ -223,7 +223,7 @@ describe('admin screens journey (root)', () => {
     await page.waitForURL('**/panel/pricing#multiple');
   });
 
-  it('channels: the list and its toolbar actions; "delete disabled" asks first', async () => {
+  it('channels: "delete disabled" asks first; create one with a typed model, batch-delete it', async () => {
     await page.goto(`${server.url}/panel/channel`);
     await page.getByRole('heading', { name: en('channels.title') }).waitFor();
     await page.getByRole('button', { name: en('channels.actions.delete_disabled') }).click();
@@ -232,6 +232,43 @@ describe('admin screens journey (root)', () => {
       .getByRole('alertdialog')
       .getByRole('button', { name: en('common.cancel') })
       .click();
+    await page.getByRole('alertdialog').waitFor({ state: 'detached' });
+
+    // One channel created through the form: a group, a model and a key.
+    await page.getByRole('button', { name: en('web.kit.new') }).click();
+    const dialog = page.getByRole('dialog');
+    await field(dialog, en('channels.fields.name')).fill('journey-channel');
+    await dialog
+      .getByRole('listbox', { name: new RegExp(`^${en('channels.fields.group')}`) })
+      .selectOption('default');
+    // A fresh server offers no models yet: the name is typed as a chip.
+    const models = field(dialog, en('channels.fields.models'));
+    await models.fill('gpt-4o-mini');
+    await models.press('Enter');
+    await dialog.getByRole('button', { name: en('web.kit.remove_item', { name: 'gpt-4o-mini' }) }).waitFor();
+    await dialog
+      .getByLabel(new RegExp(`^${en('channels.fields.key')}`))
+      .first()
+      .fill('sk-journey');
+    await dialog.getByRole('button', { name: en('common.submit') }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await rowOf('journey-channel').waitFor();
+
+    // Then deleted with the batch bar: select, the count asked, gone from the server.
+    // Blueprint draws its own box over the input; the click goes to the input itself.
+    await page
+      .getByRole('checkbox', { name: en('web.kit.select_row', { name: 'journey-channel' }) })
+      .check({ force: true });
+    await page
+      .getByRole('toolbar', { name: en('web.kit.selected', { count: 1 }) })
+      .getByRole('button', { name: en('channels.actions.batch_delete') })
+      .click();
+    const question = page.getByRole('alertdialog');
+    await question.getByText(en('channels.confirm.batch_delete', { count: 1 })).waitFor();
+    await question.getByRole('button', { name: en('channels.actions.batch_delete') }).click();
+    await expect.poll(() => rowOf('journey-channel').count()).toBe(0);
+    const stored = await api<{ data: { name: string }[] }>('/api/channel/?size=100');
+    expect(stored.data.map((channel) => channel.name)).not.toContain('journey-channel');
   });
 });
 
