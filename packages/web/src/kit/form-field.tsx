@@ -13,12 +13,14 @@ import { useOptionSource } from './option-sources';
 function useFieldOptions<Values>(field: FormFieldDef<Values>): readonly FieldOption[] | undefined {
   const { client } = useApp();
   const source = useOptionSource(field.optionSource);
+  // Keyed by the field's label too: two forms' `model` fields must not share their choices (a
+  // function in a query key hashes to nothing).
   const own = useQuery({
-    queryKey: ['field-options', field.name, field.loadOptions],
+    queryKey: ['field-options', field.name, field.labelKey],
     queryFn: () => field.loadOptions?.(client) ?? Promise.resolve([]),
     enabled: field.loadOptions !== undefined,
   });
-  return field.options ?? source ?? own.data;
+  return field.options ?? source ?? (field.loadOptions ? own.data : undefined);
 }
 
 /** What a quota typed in the display unit is worth in the other unit, as it is typed. */
