@@ -86,7 +86,8 @@ function ResourceScreenBody<Row, Values, Input>({
   const openNew = form ? () => setEditing({}) : undefined;
   const shortcuts = useListShortcuts({ search: () => searchRef.current?.focus(), create: openNew });
 
-  const rows = list.data?.data ?? [];
+  // After a failed load the last rows are no longer the list's: none show (the error is toasted).
+  const rows = list.isError ? [] : (list.data?.data ?? []);
   // Phones keep the columns core marks as most needed (priority 1–2); the rest scroll on wider screens.
   const shown = useMemo(
     () => (phone ? { ...screen, columns: columnsForWidth(screen.columns, 2) } : screen),

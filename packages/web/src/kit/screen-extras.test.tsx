@@ -179,4 +179,22 @@ describe('ResourceScreen extras', () => {
     })) as HTMLInputElement;
     expect(age.value).toBe('42');
   });
+
+  it('shows no rows once a reload fails, instead of the last list as if current', async () => {
+    const { screen: base } = petScreen(2);
+    let failing = false;
+    const pets: PetScreen = {
+      ...base,
+      list: async (client, query) => {
+        if (failing) throw new Error('the list is gone');
+        return base.list(client, query);
+      },
+    };
+    renderWithApp(<ResourceScreen screen={pets} />, { role: 10 });
+    await screen.findByText('pet2');
+    failing = true;
+    fireEvent.click(screen.getByRole('button', { name: en('common.refresh') }));
+    await screen.findByRole('cell', { name: en('common.no_data') });
+    expect(screen.queryByText('pet2')).toBeNull();
+  });
 });
