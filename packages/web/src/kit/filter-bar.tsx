@@ -1,7 +1,49 @@
 import { HTMLSelect, InputGroup } from '@blueprintjs/core';
-import type { FilterDef, ScreenQuery } from '@gw/core';
+import { type FilterDef, formatTimestamp, type ScreenQuery } from '@gw/core';
 import { type Ref, useEffect, useState } from 'react';
 import { useT } from '../lib/use-t';
+import { useOptionSource } from './option-sources';
+
+/** A datetime filter keeps Unix seconds in the URL; its input shows them as local date and time. */
+export function secondsToLocalInput(seconds: string): string {
+  const value = Number(seconds);
+  return seconds !== '' && Number.isFinite(value) && value > 0
+    ? formatTimestamp(value).slice(0, 16).replace(' ', 'T')
+    : '';
+}
+
+export function localInputToSeconds(text: string): string {
+  const time = new Date(text).getTime();
+  return text === '' || Number.isNaN(time) ? '' : String(Math.floor(time / 1000));
+}
+
+/** A select filter: its fixed choices, or "all" and the choices its option source reads. */
+function SelectFilter({
+  filter,
+  label,
+  value,
+  onChange,
+}: {
+  filter: FilterDef;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  const t = useT();
+  const loaded = useOptionSource(filter.options ? undefined : filter.optionSource);
+  const options = filter.options ?? [{ value: '', labelKey: 'common.all' }, ...(loaded ?? [])];
+  return (
+    <HTMLSelect
+      aria-label={label}
+      value={value}
+      options={options.map((option) => ({
+        value: String(option.value),
+        label: option.labelKey ? t(option.labelKey) : (option.label ?? String(option.value)),
+      }))}
+      onChange={(event) => onChange(event.currentTarget.value)}
+    />
+  );
+}
 
 interface FilterBarProps {
   filters: readonly FilterDef[];
@@ -39,19 +81,27 @@ export function FilterBar({ filters, query, admin, onFilters, searchRef }: Filte
         const label = t(filter.labelKey);
         if (filter.kind === 'select')
           return (
-            <HTMLSelect
+            <SelectFilter
               key={filter.name}
-              aria-label={label}
-              value={values[filter.name]}
-              options={(filter.options ?? []).map((option) => ({
-                value: String(option.value),
-                label: option.labelKey ? t(option.labelKey) : (option.label ?? String(option.value)),
-              }))}
-              onChange={(event) => {
-                const next = { ...values, [filter.name]: event.currentTarget.value };
+              filter={filter}
+              label={label}
+              value={values[filter.name] ?? ''}
+              onChange={(value) => {
+                const next = { ...values, [filter.name]: value };
                 setValues(next);
                 onFilters(next);
               }}
+            />
+          );
+        if (filter.kind === 'datetime')
+          return (
+            <InputGroup
+              key={filter.name}
+              type="datetime-local"
+              aria-label={label}
+              title={label}
+              value={secondsToLocalInput(values[filter.name] ?? '')}
+              onValueChange={(value) => set(filter.name, localInputToSeconds(value))}
             />
           );
         return (

@@ -1,7 +1,7 @@
-import { Alert, Button, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
+import { Alert, Button, Dialog, DialogBody, DialogFooter, Spinner } from '@blueprintjs/core';
 import { type FormDef, type FormFieldDef, visibleFields } from '@gw/core';
-import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useMemo, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useApp } from '../app/app-context';
 import { useQuotaDisplay } from '../app/use-quota-display';
 import { type FieldMessages, messagesFromServer, messagesFromZod } from '../lib/form-errors';
@@ -18,13 +18,43 @@ interface FormDialogProps<Row, Values, Input> {
   row?: Row;
   doneKey?: string;
   onClose: () => void;
+  /** What `create` answered, with the values sent (the codes a redemption create generated). */
+  onCreated?: (values: Values, created: unknown) => void;
 }
 
-/** A create/edit dialog drawn from a FormDef (see {@link ValuesDialog}). */
+/**
+ * A create/edit dialog drawn from a FormDef (see {@link ValuesDialog}). When editing a form that reads
+ * the whole record first (`load`), the fields wait for it; what a create answered goes to `onCreated`.
+ */
 export function FormDialog<Row, Values, Input>(props: FormDialogProps<Row, Values, Input>) {
   const { form, row } = props;
+  const t = useT();
   const { client } = useApp();
-  const initialValues = useMemo(() => (row === undefined ? form.empty() : form.fromRow(row)), [form, row]);
+  const full = useQuery({
+    queryKey: [props.entity, 'record', row === undefined ? null : row],
+    queryFn: () => (row !== undefined && form.load ? form.load(client, row) : Promise.resolve(row)),
+    enabled: row !== undefined && form.load !== undefined,
+    gcTime: 0,
+  });
+  useEffect(() => {
+    if (full.error) {
+      showError(full.error, t);
+      props.onClose();
+    }
+  }, [full.error, t, props.onClose]);
+  const record = row !== undefined && form.load ? full.data : row;
+  const initialValues = useMemo(
+    () => (row === undefined ? form.empty() : record === undefined ? undefined : form.fromRow(record)),
+    [form, row, record],
+  );
+  if (initialValues === undefined)
+    return (
+      <Dialog isOpen onClose={props.onClose} title={t(props.titleKey)} className="gw-form-dialog">
+        <DialogBody>
+          <Spinner size={24} />
+        </DialogBody>
+      </Dialog>
+    );
   return (
     <ValuesDialog
       fields={form.fields}
@@ -36,9 +66,13 @@ export function FormDialog<Row, Values, Input>(props: FormDialogProps<Row, Value
       doneKey={props.doneKey}
       onClose={props.onClose}
       save={async (values) => {
-        const input = form.toInput(values, row);
-        if (row !== undefined && form.update) await form.update(client, input, row);
-        else await form.create(client, input);
+        const input = form.toInput(values, record);
+        if (record !== undefined && form.update) await form.update(client, input, record);
+        else {
+          // Awaited apart: an optional call skips its arguments when there is no listener.
+          const created = await form.create(client, input);
+          props.onCreated?.(values, created);
+        }
       }}
     />
   );
@@ -150,6 +184,7 @@ export function ValuesDialog<Values>(props: ValuesDialogProps<Values>) {
               field={field}
               id={`form-${field.name}`}
               value={draft[field.name]}
+              values={typed}
               error={errors[field.name]}
               readOnly={mode === 'edit' && field.readOnlyOnEdit === true}
               onChange={(value) => setDraft((current) => ({ ...current, [field.name]: value }))}

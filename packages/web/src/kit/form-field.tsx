@@ -1,28 +1,26 @@
 import { Button, FormGroup, HTMLSelect, InputGroup, Switch, TextArea } from '@blueprintjs/core';
-import {
-  type FieldOption,
-  type FormFieldDef,
-  listGroupSymbols,
-  type OptionSource,
-  renderQuota,
-  thousands,
-} from '@gw/core';
+import { type FieldOption, type FormFieldDef, renderQuota, thousands } from '@gw/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useApp } from '../app/app-context';
 import { useQuotaDisplay } from '../app/use-quota-display';
 import { useT } from '../lib/use-t';
+import { ListField } from './list-field';
+import { RatioMapField } from './ratio-map-field';
+import { useOptionSource } from './option-sources';
 
-/** Choices read from the server for a field (only the sources a built screen uses so far). */
-function useOptionSource(source: OptionSource | undefined): FieldOption[] | undefined {
+/** Choices read from the server for a field: its option source, or its own `loadOptions`. */
+function useFieldOptions<Values>(field: FormFieldDef<Values>): readonly FieldOption[] | undefined {
   const { client } = useApp();
-  const groups = useQuery({
-    queryKey: ['user_groups', 'symbols'],
-    queryFn: () => listGroupSymbols(client),
-    enabled: source === 'user_groups',
+  const source = useOptionSource(field.optionSource);
+  // Keyed by the field's label too: two forms' `model` fields must not share their choices (a
+  // function in a query key hashes to nothing).
+  const own = useQuery({
+    queryKey: ['field-options', field.name, field.labelKey],
+    queryFn: () => field.loadOptions?.(client) ?? Promise.resolve([]),
+    enabled: field.loadOptions !== undefined,
   });
-  if (source === 'user_groups') return groups.data?.map((symbol) => ({ value: symbol, label: symbol }));
-  return undefined;
+  return field.options ?? source ?? (field.loadOptions ? own.data : undefined);
 }
 
 /** What a quota typed in the display unit is worth in the other unit, as it is typed. */
@@ -45,27 +43,44 @@ interface FormFieldProps<Values> {
   field: FormFieldDef<Values>;
   id: string;
   value: unknown;
+  /** The form's values as typed so far (a label or help may depend on them). */
+  values?: Values;
   error?: string;
   readOnly: boolean;
   onChange: (value: unknown) => void;
 }
 
 /** One form field drawn by its kind, its error (or help) under it. */
-export function FormField<Values>({ field, id, value, error, readOnly, onChange }: FormFieldProps<Values>) {
+export function FormField<Values>({
+  field,
+  id,
+  value,
+  values,
+  error,
+  readOnly,
+  onChange,
+}: FormFieldProps<Values>) {
   const t = useT();
   const [shown, setShown] = useState(false);
-  const loaded = useOptionSource(field.optionSource);
-  const options = (field.options ?? loaded)?.map((option) => ({
+  const loaded = useFieldOptions(field);
+  const options = loaded?.map((option) => ({
     value: String(option.value),
     label: option.labelKey ? t(option.labelKey) : (option.label ?? String(option.value)),
   }));
-  const label = t(field.labelKey);
+  // labelFor / helpFor answer i18n keys (a channel type's own wording), like labelKey / helpKey.
+  const labelKey = (values && field.labelFor?.(values)) || field.labelKey;
+  const helpKey = (values && field.helpFor?.(values)) || field.helpKey;
+  const label = t(labelKey);
+  const help = helpKey ? t(helpKey) : undefined;
   const intent = error ? 'danger' : 'none';
   const placeholder = field.placeholderKey ? t(field.placeholderKey) : undefined;
+  // A text with suggestions (`freeText`) offers them in a datalist and takes any other text too.
+  const listId = `${id}-options`;
   const text = (type: string) => (
     <InputGroup
       id={id}
       type={type}
+      list={type === 'text' && options ? listId : undefined}
       value={String(value ?? '')}
       intent={intent}
       readOnly={readOnly}
@@ -154,7 +169,8 @@ export function FormField<Values>({ field, id, value, error, readOnly, onChange 
           }
           onChange={(event) => {
             const picked = event.currentTarget.value;
-            const typed = (field.options ?? []).find((option) => String(option.value) === picked);
+            // The option's own value, a number for a number field (a price's owner id).
+            const typed = (loaded ?? []).find((option) => String(option.value) === picked);
             onChange(typed ? typed.value : picked);
           }}
         />
@@ -162,7 +178,47 @@ export function FormField<Values>({ field, id, value, error, readOnly, onChange 
         text('text')
       );
       break;
+    case 'list':
+      input = (
+        <ListField
+          id={id}
+          value={(value as string[]) ?? []}
+          suggestions={options ?? []}
+          freeText={field.freeText ?? true}
+          readOnly={readOnly}
+          intent={intent}
+          onChange={onChange}
+        />
+      );
+      break;
+    case 'ratio-map':
+      input = (
+        <RatioMapField
+          id={id}
+          value={(value as Record<string, string>) ?? {}}
+          names={options ?? []}
+          readOnly={readOnly}
+          intent={intent}
+          onChange={onChange}
+        />
+      );
+      break;
     case 'multi-select':
+      // Choices that may be added to (a price's models): chips with the choices as suggestions.
+      if (field.freeText) {
+        input = (
+          <ListField
+            id={id}
+            value={((value as unknown[]) ?? []).map(String)}
+            suggestions={options ?? []}
+            freeText
+            readOnly={readOnly}
+            intent={intent}
+            onChange={onChange}
+          />
+        );
+        break;
+      }
       input = (
         <select
           id={id}
@@ -183,7 +239,27 @@ export function FormField<Values>({ field, id, value, error, readOnly, onChange 
       );
       break;
     default:
-      input = text('text');
+      input = (
+        <>
+          {text('text')}
+          {options && (
+            <datalist id={listId}>
+              {options.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </datalist>
+          )}
+          {field.preview === 'image' && String(value ?? '') !== '' && (
+            <img
+              className="gw-field-preview"
+              src={String(value)}
+              alt={t('web.kit.preview', { name: label })}
+            />
+          )}
+        </>
+      );
   }
   return (
     <FormGroup
@@ -191,7 +267,7 @@ export function FormField<Values>({ field, id, value, error, readOnly, onChange 
       labelFor={id}
       labelInfo={field.required ? '*' : undefined}
       intent={intent}
-      helperText={error ?? (field.helpKey ? t(field.helpKey) : undefined)}
+      helperText={error ?? help}
     >
       {input}
     </FormGroup>

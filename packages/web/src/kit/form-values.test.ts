@@ -31,4 +31,16 @@ describe('form values by field kind', () => {
     expect(fromDraftValue({ kind: 'datetime', name: 'd' }, '2026-01-02T03:04', 0, points)).toBe(seconds);
     expect(fromDraftValue({ kind: 'datetime', name: 'd' }, '', 5, points)).toBe(0);
   });
+
+  it('leaves an empty number unset when the record had none (an owner id the server picks)', () => {
+    expect(fromDraftValue({ kind: 'int', name: 'id' }, '', undefined, points)).toBeUndefined();
+    expect(fromDraftValue({ kind: 'int', name: 'id' }, '1001', undefined, points)).toBe(1001);
+  });
+
+  it('holds a ratio map as text per name and reads the numbers back (empty as NaN)', () => {
+    expect(toDraftValue('ratio-map', { cached_tokens: 0.5 }, points)).toEqual({ cached_tokens: '0.5' });
+    expect(
+      fromDraftValue({ kind: 'ratio-map', name: 'r' }, { cached_tokens: '0.25', audio: '' }, {}, points),
+    ).toEqual({ cached_tokens: 0.25, audio: Number.NaN });
+  });
 });

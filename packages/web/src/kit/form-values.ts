@@ -14,6 +14,10 @@ function toLocalInput(seconds: number): string {
 
 /** A value as its input shows it: numbers and JSON as text, quota in the display unit. */
 export function toDraftValue(kind: FieldKind, value: unknown, quota: QuotaDisplay): unknown {
+  if (kind === 'ratio-map')
+    return Object.fromEntries(
+      Object.entries((value as Record<string, unknown>) ?? {}).map(([k, v]) => [k, String(v)]),
+    );
   if (!TEXT_KINDS.includes(kind)) return value;
   if (value === undefined || value === null || value === '') return '';
   if (kind === 'quota' && typeof value === 'number')
@@ -41,6 +45,13 @@ export function fromDraftValue(
   quota: QuotaDisplay,
 ): unknown {
   const kind = field.kind;
+  if (kind === 'ratio-map')
+    return Object.fromEntries(
+      Object.entries((text as Record<string, string>) ?? {}).map(([name, ratio]) => [
+        name,
+        String(ratio).trim() === '' ? Number.NaN : Number(ratio),
+      ]),
+    );
   if (!TEXT_KINDS.includes(kind)) return text;
   const raw = String(text ?? '').trim();
   if (kind === 'json') {
@@ -53,6 +64,8 @@ export function fromDraftValue(
     }
   }
   if (kind === 'datetime') return raw === '' ? 0 : Math.floor(new Date(raw).getTime() / 1000);
+  // A number left empty that had no value stays unset (an owner's id the server picks).
+  if (raw === '' && original === undefined) return undefined;
   const number = raw === '' ? Number.NaN : Number(raw);
   if (kind === 'quota' && quota.displayInCurrency) return Math.round(number * quota.quotaPerUnit);
   return number;

@@ -5,17 +5,24 @@ import { showError, showToast } from '../lib/toasts';
 
 /**
  * Runs a change against the server, then refreshes every list of the entity (the cache keys start
- * with it), toasts `doneKey` on success and reports a failure through core's error catalogue.
+ * with it), toasts `doneKey` on success (its params may be read from the answer: a count deleted) and reports a failure through core's error catalogue.
  * Resolves true when the change went through.
  */
 export function useEntityChange(entity: string) {
   const queries = useQueryClient();
   const t = useT();
   return useCallback(
-    async (change: () => Promise<unknown>, doneKey?: string, params?: Record<string, unknown>) => {
+    async (
+      change: () => Promise<unknown>,
+      doneKey?: string,
+      params?: Record<string, unknown> | ((answer: unknown) => Record<string, unknown>),
+    ) => {
       try {
-        await change();
-        showToast('success', t(doneKey ?? 'web.kit.done', params));
+        const answer = await change();
+        showToast(
+          'success',
+          t(doneKey ?? 'web.kit.done', typeof params === 'function' ? params(answer) : params),
+        );
         return true;
       } catch (error) {
         showError(error, t);

@@ -16,20 +16,25 @@ import { SMALL_SCREEN, useMediaQuery } from '../lib/media';
 import { showError, showToast } from '../lib/toasts';
 import { useT } from '../lib/use-t';
 import { ConfirmAction } from './confirm-action';
+import { CreatedListDialog } from './created-list-dialog';
 import { downloadScreenCsv } from './csv-export';
 import { FilterBar } from './filter-bar';
 import { FormDialog } from './form-dialog';
 import { useEntityChange } from './mutations';
 import { queryClient } from './query-client';
 import { ResourceTable, type RowKey } from './resource-table';
+import { ScreenHeader } from './screen-header';
 import { useScreenQuery } from './screen-url';
 import { ShortcutHelp, useListShortcuts } from './shortcuts';
+import { ToolbarActions } from './toolbar-actions';
 import { useScreenSections } from './use-screen-sections';
 
 interface ResourceScreenProps<Row, Values, Input> {
   screen: ScreenDef<Row, Values, Input>;
   /** Something the screen shows above its filters (a hint, a banner). */
   banner?: ReactNode;
+  /** Drawn inside a tab of a page that has its own title: no header of its own. */
+  embedded?: boolean;
 }
 
 /** A list screen drawn from a core ScreenDef, inside the console's one query cache. */
@@ -50,7 +55,11 @@ function SectionsGate({ section, children }: { section: string; children: ReactN
   return ready ? children : null;
 }
 
-function ResourceScreenBody<Row, Values, Input>({ screen, banner }: ResourceScreenProps<Row, Values, Input>) {
+function ResourceScreenBody<Row, Values, Input>({
+  screen,
+  banner,
+  embedded,
+}: ResourceScreenProps<Row, Values, Input>) {
   const t = useT();
   const { client } = useApp();
   const role = useUser()?.role ?? 0;
@@ -70,13 +79,15 @@ function ResourceScreenBody<Row, Values, Input>({ screen, banner }: ResourceScre
   const [selected, setSelected] = useState<ReadonlySet<RowKey>>(new Set());
   const [confirming, setConfirming] = useState<ActionDef<Row> | undefined>();
   const [exporting, setExporting] = useState(false);
+  const [created, setCreated] = useState<{ values: Values; answer: unknown } | undefined>();
   const change = useEntityChange(screen.entity);
   const searchRef = useRef<HTMLInputElement>(null);
   const { form } = screen;
   const openNew = form ? () => setEditing({}) : undefined;
   const shortcuts = useListShortcuts({ search: () => searchRef.current?.focus(), create: openNew });
 
-  const rows = list.data?.data ?? [];
+  // After a failed load the last rows are no longer the list's: none show (the error is toasted).
+  const rows = list.isError ? [] : (list.data?.data ?? []);
   // Phones keep the columns core marks as most needed (priority 1–2); the rest scroll on wider screens.
   const shown = useMemo(
     () => (phone ? { ...screen, columns: columnsForWidth(screen.columns, 2) } : screen),
@@ -113,9 +124,12 @@ function ResourceScreenBody<Row, Values, Input>({ screen, banner }: ResourceScre
 
   return (
     <div className="gw-resource-screen">
-      <div className="gw-page-header">
-        <h2>{t(screen.titleKey)}</h2>
-      </div>
+      <ScreenHeader
+        titleKey={embedded ? undefined : screen.titleKey}
+        entity={screen.entity}
+        indicators={screen.indicators}
+        noticeKey={screen.noticeKey}
+      />
       {banner}
       <div className="gw-toolbar">
         <FilterBar
@@ -132,6 +146,14 @@ function ResourceScreenBody<Row, Values, Input>({ screen, banner }: ResourceScre
           {toolButton('refresh', t('common.refresh'), () => void list.refetch())}
           {screen.exportCsv &&
             toolButton('download', t('web.kit.export_csv'), () => void exportCsv(), { loading: exporting })}
+          {screen.toolbarActions && (
+            <ToolbarActions
+              actions={screen.toolbarActions}
+              role={role}
+              entity={screen.entity}
+              iconsOnly={phone}
+            />
+          )}
           {openNew && toolButton('plus', t('web.kit.new'), openNew, { intent: 'primary' })}
         </ButtonGroup>
       </div>
@@ -192,8 +214,17 @@ function ResourceScreenBody<Row, Values, Input>({ screen, banner }: ResourceScre
           titleKey={
             editing.row ? (form.editTitleKey ?? 'common.edit') : (form.createTitleKey ?? 'web.kit.new')
           }
-          doneKey={editing.row ? form.updatedKey : form.createdKey}
+          doneKey={(editing.row ? form.updatedKey : form.createdKey) ?? form.doneKey}
           onClose={() => setEditing(undefined)}
+          onCreated={form.afterCreate ? (values, answer) => setCreated({ values, answer }) : undefined}
+        />
+      )}
+      {form?.afterCreate && created && (
+        <CreatedListDialog
+          def={form.afterCreate}
+          values={created.values}
+          created={created.answer}
+          onClose={() => setCreated(undefined)}
         />
       )}
       <ConfirmAction

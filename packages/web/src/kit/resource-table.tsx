@@ -153,7 +153,11 @@ export function ResourceTable<Row, Values, Input>(props: ResourceTableProps<Row,
                     actions={screen.rowActions}
                     role={props.role}
                     entity={screen.entity}
-                    onEdit={props.onEdit && (() => props.onEdit?.(row))}
+                    onEdit={
+                      props.onEdit && (screen.editableRow?.(row) ?? true)
+                        ? () => props.onEdit?.(row)
+                        : undefined
+                    }
                   />
                 </td>
               </tr>

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { type DropdownItem, DropdownMenu } from '../components/dropdown-menu';
 import { useT } from '../lib/use-t';
 import { useApp } from '../app/app-context';
+import { runAndCopy } from './action-result';
 import { ConfirmAction } from './confirm-action';
 import { ValuesDialog } from './form-dialog';
 import { useEntityChange } from './mutations';
@@ -29,7 +30,9 @@ export function RowActions<Row>({ row, name, actions, role, entity, onEdit }: Ro
   const [confirming, setConfirming] = useState<ActionDef<Row> | undefined>();
   const [asking, setAsking] = useState<ActionDef<Row> | undefined>();
   const run = (action: ActionDef<Row>) =>
-    void change(() => action.run(client, [row]), action.doneKey, { name, count: 1 });
+    action.result === 'copy'
+      ? void runAndCopy(action, client, [row], name, t)
+      : void change(() => action.run(client, [row]), action.doneKey, { name, count: 1 });
   const items: DropdownItem[] = [];
   if (onEdit) items.push({ key: 'edit', text: t('common.edit'), icon: 'edit', onSelect: onEdit });
   for (const action of actionsFor(actions, row, role)) {

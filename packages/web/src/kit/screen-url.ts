@@ -6,7 +6,7 @@ import {
   screenQueryToParams,
 } from '@gw/core';
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { readPageSize, writePageSize } from '../lib/storage';
 
 type UrlScreen = Pick<ScreenDef<unknown>, 'filters' | 'defaultOrder' | 'pageSizeKey'>;
@@ -16,7 +16,10 @@ type UrlScreen = Pick<ScreenDef<unknown>, 'filters' | 'defaultOrder' | 'pageSize
  * shows the same view; the page size otherwise falls back to the one remembered for this table.
  */
 export function useScreenQuery(screen: UrlScreen) {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  // The hash names the tab a screen is drawn in (`#gateway`); a new query keeps it.
+  const { hash } = useLocation();
   const remembered = readPageSize(screen.pageSizeKey, PAGE_SIZES[0], PAGE_SIZES);
   const paramsText = params.toString();
   const query = useMemo(
@@ -28,9 +31,10 @@ export function useScreenQuery(screen: UrlScreen) {
       // Only a size chosen here is remembered, not one that came with a shared link.
       if (next.size !== query.size) writePageSize(screen.pageSizeKey, next.size);
       const fallback = readPageSize(screen.pageSizeKey, PAGE_SIZES[0], PAGE_SIZES);
-      setParams(screenQueryToParams(screen, next, fallback));
+      const search = screenQueryToParams(screen, next, fallback).toString();
+      navigate({ search: search ? `?${search}` : '', hash });
     },
-    [screen, query.size, setParams],
+    [screen, query.size, navigate, hash],
   );
   return { query, setQuery };
 }

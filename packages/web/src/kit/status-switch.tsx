@@ -25,6 +25,8 @@ export function StatusSwitch<Row>({
   const change = useEntityChange(entity);
   const [busy, setBusy] = useState(false);
   const on = status.isOn(row);
+  // A row the switch does not apply to (a used code, the default group) shows its status as text only.
+  if (status.applies && !status.applies(row)) return <span>{text}</span>;
   return (
     <span className="gw-status-cell">
       <Switch

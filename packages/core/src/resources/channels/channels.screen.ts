@@ -288,6 +288,8 @@ export const CHANNEL_FORM: FormDef<Channel, ChannelFormValues, ReturnType<typeof
       kind: 'multi-select',
       labelKey: 'channels.fields.models',
       optionSource: 'models',
+      // Free solo (console-screens §1.4 row 7): a model no channel offers yet may be typed.
+      freeText: true,
       helpKey: 'channels.form.models_help',
       required: true,
     },

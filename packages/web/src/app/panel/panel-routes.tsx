@@ -31,6 +31,33 @@ const SystemInfoPage = lazy(() =>
   })),
 );
 
+const UserGroupPage = lazy(() =>
+  import('../../features/user-groups/user-group-page').then((module) => ({ default: module.UserGroupPage })),
+);
+const ModelOwnerPage = lazy(() =>
+  import('../../features/model-owners/model-owner-page').then((module) => ({
+    default: module.ModelOwnerPage,
+  })),
+);
+const ModelInfoPage = lazy(() =>
+  import('../../features/model-info/model-info-page').then((module) => ({ default: module.ModelInfoPage })),
+);
+const TelegramPage = lazy(() =>
+  import('../../features/telegram/telegram-page').then((module) => ({ default: module.TelegramPage })),
+);
+const RedemptionPage = lazy(() =>
+  import('../../features/redemptions/redemption-page').then((module) => ({ default: module.RedemptionPage })),
+);
+const PaymentPage = lazy(() =>
+  import('../../features/payments/payment-page').then((module) => ({ default: module.PaymentPage })),
+);
+const PricingPage = lazy(() =>
+  import('../../features/prices/pricing-page').then((module) => ({ default: module.PricingPage })),
+);
+const ChannelPage = lazy(() =>
+  import('../../features/channels/channel-page').then((module) => ({ default: module.ChannelPage })),
+);
+
 /** Screens built in this version; every other menu item shows "not available yet". */
 const BUILT: Record<string, React.ReactNode> = {
   token: <TokenPage />,
@@ -39,6 +66,14 @@ const BUILT: Record<string, React.ReactNode> = {
   multi_user_stats: <MultiUserStatsPage />,
   system_info: <SystemInfoPage />,
   setting: <SettingsPage />,
+  user_group: <UserGroupPage />,
+  model_ownedby: <ModelOwnerPage />,
+  model_info: <ModelInfoPage />,
+  telegram: <TelegramPage />,
+  redemption: <RedemptionPage />,
+  payment: <PaymentPage />,
+  pricing: <PricingPage />,
+  channel: <ChannelPage />,
 };
 
 /** The console's child routes: one per menu item, admin (and root) items refused to other roles. */

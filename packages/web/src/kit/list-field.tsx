@@ -1,0 +1,84 @@
+import { Button, InputGroup, Tag } from '@blueprintjs/core';
+import { useState } from 'react';
+import { useT } from '../lib/use-t';
+
+interface ListFieldProps {
+  id: string;
+  value: readonly string[];
+  /** Suggestions offered while typing (a datalist); any other text is added too when `freeText`. */
+  suggestions: readonly { value: string; label: string }[];
+  freeText: boolean;
+  readOnly: boolean;
+  intent: 'danger' | 'none';
+  onChange: (value: string[]) => void;
+}
+
+/**
+ * A list of strings entered one by one and shown as removable chips (modalities, tags). Enter or
+ * the add button takes the typed text; a suggestion picked from the list is added the same way.
+ */
+export function ListField({ id, value, suggestions, freeText, readOnly, intent, onChange }: ListFieldProps) {
+  const t = useT();
+  const [typed, setTyped] = useState('');
+  const items = value ?? [];
+  const add = () => {
+    const item = typed.trim();
+    const known = suggestions.some((option) => option.value === item);
+    if (!item || items.includes(item) || (!freeText && !known)) return;
+    onChange([...items, item]);
+    setTyped('');
+  };
+  const listId = `${id}-suggestions`;
+  return (
+    <div className="gw-list-field">
+      <div className="gw-list-chips">
+        {items.map((item) => (
+          <Tag key={item} round minimal>
+            {item}
+            {/* Blueprint's own remove button is named "Remove tag" in English only. */}
+            {!readOnly && (
+              <button
+                type="button"
+                className="bp6-tag-remove"
+                aria-label={t('web.kit.remove_item', { name: item })}
+                onClick={() => onChange(items.filter((other) => other !== item))}
+              >
+                ×
+              </button>
+            )}
+          </Tag>
+        ))}
+      </div>
+      {!readOnly && (
+        <InputGroup
+          id={id}
+          value={typed}
+          intent={intent}
+          list={suggestions.length > 0 ? listId : undefined}
+          onValueChange={setTyped}
+          onKeyDown={(event) => {
+            // Enter adds the chip instead of submitting the form.
+            if (event.key === 'Enter') {
+              event.preventDefault();
+              add();
+            }
+          }}
+          rightElement={
+            <Button variant="minimal" icon="plus" aria-label={t('web.kit.add_item')} onClick={add} />
+          }
+        />
+      )}
+      {suggestions.length > 0 && (
+        <datalist id={listId}>
+          {suggestions
+            .filter((option) => !items.includes(option.value))
+            .map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+        </datalist>
+      )}
+    </div>
+  );
+}
