@@ -3,7 +3,7 @@
 // `gw serve`: each opened as root, one create and one delete where the screen has them, checked
 // against the server's own answer; a plain user is refused.
 import { translate } from '@gw/core';
-import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { launchChromium } from './browser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type GwServer, signIn, startGwServer } from '../../../test-support/gw-server';
