@@ -2,6 +2,7 @@
 // menus, redemption codes, payments, pricing, channels) in real headless Chromium against a real
 // `gw serve`: each opened as root, one create and one delete where the screen has them, checked
 // against the server's own answer; a plain user is refused.
+import { readFileSync } from 'node:fs';
 import { translate } from '@gw/core';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launchChromium } from './browser';
@@ -248,6 +249,13 @@ describe('admin screens journey (root)', () => {
     await dialog.getByRole('button', { name: en('common.submit') }).click();
     await dialog.waitFor({ state: 'detached' });
     await rowOf('journey-channel').waitFor();
+
+    // The list exports as CSV (every page of the current filter): the header, then the channel.
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: en('web.kit.export_csv') }).click();
+    const csv = readFileSync(await (await download).path(), 'utf8').replace(/^\uFEFF/, '');
+    expect(csv.split('\r\n')[0]).toContain(en('channels.fields.name'));
+    expect(csv).toContain('journey-channel');
 
     // Then deleted with the batch bar: select, the count asked, gone from the server.
     // Blueprint draws its own box over the input; the click goes to the input itself.

@@ -70,6 +70,19 @@ describe('ResourceScreen', () => {
     expect(screen.getByTestId('url').textContent).toBe('?order=id');
   });
 
+  it('opens the "new" form when the link asks for it (?new=1), once, and drops the parameter', async () => {
+    const { screen: pets } = petScreen(3);
+    renderWithApp(
+      <>
+        <ResourceScreen screen={pets} />
+        <UrlProbe />
+      </>,
+      { role: 10, path: '/?keyword=pet&new=1' },
+    );
+    await screen.findByRole('dialog');
+    await waitFor(() => expect(screen.getByTestId('url').textContent).toBe('?keyword=pet'));
+  });
+
   it('shows the "no data" row for an empty list and the column hint on its header', async () => {
     const { screen: pets } = petScreen(0);
     renderWithApp(<ResourceScreen screen={pets} />, { role: 10 });

@@ -9,6 +9,7 @@ import {
 } from '@gw/core';
 import { keepPreviousData, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { useApp, useUser } from '../app/app-context';
 import { useQuotaDisplay } from '../app/use-quota-display';
 import { Pager } from '../features/tokens/pager';
@@ -84,6 +85,19 @@ function ResourceScreenBody<Row, Values, Input>({
   const searchRef = useRef<HTMLInputElement>(null);
   const { form } = screen;
   const openNew = form ? () => setEditing({}) : undefined;
+  // A link may ask for the "new" form (`?new=1`, the command palette's "new channel"): it opens once and
+  // the parameter leaves the address, so a reload or the back button does not open it again.
+  const location = useLocation();
+  const navigate = useNavigate();
+  const askedNew = new URLSearchParams(location.search).get('new') === '1';
+  useEffect(() => {
+    if (!askedNew || !form) return;
+    setEditing({});
+    const rest = new URLSearchParams(location.search);
+    rest.delete('new');
+    const search = rest.toString();
+    navigate({ search: search ? `?${search}` : '', hash: location.hash }, { replace: true });
+  }, [askedNew, form, location.search, location.hash, navigate]);
   const shortcuts = useListShortcuts({ search: () => searchRef.current?.focus(), create: openNew });
 
   // After a failed load the last rows are no longer the list's: none show (the error is toasted).

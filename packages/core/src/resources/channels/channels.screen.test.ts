@@ -137,6 +137,7 @@ describe('channel screen', () => {
       'update_balances',
       'delete_disabled',
     ]);
+    expect(CHANNEL_SCREEN.exportCsv).toBe(true);
     expect(CHANNEL_SCREEN.rowActions.map((action) => action.id)).toEqual([
       'test',
       'update_balance',

@@ -477,4 +477,6 @@ export const CHANNEL_SCREEN: ScreenDef<
   ],
   form: CHANNEL_FORM,
   editable: true,
+  // The current filter, every page, as CSV (issue 9: the channel and user lists).
+  exportCsv: true,
 };
