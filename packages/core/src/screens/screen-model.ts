@@ -4,7 +4,7 @@
 import type { z } from 'zod';
 import type { ColumnDef } from '../format/columns.js';
 import type { ApiClient } from '../http/client.js';
-import type { Paged } from '../http/envelope.js';
+import type { ListQuery, Paged } from '../http/envelope.js';
 
 /** What a filter, a form field or an option reads its choices from when they are not fixed. */
 export type OptionSource =
@@ -423,5 +423,15 @@ export function deleteAction<Row>(
     confirmKey,
     doneKey,
     run: (client, rows) => Promise.all(rows.map((row) => run(client, row))),
+  };
+}
+
+/** The plain paged query (page, size, order, keyword) of a screen's query, for lists with no other filter. */
+export function pagedKeywordQuery(query: ScreenQuery): ListQuery {
+  return {
+    page: query.page,
+    size: query.size,
+    order: query.order,
+    keyword: query.keyword === undefined ? undefined : String(query.keyword),
   };
 }

@@ -48,19 +48,27 @@ export function ShortcutHelp({ isOpen, onClose }: { isOpen: boolean; onClose: ()
   return (
     <Dialog isOpen={isOpen} onClose={onClose} title={t('web.kit.shortcuts_title')}>
       <DialogBody>
-        <HTMLTable compact className="gw-shortcuts">
-          <tbody>
-            {LIST_SHORTCUTS.map((shortcut) => (
-              <tr key={shortcut.key}>
-                <td>
-                  <kbd>{shortcut.key}</kbd>
-                </td>
-                <td>{t(shortcut.labelKey)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </HTMLTable>
+        <ShortcutTable rows={LIST_SHORTCUTS} />
       </DialogBody>
     </Dialog>
+  );
+}
+
+/** Keys and what they do, one row each (the list screens' help and the console's `?` overlay). */
+export function ShortcutTable({ rows }: { rows: readonly { key: string; labelKey: string }[] }) {
+  const t = useT();
+  return (
+    <HTMLTable compact className="gw-shortcuts">
+      <tbody>
+        {rows.map((shortcut) => (
+          <tr key={shortcut.key}>
+            <td>
+              <kbd>{shortcut.key}</kbd>
+            </td>
+            <td>{t(shortcut.labelKey)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </HTMLTable>
   );
 }

@@ -2,7 +2,7 @@
 // create form whose generated codes are shown and downloaded, edit and delete. The API has no batch
 // delete and no "delete invalid" (contract §1.12), so the screen offers neither.
 import { z } from 'zod';
-import type { FormDef, ScreenDef } from '../../screens/screen-model.js';
+import { type FormDef, pagedKeywordQuery, type ScreenDef } from '../../screens/screen-model.js';
 import {
   createRedemptions,
   deleteRedemption,
@@ -82,13 +82,7 @@ export const REDEMPTION_SCREEN: ScreenDef<Redemption, RedemptionValues, Redempti
   rowKey: (code) => code.id,
   rowName: (code) => code.name,
   columns: REDEMPTION_COLUMNS,
-  list: (client, query) =>
-    listRedemptions(client, {
-      page: query.page,
-      size: query.size,
-      order: query.order,
-      keyword: query.keyword === undefined ? undefined : String(query.keyword),
-    }),
+  list: (client, query) => listRedemptions(client, pagedKeywordQuery(query)),
   filters: [
     {
       name: 'keyword',

@@ -1,6 +1,6 @@
 // The Telegram bot menu screen (console-screens §22): the bot's state and "reload menu" in the header,
 // keyword search, the menu form (one save call creates or edits) and delete.
-import type { FormDef, ScreenDef } from '../../screens/screen-model.js';
+import { type FormDef, pagedKeywordQuery, type ScreenDef } from '../../screens/screen-model.js';
 import {
   deleteTelegramMenu,
   getTelegramStatus,
@@ -89,13 +89,7 @@ export const TELEGRAM_MENU_SCREEN: ScreenDef<TelegramMenu, TelegramMenuValues, T
   rowKey: (menu) => menu.id,
   rowName: (menu) => `/${menu.command}`,
   columns: TELEGRAM_MENU_COLUMNS,
-  list: (client, query) =>
-    listTelegramMenus(client, {
-      page: query.page,
-      size: query.size,
-      order: query.order,
-      keyword: query.keyword === undefined ? undefined : String(query.keyword),
-    }),
+  list: (client, query) => listTelegramMenus(client, pagedKeywordQuery(query)),
   filters: [
     {
       name: 'keyword',

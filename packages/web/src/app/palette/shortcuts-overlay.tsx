@@ -1,5 +1,5 @@
-import { Dialog, DialogBody, HTMLTable } from '@blueprintjs/core';
-import { LIST_SHORTCUTS } from '../../kit/shortcuts';
+import { Dialog, DialogBody } from '@blueprintjs/core';
+import { LIST_SHORTCUTS, ShortcutTable } from '../../kit/shortcuts';
 import { useScreenSections } from '../../kit/use-screen-sections';
 import { useT } from '../../lib/use-t';
 import './palette.css';
@@ -19,20 +19,6 @@ export function ShortcutsOverlay({ isOpen, onClose }: { isOpen: boolean; onClose
   const t = useT();
   const ready = useScreenSections(['palette']);
   if (!ready) return null;
-  const table = (rows: readonly { key: string; labelKey: string }[]) => (
-    <HTMLTable compact className="gw-shortcuts">
-      <tbody>
-        {rows.map((shortcut) => (
-          <tr key={shortcut.key}>
-            <td>
-              <kbd>{shortcut.key}</kbd>
-            </td>
-            <td>{t(shortcut.labelKey)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </HTMLTable>
-  );
   return (
     <Dialog
       isOpen={isOpen}
@@ -42,9 +28,9 @@ export function ShortcutsOverlay({ isOpen, onClose }: { isOpen: boolean; onClose
     >
       <DialogBody>
         <h6 className="gw-shortcut-group">{t('palette.shortcuts.everywhere')}</h6>
-        {table(CONSOLE_SHORTCUTS)}
+        <ShortcutTable rows={CONSOLE_SHORTCUTS} />
         <h6 className="gw-shortcut-group">{t('palette.shortcuts.lists')}</h6>
-        {table(LIST_ONLY)}
+        <ShortcutTable rows={LIST_ONLY} />
       </DialogBody>
     </Dialog>
   );
