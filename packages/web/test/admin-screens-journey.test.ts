@@ -4,36 +4,28 @@
 // against the server's own answer; a plain user is refused.
 import { readFileSync } from 'node:fs';
 import { translate } from '@gw/core';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { launchChromium } from './browser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type GwServer, signIn, startGwServer } from '../../../test-support/gw-server';
+import type { Locator, Page } from 'playwright-core';
+import { journeyFixture } from './browser';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 const en = (key: string, params?: Record<string, unknown>) => translate('en_US', key, params);
 
-let server: GwServer;
-let browser: Browser;
-let rootCookie: string;
+const journey = journeyFixture();
 let page: Page;
 
 beforeAll(async () => {
-  server = await startGwServer();
-  rootCookie = await signIn(server.url, 'root', server.rootPassword);
-  browser = await launchChromium();
-  page = await openAs('root', server.rootPassword);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  page = await openAs('root', journey.server.rootPassword);
 });
 
 async function openAs(username: string, password: string): Promise<Page> {
-  const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1400, height: 900 } });
+  const context = await journey.browser.newContext({
+    locale: 'en-US',
+    viewport: { width: 1400, height: 900 },
+  });
   const opened = await context.newPage();
-  await opened.goto(`${server.url}/login`);
+  await opened.goto(`${journey.server.url}/login`);
   await opened.evaluate(() => localStorage.setItem('appLanguage', 'en_US'));
-  await opened.goto(`${server.url}/login`);
+  await opened.goto(`${journey.server.url}/login`);
   await opened.getByLabel(en('auth.username')).fill(username);
   await opened.getByLabel(en('auth.password')).fill(password);
   await opened.getByRole('button', { name: en('auth.login'), exact: true }).click();
@@ -43,7 +35,7 @@ async function openAs(username: string, password: string): Promise<Page> {
 
 /** What root reads from the API (the server's own answer, not the page's). */
 async function api<T>(path: string): Promise<T> {
-  const answer = await fetch(`${server.url}${path}`, { headers: { cookie: rootCookie } });
+  const answer = await fetch(`${journey.server.url}${path}`, { headers: { cookie: journey.rootCookie } });
   return ((await answer.json()) as { data: T }).data;
 }
 
@@ -76,7 +68,7 @@ async function remove(name: string, confirmKey: string, deletedKey: string) {
 
 describe('admin screens journey (root)', () => {
   it('user groups: create a group, see it listed and stored, delete it', async () => {
-    await page.goto(`${server.url}/panel/user_group`);
+    await page.goto(`${journey.server.url}/panel/user_group`);
     await page.getByRole('heading', { name: en('user_groups.title') }).waitFor();
     await create(async (dialog) => {
       await field(dialog, en('user_groups.fields.symbol')).fill('journeyvip');
@@ -89,7 +81,7 @@ describe('admin screens journey (root)', () => {
   });
 
   it('model owners: create an owner above the built-in ids, delete it', async () => {
-    await page.goto(`${server.url}/panel/model_ownedby`);
+    await page.goto(`${journey.server.url}/panel/model_ownedby`);
     await page.getByRole('heading', { name: en('model_ownedby.title') }).waitFor();
     await create(async (dialog) => {
       await field(dialog, en('model_ownedby.fields.name')).fill('JourneyOwner');
@@ -99,13 +91,13 @@ describe('admin screens journey (root)', () => {
         .waitFor();
     }, 'model_ownedby.saved');
     // The whole list is paged in the page; the new owner (id > 1000) sorts last.
-    await page.goto(`${server.url}/panel/model_ownedby?order=-id`);
+    await page.goto(`${journey.server.url}/panel/model_ownedby?order=-id`);
     await rowOf('JourneyOwner').waitFor();
     await remove('JourneyOwner', 'model_ownedby.confirm_delete', 'model_ownedby.deleted');
   });
 
   it('model info: create with a tag chip, delete', async () => {
-    await page.goto(`${server.url}/panel/model_info`);
+    await page.goto(`${journey.server.url}/panel/model_info`);
     await page.getByRole('heading', { name: en('model_info.title') }).waitFor();
     await create(async (dialog) => {
       await dialog
@@ -124,7 +116,7 @@ describe('admin screens journey (root)', () => {
   });
 
   it('Telegram menus: the notice and bot state show; create a menu, delete it', async () => {
-    await page.goto(`${server.url}/panel/telegram`);
+    await page.goto(`${journey.server.url}/panel/telegram`);
     await page.getByText(en('telegram_menus.notice')).waitFor();
     await page
       .getByRole('status')
@@ -140,7 +132,7 @@ describe('admin screens journey (root)', () => {
   });
 
   it('redemptions: create 2 codes, see them shown and listed, delete one', async () => {
-    await page.goto(`${server.url}/panel/redemption`);
+    await page.goto(`${journey.server.url}/panel/redemption`);
     await page.getByRole('heading', { name: en('redemptions.title') }).waitFor();
     const download = page.waitForEvent('download');
     await create(async (dialog) => {
@@ -176,7 +168,7 @@ describe('admin screens journey (root)', () => {
   });
 
   it('payments: the order tab first, the gateway tab by its hash', async () => {
-    await page.goto(`${server.url}/panel/payment`);
+    await page.goto(`${journey.server.url}/panel/payment`);
     await page.getByRole('tab', { name: en('payments.tabs.order'), selected: true }).waitFor();
     await page.getByRole('tab', { name: en('payments.tabs.gateway') }).click();
     await page.waitForURL('**/panel/payment#gateway');
@@ -206,13 +198,13 @@ describe('admin screens journey (root)', () => {
   });
 
   it('pricing: create a single price, delete it; the group tab by its hash', async () => {
-    await page.goto(`${server.url}/panel/pricing#single`);
+    await page.goto(`${journey.server.url}/panel/pricing#single`);
     await page.getByRole('tab', { name: en('prices.tabs.single'), selected: true }).waitFor();
     await create(async (dialog) => {
       await field(dialog, en('prices.fields.model')).fill('journey-price');
       await dialog.getByRole('spinbutton', { name: new RegExp(`^${en('prices.fields.input')}`) }).fill('2');
     }, 'web.kit.done');
-    await page.goto(`${server.url}/panel/pricing?keyword=journey-price#single`);
+    await page.goto(`${journey.server.url}/panel/pricing?keyword=journey-price#single`);
     await rowOf('journey-price').waitFor();
     await remove('journey-price', 'prices.confirm.delete', 'prices.messages.deleted');
     await page.getByRole('tab', { name: en('prices.tabs.multiple') }).click();
@@ -220,7 +212,7 @@ describe('admin screens journey (root)', () => {
   });
 
   it('channels: "delete disabled" asks first; create one with a typed model, batch-delete it', async () => {
-    await page.goto(`${server.url}/panel/channel`);
+    await page.goto(`${journey.server.url}/panel/channel`);
     await page.getByRole('heading', { name: en('channels.title') }).waitFor();
     await page.getByRole('button', { name: en('channels.actions.delete_disabled') }).click();
     await page.getByRole('alertdialog').getByText(en('channels.confirm.delete_disabled')).waitFor();
@@ -257,7 +249,7 @@ describe('admin screens journey (root)', () => {
     expect(csv.split('\r\n')[0]).toContain(en('channels.fields.name'));
     expect(csv).toContain('journey-channel');
 
-    // Then deleted with the batch bar: select, the count asked, gone from the server.
+    // Then deleted with the batch bar: select, the count asked, gone from the journey.server.
     // Blueprint draws its own box over the input; the click goes to the input itself.
     await page
       .getByRole('checkbox', { name: en('web.kit.select_row', { name: 'journey-channel' }) })
@@ -277,14 +269,14 @@ describe('admin screens journey (root)', () => {
 
 describe('admin screens journey (plain user)', () => {
   it('a plain user is refused the redemption screen', async () => {
-    const created = await fetch(`${server.url}/api/user/`, {
+    const created = await fetch(`${journey.server.url}/api/user/`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: rootCookie },
+      headers: { 'content-type': 'application/json', cookie: journey.rootCookie },
       body: JSON.stringify({ username: 'plainadm', password: 'plain-password-1' }),
     });
     expect(((await created.json()) as { success: boolean }).success).toBe(true);
     const plain = await openAs('plainadm', 'plain-password-1');
-    await plain.goto(`${server.url}/panel/redemption`);
+    await plain.goto(`${journey.server.url}/panel/redemption`);
     await plain.waitForURL('**/panel/404');
     await expect(plain.getByRole('table').count()).resolves.toBe(0);
   });

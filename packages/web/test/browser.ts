@@ -2,6 +2,8 @@
 // machine and CI need, and a clear message when it is missing.
 import { existsSync } from 'node:fs';
 import { type Browser, chromium } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { type GwServer, signIn, startGwServer } from '../../../test-support/gw-server';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -23,4 +25,26 @@ export function launchChromium(): Promise<Browser> {
       '--no-first-run',
     ],
   });
+}
+
+/** What a journey file drives: a real `gw serve`, Chromium, and root's session cookie for API checks. */
+export interface Journey {
+  server: GwServer;
+  browser: Browser;
+  rootCookie: string;
+}
+
+/** Starts gw and Chromium before a file's tests (root signed in through the API) and stops them after. */
+export function journeyFixture(): Journey {
+  const journey = {} as Journey;
+  beforeAll(async () => {
+    journey.server = await startGwServer();
+    journey.rootCookie = await signIn(journey.server.url, 'root', journey.server.rootPassword);
+    journey.browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await journey.browser?.close();
+    await journey.server?.stop();
+  });
+  return journey;
 }

@@ -2,32 +2,18 @@
 // Ctrl+K jumps to a screen by typing, finds a token on the server, runs "test all channels" after its
 // question; a plain user's palette holds no admin screen.
 import { translate } from '@gw/core';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium } from './browser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type GwServer, signIn, startGwServer } from '../../../test-support/gw-server';
+import type { Page } from 'playwright-core';
+import { journeyFixture } from './browser';
+import { describe, expect, it } from 'vitest';
 
 type T = (key: string, params?: Record<string, unknown>) => string;
 const en: T = (key, params) => translate('en_US', key, params);
 const zh: T = (key, params) => translate('zh_CN', key, params);
 
-let server: GwServer;
-let browser: Browser;
-let rootCookie: string;
+const journey = journeyFixture();
 
-beforeAll(async () => {
-  server = await startGwServer();
-  rootCookie = await signIn(server.url, 'root', server.rootPassword);
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function api(path: string, body: unknown, cookie = rootCookie) {
-  const answer = await fetch(`${server.url}${path}`, {
+async function api(path: string, body: unknown, cookie = journey.rootCookie) {
+  const answer = await fetch(`${journey.server.url}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', cookie },
     body: JSON.stringify(body),
@@ -37,12 +23,12 @@ async function api(path: string, body: unknown, cookie = rootCookie) {
 }
 
 async function openAs(username: string, password: string, locale: 'en-US' | 'zh-CN') {
-  const context = await browser.newContext({ locale, viewport: { width: 1400, height: 900 } });
+  const context = await journey.browser.newContext({ locale, viewport: { width: 1400, height: 900 } });
   const page = await context.newPage();
   const t = locale === 'en-US' ? en : zh;
-  await page.goto(`${server.url}/login`);
+  await page.goto(`${journey.server.url}/login`);
   await page.evaluate((language) => localStorage.setItem('appLanguage', language), locale.replace('-', '_'));
-  await page.goto(`${server.url}/login`);
+  await page.goto(`${journey.server.url}/login`);
   await page.getByLabel(t('auth.username')).fill(username);
   await page.getByLabel(t('auth.password')).fill(password);
   await page.getByRole('button', { name: t('auth.login'), exact: true }).click();
@@ -83,7 +69,7 @@ describe('command palette journey', () => {
       models: 'gpt-4o',
       group: 'default',
     });
-    const { context, page } = await openAs('root', server.rootPassword, 'en-US');
+    const { context, page } = await openAs('root', journey.server.rootPassword, 'en-US');
 
     // When root types "users" in the palette, then Users is the chosen entry and Enter opens it.
     let input = await typeInPalette(page, en, 'users');
@@ -136,7 +122,7 @@ describe('command palette journey', () => {
     await page.getByRole('combobox', { name: en('palette.title') }).waitFor({ state: 'detached' });
 
     // `?` outside a list screen lists the console's keys, Ctrl+K among them.
-    await page.goto(`${server.url}/panel/dashboard`);
+    await page.goto(`${journey.server.url}/panel/dashboard`);
     await page.getByRole('navigation', { name: en('web.sidebar') }).waitFor();
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await page.keyboard.press('?');

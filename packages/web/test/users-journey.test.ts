@@ -2,37 +2,26 @@
 // screen kit drawing core's USERS_SCREEN, every change checked against the server's own answer.
 import { readFileSync } from 'node:fs';
 import { translate } from '@gw/core';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium } from './browser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type GwServer, signIn, startGwServer } from '../../../test-support/gw-server';
+import type { Page } from 'playwright-core';
+import { journeyFixture } from './browser';
+import { describe, expect, it } from 'vitest';
 
 type T = (key: string, params?: Record<string, unknown>) => string;
 const en: T = (key, params) => translate('en_US', key, params);
 const zh: T = (key, params) => translate('zh_CN', key, params);
 
-let server: GwServer;
-let browser: Browser;
-let rootCookie: string;
-
-beforeAll(async () => {
-  server = await startGwServer();
-  rootCookie = await signIn(server.url, 'root', server.rootPassword);
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const journey = journeyFixture();
 
 /** The users the server holds whose name starts with `prefix` (root's view through the API). */
 async function storedUsers(
   prefix: string,
 ): Promise<{ username: string; display_name: string; status: number; quota: number }[]> {
-  const answer = await fetch(`${server.url}/api/user/?keyword=${encodeURIComponent(prefix)}&size=100`, {
-    headers: { cookie: rootCookie },
-  });
+  const answer = await fetch(
+    `${journey.server.url}/api/user/?keyword=${encodeURIComponent(prefix)}&size=100`,
+    {
+      headers: { cookie: journey.rootCookie },
+    },
+  );
   const body = (await answer.json()) as {
     data: { data: { username: string; display_name: string; status: number; quota: number }[] };
   };
@@ -40,16 +29,16 @@ async function storedUsers(
 }
 
 async function openAs(username: string, password: string, locale: 'en-US' | 'zh-CN', width = 1400) {
-  const context = await browser.newContext({
+  const context = await journey.browser.newContext({
     locale,
     viewport: { width, height: 900 },
     acceptDownloads: true,
   });
   const page = await context.newPage();
   const t = locale === 'en-US' ? en : zh;
-  await page.goto(`${server.url}/login`);
+  await page.goto(`${journey.server.url}/login`);
   await page.evaluate((language) => localStorage.setItem('appLanguage', language), locale.replace('-', '_'));
-  await page.goto(`${server.url}/login`);
+  await page.goto(`${journey.server.url}/login`);
   await page.getByLabel(t('auth.username')).fill(username);
   await page.getByLabel(t('auth.password')).fill(password);
   await page.getByRole('button', { name: t('auth.login'), exact: true }).click();
@@ -62,7 +51,7 @@ const userRow = (page: Page, username: string) =>
 
 /** Create, field errors with nothing stored, edit, switch off and on, filter in the URL, delete. */
 async function userJourney(page: Page, t: T, name: string) {
-  await page.goto(`${server.url}/panel/user`);
+  await page.goto(`${journey.server.url}/panel/user`);
   await userRow(page, 'root').waitFor();
 
   // Given the editor opened with "New", when the password is too short, then the field says so
@@ -137,7 +126,7 @@ async function userJourney(page: Page, t: T, name: string) {
   await expect(page.getByRole('searchbox', { name: t('common.search') }).inputValue()).resolves.toBe(name);
   await expect.poll(() => userRow(page, 'root').count()).toBe(0);
 
-  // When it is deleted and the question confirmed, then it is gone from the list and the server.
+  // When it is deleted and the question confirmed, then it is gone from the list and the journey.server.
   await row.getByRole('button', { name: t('web.kit.more_actions', { name }) }).click();
   await page.getByRole('menuitem', { name: t('common.delete') }).click();
   const question = page.getByRole('alertdialog');
@@ -150,20 +139,20 @@ async function userJourney(page: Page, t: T, name: string) {
 
 describe('users screen journey', () => {
   it('root creates, edits, disables, filters and deletes a user (English)', async () => {
-    const { context, page } = await openAs('root', server.rootPassword, 'en-US');
+    const { context, page } = await openAs('root', journey.server.rootPassword, 'en-US');
     await userJourney(page, en, 'bob');
     await context.close();
   });
 
   it('root does the same in Chinese (the default language)', async () => {
-    const { context, page } = await openAs('root', server.rootPassword, 'zh-CN');
+    const { context, page } = await openAs('root', journey.server.rootPassword, 'zh-CN');
     await userJourney(page, zh, 'carol');
     await context.close();
   });
 
   it('keys: / focuses the search, n opens the editor, ? lists the keys; CSV holds the filtered list', async () => {
-    const { context, page } = await openAs('root', server.rootPassword, 'en-US');
-    await page.goto(`${server.url}/panel/user`);
+    const { context, page } = await openAs('root', journey.server.rootPassword, 'en-US');
+    await page.goto(`${journey.server.url}/panel/user`);
     await userRow(page, 'root').waitFor();
     await page.keyboard.press('/');
     await expect(page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).resolves.toBe(
@@ -184,14 +173,14 @@ describe('users screen journey', () => {
     // Given 3 users beside root, when the list filtered to "csv" is exported, then the file holds
     // the header and those three rows only (fetched page by page).
     for (const username of ['csv1', 'csv2', 'csv3']) {
-      const created = await fetch(`${server.url}/api/user/`, {
+      const created = await fetch(`${journey.server.url}/api/user/`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', cookie: rootCookie },
+        headers: { 'content-type': 'application/json', cookie: journey.rootCookie },
         body: JSON.stringify({ username, password: 'csv-password-1' }),
       });
       expect(((await created.json()) as { success: boolean }).success).toBe(true);
     }
-    await page.goto(`${server.url}/panel/user?keyword=csv&size=10`);
+    await page.goto(`${journey.server.url}/panel/user?keyword=csv&size=10`);
     await userRow(page, 'csv1').waitFor();
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: en('web.kit.export_csv') }).click();
@@ -207,7 +196,7 @@ describe('users screen journey', () => {
         .map((line) => line.split(',')[1])
         .sort(),
     ).toEqual(['csv1', 'csv2', 'csv3']);
-    await page.goto(`${server.url}/panel/user`);
+    await page.goto(`${journey.server.url}/panel/user`);
     await userRow(page, 'csv1')
       .getByRole('button', { name: en('web.kit.more_actions', { name: 'csv1' }) })
       .click();
@@ -216,15 +205,15 @@ describe('users screen journey', () => {
   });
 
   it('a plain user is refused the screen', async () => {
-    const created = await fetch(`${server.url}/api/user/`, {
+    const created = await fetch(`${journey.server.url}/api/user/`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: rootCookie },
+      headers: { 'content-type': 'application/json', cookie: journey.rootCookie },
       body: JSON.stringify({ username: 'plain', password: 'plain-password-1' }),
     });
     expect(((await created.json()) as { success: boolean }).success).toBe(true);
     for (const locale of ['en-US', 'zh-CN'] as const) {
       const { context, page } = await openAs('plain', 'plain-password-1', locale);
-      await page.goto(`${server.url}/panel/user`);
+      await page.goto(`${journey.server.url}/panel/user`);
       await page.waitForURL('**/panel/404');
       await expect(page.getByRole('table').count()).resolves.toBe(0);
       await context.close();
@@ -232,8 +221,8 @@ describe('users screen journey', () => {
   });
 
   it('the list fits a 390 px phone: icon-only toolbar, the table scrolls inside its frame', async () => {
-    const { context, page } = await openAs('root', server.rootPassword, 'en-US', 390);
-    await page.goto(`${server.url}/panel/user`);
+    const { context, page } = await openAs('root', journey.server.rootPassword, 'en-US', 390);
+    await page.goto(`${journey.server.url}/panel/user`);
     await userRow(page, 'root').waitFor();
     const create = page.getByRole('button', { name: en('web.kit.new') });
     await expect(create.textContent()).resolves.toBe('');
