@@ -38,7 +38,13 @@ function SelectFilter({
       value={value}
       options={options.map((option) => ({
         value: String(option.value),
-        label: option.labelKey ? t(option.labelKey) : (option.label ?? String(option.value)),
+        // "All" alone does not say which filter it is: the empty choice shows the filter's name.
+        label:
+          option.value === ''
+            ? t('web.kit.filter_all', { filter: label })
+            : option.labelKey
+              ? t(option.labelKey)
+              : (option.label ?? String(option.value)),
       }))}
       onChange={(event) => onChange(event.currentTarget.value)}
     />
@@ -108,11 +114,12 @@ export function FilterBar({ filters, query, admin, onFilters, searchRef }: Filte
           <InputGroup
             key={filter.name}
             inputRef={filter.kind === 'keyword' ? searchRef : undefined}
+            className={filter.kind === 'keyword' ? 'gw-filter-keyword' : undefined}
             leftIcon={filter.kind === 'keyword' ? 'search' : undefined}
             type={filter.kind === 'int' ? 'number' : filter.kind === 'date-range' ? 'date' : 'search'}
             aria-label={label}
             placeholder={filter.placeholderKey ? t(filter.placeholderKey) : label}
-            value={values[filter.name]}
+            value={values[filter.name] ?? ''}
             onValueChange={(value) => set(filter.name, value)}
           />
         );

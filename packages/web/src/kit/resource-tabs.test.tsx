@@ -98,7 +98,8 @@ describe('ResourceTabs', () => {
     const labels = within(type)
       .getAllByRole('option')
       .map((option) => option.textContent);
-    expect(labels[0]).toBe(en('common.all'));
+    // The empty choice names its filter, so a row of selects reads "Type: All", "Status: All".
+    expect(labels[0]).toBe(en('web.kit.filter_all', { filter: en('channels.fields.type') }));
     expect(labels).toContain(en('channels.types.1'));
     fireEvent.change(type, { target: { value: '1' } });
     await waitFor(() => expect(cats.calls.list.at(-1)?.type).toBe('1'));
