@@ -17,8 +17,10 @@ export function UserMenu() {
     } catch {
       // The session ends locally either way; a dead server must not keep the user signed in here.
     }
-    session.clear();
+    // Leave the panel before the user is cleared: cleared first, the panel's sign-in guard could win
+    // the race and send the browser to /login instead of home.
     navigate('/');
+    session.clear();
   };
   return (
     <DropdownMenu
