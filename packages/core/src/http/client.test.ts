@@ -44,7 +44,7 @@ beforeAll(async () => {
   routes.set('GET /api/onehub-refused', (_req, res) => json(res, 200, { success: false, message: 'boom' }));
   routes.set('GET /api/anon', (_req, res) => json(res, 401, { success: false, message: '未登录' }));
   routes.set('GET /api/limited', (_req, res) => {
-    res.writeHead(429);
+    res.writeHead(429, { 'retry-after': '42' });
     res.end();
   });
   routes.set('GET /api/crash', (_req, res) => json(res, 500, { success: false, message: 'x' }));
@@ -121,6 +121,7 @@ describe('ApiClient over a real HTTP server', () => {
       .catch((error: unknown) => error)) as GwApiError;
     expect(limited.status).toBe(429);
     expect(limited.code).toBe('RATE_LIMITED');
+    expect(limited.retryAfterSeconds).toBe(42);
     const crashed = (await client()
       .send('GET', '/api/crash')
       .catch((error: unknown) => error)) as GwApiError;

@@ -11,7 +11,7 @@ export type FetchLike = (
     body?: string;
     credentials?: 'include' | 'same-origin';
   },
-) => Promise<{ status: number; text(): Promise<string> }>;
+) => Promise<{ status: number; text(): Promise<string>; headers?: { get(name: string): string | null } }>;
 
 export type QueryValue = string | number | boolean | undefined | null;
 
@@ -81,7 +81,7 @@ export class ApiClient {
     schema: S,
     options: RequestOptions = {},
   ): Promise<z.output<S>> {
-    const { status, text } = await this.fetchText(method, path, options);
+    const { status, text, retryAfter } = await this.fetchText(method, path, options);
     let body: unknown;
     try {
       body = JSON.parse(text);
@@ -90,7 +90,7 @@ export class ApiClient {
     }
     const parsed = schema.safeParse(body);
     if (status < 400 && parsed.success) return parsed.data;
-    this.throwUnlessSuccess(status, text);
+    this.throwUnlessSuccess(status, text, retryAfter);
     throw new GwApiError('FAILED', `unexpected reply from ${method} ${path}`, {
       status,
       messageKey: 'errors.bad_reply',
@@ -102,9 +102,9 @@ export class ApiClient {
    * still answers with the JSON envelope, which throws GwApiError as every other call does.
    */
   async requestText(method: string, path: string, options: RequestOptions = {}): Promise<string> {
-    const { status, text } = await this.fetchText(method, path, options);
+    const { status, text, retryAfter } = await this.fetchText(method, path, options);
     if (status < 400 && !parseEnvelopeText(text)) return text;
-    this.throwUnlessSuccess(status, text);
+    this.throwUnlessSuccess(status, text, retryAfter);
     throw new GwApiError('FAILED', `unexpected reply from ${method} ${path}`, {
       status,
       messageKey: 'errors.bad_reply',
@@ -113,8 +113,8 @@ export class ApiClient {
 
   /** Sends a request and returns the whole envelope once `success` is true (for replies without data). */
   async send(method: string, path: string, options: RequestOptions = {}) {
-    const { status, text } = await this.fetchText(method, path, options);
-    return this.throwUnlessSuccess(status, text);
+    const { status, text, retryAfter } = await this.fetchText(method, path, options);
+    return this.throwUnlessSuccess(status, text, retryAfter);
   }
 
   private async fetchText(method: string, path: string, options: RequestOptions) {
@@ -130,7 +130,7 @@ export class ApiClient {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(options.body);
     }
-    let response: { status: number; text(): Promise<string> };
+    let response: Awaited<ReturnType<FetchLike>>;
     try {
       response = await fetchImpl(`${this.baseUrl}${path}${buildQuery(options.query)}`, {
         method,
@@ -143,16 +143,18 @@ export class ApiClient {
         messageKey: 'errors.network',
       });
     }
-    return { status: response.status, text: await response.text() };
+    const retryAfter = parseRetryAfter(response.headers?.get('retry-after'));
+    return { status: response.status, text: await response.text(), retryAfter };
   }
 
   /** The envelope of a reply, or the GwApiError its status or `success:false` means. */
-  private throwUnlessSuccess(status: number, text: string) {
+  private throwUnlessSuccess(status: number, text: string, retryAfter?: number) {
     if (status === 401) this.options.onUnauthorized?.();
     const envelope = parseEnvelopeText(text);
     if (status === 401 || status === 429 || status === 405 || status >= 500) {
       throw new GwApiError(errorCodeForStatus(status), envelope?.message || `HTTP ${status}`, {
         status: status,
+        retryAfterSeconds: status === 429 ? retryAfter : undefined,
       });
     }
     if (!envelope) {
@@ -180,4 +182,10 @@ function parseEnvelopeText(text: string) {
   } catch {
     return undefined;
   }
+}
+
+/** A Retry-After of whole seconds (the form gw sends); a date or anything else is ignored. */
+function parseRetryAfter(value: string | null | undefined): number | undefined {
+  if (!value || !/^\d{1,9}$/.test(value.trim())) return undefined;
+  return Number(value.trim());
 }

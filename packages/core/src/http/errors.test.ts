@@ -33,6 +33,11 @@ describe('the error catalogue of spec §8', () => {
     const notice = describeError(new GwApiError('RATE_LIMITED', '', { status: 429 }));
     expect(translate('zh_CN', notice.key)).toBe('错误：请求次数过多，请稍后再试！');
   });
+
+  it('names the wait of a 429 when the server sent Retry-After', () => {
+    const notice = describeError(new GwApiError('RATE_LIMITED', '', { status: 429, retryAfterSeconds: 42 }));
+    expect(translate('en_US', notice.key, notice.params)).toBe('error: too many requests, retry in 42 s');
+  });
 });
 
 describe('error codes', () => {

@@ -42,11 +42,13 @@ export class GwApiError extends Error {
   readonly fields: FieldError[];
   /** Set when the failure arose in the client itself: the i18n key that describes it. */
   readonly messageKey: string | undefined;
+  /** A 429's wait, from the reply's Retry-After, when the server said it. */
+  readonly retryAfterSeconds: number | undefined;
 
   constructor(
     code: ErrorCode,
     message: string,
-    options: { status?: number; fields?: FieldError[]; messageKey?: string } = {},
+    options: { status?: number; fields?: FieldError[]; messageKey?: string; retryAfterSeconds?: number } = {},
   ) {
     super(message);
     this.name = 'GwApiError';
@@ -54,6 +56,7 @@ export class GwApiError extends Error {
     this.status = options.status ?? ERROR_CODES[code].http;
     this.fields = options.fields ?? [];
     this.messageKey = options.messageKey;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 
   get exitCode(): number {
@@ -88,7 +91,12 @@ export interface ErrorNotice {
  */
 export function describeError(error: unknown): ErrorNotice {
   if (error instanceof GwApiError) {
-    if (error.status === 429) return { key: 'errors.too_many_requests', params: {}, level: 'error' };
+    if (error.status === 429) {
+      const seconds = error.retryAfterSeconds;
+      if (seconds !== undefined)
+        return { key: 'errors.too_many_requests_retry', params: { seconds }, level: 'error' };
+      return { key: 'errors.too_many_requests', params: {}, level: 'error' };
+    }
     if (error.status === 500) return { key: 'errors.internal', params: {}, level: 'error' };
     if (error.status === 405) return { key: 'errors.demo_site', params: {}, level: 'info' };
     if (error.messageKey) return { key: error.messageKey, params: {}, level: 'error' };

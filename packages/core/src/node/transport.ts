@@ -50,6 +50,16 @@ export function createNodeFetch(jar: CookieJar = new CookieJar()): FetchLike {
     });
     jar.store(response.headers['set-cookie']);
     const text = await response.body.text();
-    return { status: response.statusCode, text: async () => text };
+    const replyHeaders = response.headers;
+    return {
+      status: response.statusCode,
+      text: async () => text,
+      headers: {
+        get: (name: string) => {
+          const value = replyHeaders[name.toLowerCase()];
+          return (Array.isArray(value) ? value[0] : value) ?? null;
+        },
+      },
+    };
   };
 }

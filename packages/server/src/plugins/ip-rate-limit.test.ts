@@ -59,6 +59,9 @@ describe('GlobalAPI limit', () => {
     const denied = await get(t, '/api/status');
     expect(denied.statusCode).toBe(429);
     expect(denied.body).toBe('');
+    // The wait until the oldest of the three leaves the 180 s window, so a console can say when to retry.
+    expect(Number(denied.headers['retry-after'])).toBeGreaterThanOrEqual(178);
+    expect(Number(denied.headers['retry-after'])).toBeLessThanOrEqual(180);
     // Any /api route counts, including one that does not exist.
     expect((await get(t, '/api/no-such-route')).statusCode).toBe(429);
   });

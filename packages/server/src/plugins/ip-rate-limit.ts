@@ -48,7 +48,10 @@ export function registerIpRateLimit(
     const ip = clientIp(request, config.trustedHeader);
     try {
       for (const [mark, max, windowSeconds] of checks) {
-        if (!(await limiter.allow(mark, ip, max, windowSeconds))) return reply.code(429).send();
+        if (!(await limiter.allow(mark, ip, max, windowSeconds))) {
+          const wait = await limiter.retryAfterSeconds(mark, ip, max, windowSeconds);
+          return reply.code(429).header('retry-after', String(wait)).send();
+        }
       }
     } catch (error) {
       request.log.error({ err: error }, 'the per-IP rate limiter failed');

@@ -47,6 +47,14 @@ describe.each(stores)('the %s IP limiter', (_name, make) => {
     expect(await limiter.allow('GA', '10.1.0.2', 3, 180)).toBe(true);
   });
 
+  it('Given a full log, Then the wait it reports is until the oldest counted request leaves the window', async () => {
+    const limiter = make();
+    expect(await allowedOf(limiter, '10.1.0.5', 2, 120, 3)).toBe(2);
+    const wait = await limiter.retryAfterSeconds('GA', '10.1.0.5', 2, 120);
+    expect(wait).toBeGreaterThanOrEqual(118);
+    expect(wait).toBeLessThanOrEqual(120);
+  });
+
   it('Given max 0, Then every request is denied', async () => {
     expect(await allowedOf(make(), '10.1.0.3', 0, 180, 2)).toBe(0);
   });

@@ -14,6 +14,16 @@ export interface ApiRateLimiter {
 export interface IpRateLimiter {
   /** True when `ip` may make one more request under `mark` (GA, CT, …); rejects when the store fails. */
   allow(mark: string, ip: string, max: number, windowSeconds: number): Promise<boolean>;
+  /**
+   * Whole seconds (≥ 1) until `ip` may make a request under `mark` again; asked after a denial only, for
+   * the reply's Retry-After (so a console can say "retry in N s" instead of guessing).
+   */
+  retryAfterSeconds(mark: string, ip: string, max: number, windowSeconds: number): Promise<number>;
+}
+
+/** Milliseconds left until a slot frees, as whole seconds, never below one. */
+export function wholeSecondsUntil(ms: number): number {
+  return Math.max(1, Math.ceil(ms / 1000));
 }
 
 /** The per-user window: one minute. */

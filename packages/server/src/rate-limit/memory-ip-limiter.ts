@@ -1,6 +1,6 @@
 // The per-IP sliding log of one process (spec §13.2): per mark and IP, the times of the last `max` allowed
 // requests; a request is allowed while fewer than `max` fall inside the window. Idle logs are swept.
-import type { IpRateLimiter, LimiterClock } from './limiters.js';
+import { type IpRateLimiter, type LimiterClock, wholeSecondsUntil } from './limiters.js';
 
 interface IpLog {
   /** Allowed request times, oldest first, at most `max` of them. */
@@ -50,6 +50,13 @@ export class MemoryIpRateLimiter implements IpRateLimiter {
     stamps.push(now);
     if (stamps.length > max) stamps.splice(0, stamps.length - max);
     return true;
+  }
+
+  async retryAfterSeconds(mark: string, ip: string, max: number, windowSeconds: number): Promise<number> {
+    const stamps = this.#logs.get(`${mark}:${ip}`)?.stamps ?? [];
+    const oldest = stamps.length >= max ? stamps[stamps.length - max] : undefined;
+    if (oldest === undefined) return 1;
+    return wholeSecondsUntil(oldest + windowSeconds * 1000 - this.#now());
   }
 
   /** Logs held (for tests of the sweep). */

@@ -2,12 +2,13 @@ import {
   type ApiClient,
   GW_VERSION,
   getStatus,
+  GwApiError,
   isNewVersionAvailable,
   type SiteStatus,
   type Translate,
 } from '@gw/core';
 import { readCachedSiteInfo, writeCachedSiteInfo } from '../lib/storage';
-import { showToast } from '../lib/toasts';
+import { showError, showToast } from '../lib/toasts';
 
 /**
  * Loads the site information (spec §4): caches it; on failure falls back to the cached copy and
@@ -18,9 +19,11 @@ export async function loadSiteInfo(client: ApiClient, t: Translate): Promise<Sit
   try {
     site = await getStatus(client);
     writeCachedSiteInfo(site);
-  } catch {
+  } catch (error) {
     site = readCachedSiteInfo();
-    showToast('error', t('errors.network'));
+    // A rate limit is not an unreachable server: say how long to wait instead.
+    if (error instanceof GwApiError && error.status === 429) showError(error, t);
+    else showToast('error', t('errors.network'));
   }
   if (!site) return undefined;
   document.title = site.system_name || t('site.default_name');
