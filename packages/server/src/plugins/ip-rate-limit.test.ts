@@ -128,7 +128,10 @@ describe('a failing limiter', () => {
     registerIpRateLimit(
       app,
       { globalApiRateLimit: 10, criticalRateLimit: 10, trustedHeader: undefined },
-      { allow: () => Promise.reject(new Error('store down')) },
+      {
+        allow: () => Promise.reject(new Error('store down')),
+        retryAfterSeconds: () => Promise.reject(new Error('store down')),
+      },
     );
     app.get('/api/status', async () => ({ success: true }));
     const reply = await app.inject({ method: 'GET', url: '/api/status' });
