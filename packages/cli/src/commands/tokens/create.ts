@@ -15,7 +15,7 @@ interface CreateFlags {
   json?: boolean;
 }
 
-/** `gw tokens create`: makes a token and prints its full key, the only time it is shown whole. */
+/** `gw tokens create`: makes a token and prints its full key (the token list can show it again later). */
 export function tokenCreateCommand(ctx: CliContext): Command {
   const { t } = ctx;
   return new Command('create')
@@ -44,6 +44,6 @@ export function tokenCreateCommand(ctx: CliContext): Command {
         return;
       }
       ctx.write(`${tokenKeyForDisplay(token.key)}\n`);
-      ctx.note(t('cli.tokens.created', { name: token.name, id: token.id }));
+      ctx.note(t('tokens.created_note', { name: token.name, id: token.id }));
     });
 }

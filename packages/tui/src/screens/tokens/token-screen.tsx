@@ -154,7 +154,7 @@ export function TokenScreen() {
       ) : null}
       {mode.kind === 'created' ? (
         <Box flexDirection="column" borderStyle={glyphs.rule === '-' ? 'classic' : 'single'} paddingX={1}>
-          <Text>{t('tui.tokens.created_key')}</Text>
+          <Text>{t('tokens.created_note', { name: mode.token.name, id: mode.token.id })}</Text>
           <Text bold color="green">
             {tokenKeyForDisplay(mode.token.key)}
           </Text>
