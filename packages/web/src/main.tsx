@@ -3,11 +3,13 @@ import './styles.css';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { createWebI18n } from './lib/i18n';
-import { installIconLoader } from './lib/icons';
+import { installIconLoader, preloadMenuIcons } from './lib/icons';
 import { detectBrowserLanguage } from './lib/language';
 import { readCachedSiteInfo, readTheme } from './lib/storage';
 
 installIconLoader();
+// The sign-in page and the console draw the sidebar next: fetch its icons now, not one by one later.
+if (/^\/(panel|login)/.test(window.location.pathname)) preloadMenuIcons();
 // The saved theme applies before the first paint, so a dark console never flashes light.
 document.body.classList.toggle('bp6-dark', readTheme() === 'dark');
 // The server's default language (last known copy) comes after every browser source.

@@ -7,7 +7,7 @@ import {
   renderQuota,
   thousands,
 } from './quota.js';
-import { formatTimestamp, parseTimestamp } from './time.js';
+import { formatTimestamp, normalizeClock24, parseTimestamp } from './time.js';
 
 describe('quota display (spec §9)', () => {
   it('shows dollars with 2 decimals in currency mode: quota / quota_per_unit', () => {
@@ -53,5 +53,18 @@ describe('timestamps', () => {
     expect(parseTimestamp(text)).toBe(1_700_000_000);
     expect(parseTimestamp('1700000000')).toBe(1_700_000_000);
     expect(parseTimestamp('not a date')).toBeUndefined();
+  });
+});
+
+describe('24-hour clock entry', () => {
+  it('accepts H:mm, HH:mm and HHmm and refuses anything past 23:59 or not a time', () => {
+    expect(normalizeClock24('9:05')).toBe('09:05');
+    expect(normalizeClock24(' 21:30 ')).toBe('21:30');
+    expect(normalizeClock24('0905')).toBe('09:05');
+    expect(normalizeClock24('00:00')).toBe('00:00');
+    expect(normalizeClock24('24:00')).toBeUndefined();
+    expect(normalizeClock24('12:60')).toBeUndefined();
+    expect(normalizeClock24('9 pm')).toBeUndefined();
+    expect(normalizeClock24('')).toBeUndefined();
   });
 });

@@ -25,3 +25,17 @@ export function parseTimestamp(text: string): number | undefined {
 export function nowSeconds(): number {
   return Math.floor(Date.now() / 1000);
 }
+
+/**
+ * A 24-hour clock time typed by hand (`9:05`, `0905`, `21:30`) as `HH:mm`; undefined when it is not one.
+ * The consoles enter times this way because a browser's own time field follows the locale's 12-hour
+ * clock, while the spec shows every time on the 24-hour clock.
+ */
+export function normalizeClock24(text: string): string | undefined {
+  const match = /^\s*(\d{1,2}):?(\d{2})\s*$/.exec(text);
+  if (!match) return undefined;
+  const hours = Number(match[1]);
+  const minutes = Number(match[2]);
+  if (hours > 23 || minutes > 59) return undefined;
+  return `${String(hours).padStart(2, '0')}:${String(minutes).padStart(2, '0')}`;
+}

@@ -2,6 +2,7 @@ import { HTMLSelect, InputGroup } from '@blueprintjs/core';
 import { type FilterDef, formatTimestamp, type ScreenQuery } from '@gw/core';
 import { type Ref, useEffect, useState } from 'react';
 import { useT } from '../lib/use-t';
+import { DateTimeInput } from './date-time-input';
 import { useOptionSource } from './option-sources';
 
 /** A datetime filter keeps Unix seconds in the URL; its input shows them as local date and time. */
@@ -101,13 +102,11 @@ export function FilterBar({ filters, query, admin, onFilters, searchRef }: Filte
           );
         if (filter.kind === 'datetime')
           return (
-            <InputGroup
+            <DateTimeInput
               key={filter.name}
-              type="datetime-local"
-              aria-label={label}
-              title={label}
+              label={label}
               value={secondsToLocalInput(values[filter.name] ?? '')}
-              onValueChange={(value) => set(filter.name, localInputToSeconds(value))}
+              onChange={(value) => set(filter.name, localInputToSeconds(value))}
             />
           );
         return (

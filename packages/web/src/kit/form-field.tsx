@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useApp } from '../app/app-context';
 import { useQuotaDisplay } from '../app/use-quota-display';
 import { useT } from '../lib/use-t';
+import { DateTimeInput } from './date-time-input';
 import { ListField } from './list-field';
 import { RatioMapField } from './ratio-map-field';
 import { useOptionSource } from './option-sources';
@@ -154,7 +155,15 @@ export function FormField<Values>({
       );
       break;
     case 'datetime':
-      input = text('datetime-local');
+      input = (
+        <DateTimeInput
+          id={id}
+          label={label}
+          value={String(value ?? '')}
+          readOnly={readOnly}
+          onChange={onChange}
+        />
+      );
       break;
     case 'select':
       input = options ? (

@@ -86,14 +86,19 @@ describe('ResourceTabs', () => {
       { role: 10, path: '/#order' },
     );
     await screen.findByText('pet1');
-    const since = screen.getByLabelText(en('payments.filters.start_time'));
-    fireEvent.change(since, { target: { value: '2026-01-02T03:04' } });
+    // Entered as a date and a 24-hour time (the browser's own time field would be AM/PM in en-US).
+    const name = en('payments.filters.start_time');
+    const since = screen.getByLabelText(`${name}: ${en('common.date')}`);
+    const clock = screen.getByLabelText(`${name}: ${en('common.time')}`);
+    fireEvent.change(since, { target: { value: '2026-01-02' } });
+    fireEvent.change(clock, { target: { value: '3:04' } });
     fireEvent.submit(since.closest('form') as HTMLFormElement);
     const seconds = localInputToSeconds('2026-01-02T03:04');
     await waitFor(() => expect(cats.calls.list.at(-1)?.since).toBe(seconds));
     // The tab survives the filter change.
     expect(screen.getByTestId('url').textContent).toBe(`?since=${seconds}#order`);
-    expect((since as HTMLInputElement).value).toBe('2026-01-02T03:04');
+    expect((since as HTMLInputElement).value).toBe('2026-01-02');
+    expect((clock as HTMLInputElement).value).toBe('03:04');
     const type = screen.getByRole('combobox', { name: en('channels.fields.type') });
     const labels = within(type)
       .getAllByRole('option')

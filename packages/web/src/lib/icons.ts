@@ -1,4 +1,5 @@
 import { type IconName, IconSize, Icons } from '@blueprintjs/icons';
+import { type MenuItem, NAVIGATION } from '@gw/core';
 import { ICON_PATHS_16 } from './icon-paths';
 
 /**
@@ -29,4 +30,25 @@ export function iconExportName(name: string): string {
     .split('-')
     .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
     .join('');
+}
+
+/** Every icon the sidebar draws (its entries and the group caret), from core's navigation model. */
+export function menuIconNames(menu: readonly MenuItem[] = NAVIGATION): IconName[] {
+  const names = new Set<string>(['caret-up', 'caret-down']);
+  const visit = (entries: readonly MenuItem[]) => {
+    for (const entry of entries) {
+      if (entry.icon) names.add(entry.icon);
+      if (entry.children) visit(entry.children);
+    }
+  };
+  visit(menu);
+  return [...names].filter((name): name is IconName => Icons.isValidIconName(name));
+}
+
+/**
+ * Starts loading the sidebar's icons at once, so right after sign-in the menu does not show each
+ * icon's empty placeholder until that icon arrives.
+ */
+export function preloadMenuIcons(): void {
+  void Icons.load(menuIconNames(), IconSize.STANDARD).catch(() => undefined);
 }

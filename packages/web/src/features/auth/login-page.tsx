@@ -1,6 +1,7 @@
 import { Button, Callout, Card, FormGroup, InputGroup } from '@blueprintjs/core';
 import { describeError, login, loginSchema } from '@gw/core';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
+import { preloadMenuIcons } from '../../lib/icons';
 import { useT } from '../../lib/use-t';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { useApp, useUser } from '../../app/app-context';
@@ -10,6 +11,8 @@ const LABELS = { username: 'auth.username', password: 'auth.password' };
 
 /** Password sign-in (console-screens §13.1): both fields required, ≤255; server errors on one line. */
 export function LoginPage() {
+  // The console's sidebar comes right after a sign-in: its icons load while the user types.
+  useEffect(preloadMenuIcons, []);
   const t = useT();
   const { client, session } = useApp();
   const user = useUser();

@@ -1,13 +1,14 @@
-import { Alert, Button, FormGroup, InputGroup } from '@blueprintjs/core';
+import { Alert, Button, FormGroup } from '@blueprintjs/core';
 import { deleteLogsBefore, formatTimestamp } from '@gw/core';
 import { useState } from 'react';
 import { useApp } from '../../app/app-context';
+import { DateTimeInput } from '../../kit/date-time-input';
 import { showError, showToast } from '../../lib/toasts';
 import { useT } from '../../lib/use-t';
 
 const THIRTY_DAYS_MS = 30 * 24 * 3600 * 1000;
 
-/** `YYYY-MM-DDTHH:mm` in local time, what a datetime-local input holds. */
+/** `YYYY-MM-DDTHH:mm` in local time, what the date-and-time field holds. */
 function localInputValue(date: Date): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
@@ -37,7 +38,12 @@ export function LogCleanup() {
 
   return (
     <FormGroup label={t('options.screen.clear_logs_before')} labelFor="option-log-cutoff">
-      <InputGroup id="option-log-cutoff" type="datetime-local" value={cutoff} onValueChange={setCutoff} />
+      <DateTimeInput
+        id="option-log-cutoff"
+        label={t('options.screen.clear_logs_before')}
+        value={cutoff}
+        onChange={setCutoff}
+      />
       <Button
         intent="danger"
         text={t('options.screen.clear_logs')}

@@ -15,6 +15,7 @@ import { useApp } from '../../app/app-context';
 import { useQuotaDisplay } from '../../app/use-quota-display';
 import { messagesFromServer } from '../../lib/form-errors';
 import { showError, showToast } from '../../lib/toasts';
+import { DateTimeInput } from '../../kit/date-time-input';
 import {
   emptyTokenForm,
   formMessages,
@@ -113,11 +114,11 @@ export function TokenFormDialog({
             field(
               'expiresAt',
               t('tokens.fields.expired_time'),
-              <InputGroup
+              <DateTimeInput
                 id="token-expiresAt"
-                type="datetime-local"
+                label={t('tokens.fields.expired_time')}
                 value={form.expiresAt}
-                onValueChange={(value) => set('expiresAt', value)}
+                onChange={(value) => set('expiresAt', value)}
               />,
             )}
           <Switch
