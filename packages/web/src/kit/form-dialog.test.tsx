@@ -45,6 +45,19 @@ describe('FormDialog', () => {
     expect(pets).toHaveLength(1);
   });
 
+  it("drops a field's error once that field is changed, and keeps the others", async () => {
+    open();
+    fireEvent.change(input(en('users.fields.request_count')), { target: { value: '1.5' } });
+    fireEvent.submit(input(en('users.fields.username')).closest('form') as HTMLFormElement);
+    const required = en('validation.required', { field: en('users.fields.username') });
+    await screen.findByText(required);
+    fireEvent.change(input(en('users.fields.username')), { target: { value: 'rex' } });
+    expect(screen.queryByText(required)).toBeNull();
+    expect(
+      screen.getByText(en('validation.integer', { field: en('users.fields.request_count') })),
+    ).toBeTruthy();
+  });
+
   it('maps a server field error to its field and keeps the dialog open', async () => {
     const onClose = vi.fn();
     const { pets } = open(onClose);

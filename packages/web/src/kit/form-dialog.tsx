@@ -187,7 +187,11 @@ export function ValuesDialog<Values>(props: ValuesDialogProps<Values>) {
               values={typed}
               error={errors[field.name]}
               readOnly={mode === 'edit' && field.readOnlyOnEdit === true}
-              onChange={(value) => setDraft((current) => ({ ...current, [field.name]: value }))}
+              onChange={(value) => {
+                setDraft((current) => ({ ...current, [field.name]: value }));
+                // The field was touched after its error: the message no longer describes it.
+                setErrors((current) => withoutKey(current, field.name));
+              }}
             />
           ))}
         </DialogBody>
@@ -216,4 +220,10 @@ export function ValuesDialog<Values>(props: ValuesDialogProps<Values>) {
       </Alert>
     </Dialog>
   );
+}
+
+function withoutKey(errors: FieldMessages, name: string): FieldMessages {
+  if (!(name in errors)) return errors;
+  const { [name]: _dropped, ...rest } = errors;
+  return rest;
 }

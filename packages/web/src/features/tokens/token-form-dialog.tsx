@@ -44,8 +44,15 @@ export function TokenFormDialog({
   );
   const [errors, setErrors] = useState<Errors>({});
   const [busy, setBusy] = useState(false);
-  const set = <K extends keyof TokenFormState>(key: K, value: TokenFormState[K]) =>
+  const set = <K extends keyof TokenFormState>(key: K, value: TokenFormState[K]) => {
     setForm((current) => ({ ...current, [key]: value }));
+    // A field changed after its error no longer carries that error.
+    setErrors((current) => {
+      if (!(key in current)) return current;
+      const { [key]: _dropped, ...rest } = current;
+      return rest as Errors;
+    });
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
