@@ -2,7 +2,8 @@ import { Spinner } from '@blueprintjs/core';
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { LoginPage } from '../features/auth/login-page';
-import { AboutPage, HomePage, NotAvailable, NotFoundPage, PricePage } from '../pages/simple-pages';
+import { AboutPage, HomePage } from '../features/site-pages/site-pages';
+import { NotAvailable, NotFoundPage, PricePage } from '../pages/simple-pages';
 import { PublicLayout } from './public/public-layout';
 
 // The console shell and each resource screen load on demand, keeping the first page small.

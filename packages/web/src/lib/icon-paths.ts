@@ -39,6 +39,7 @@ export const ICON_PATHS_16: Record<string, () => Promise<PathsModule>> = {
   trash: () => import('@blueprintjs/icons/lib/esm/generated/16px/paths/trash.js'),
   'info-sign': () => import('@blueprintjs/icons/lib/esm/generated/16px/paths/info-sign.js'),
   home: () => import('@blueprintjs/icons/lib/esm/generated/16px/paths/home.js'),
+  'arrow-left': () => import('@blueprintjs/icons/lib/esm/generated/16px/paths/arrow-left.js'),
   'chevron-left': () => import('@blueprintjs/icons/lib/esm/generated/16px/paths/chevron-left.js'),
   'chevron-right': () => import('@blueprintjs/icons/lib/esm/generated/16px/paths/chevron-right.js'),
   'double-chevron-left': () =>

@@ -1,33 +1,6 @@
-import { NonIdealState } from '@blueprintjs/core';
+import { Button, ButtonGroup, NonIdealState } from '@blueprintjs/core';
 import { useT } from '../lib/use-t';
-import { Link } from 'react-router-dom';
-import { useApp } from '../app/app-context';
-
-/** The home page; its server-loaded content arrives in a later issue. */
-export function HomePage() {
-  const t = useT();
-  const { site } = useApp();
-  return (
-    <section className="gw-page-narrow">
-      <h1>{site?.system_name || t('site.default_name')}</h1>
-      <p>{t('web.home_intro')}</p>
-      <Link className="bp6-button bp6-intent-primary bp6-large" to="/panel">
-        {t('common.console')}
-      </Link>
-    </section>
-  );
-}
-
-/** The about page. */
-export function AboutPage() {
-  const t = useT();
-  return (
-    <section className="gw-page-narrow">
-      <h1>{t('common.about')}</h1>
-      <p>{t('web.about_intro')}</p>
-    </section>
-  );
-}
+import { Link, useNavigate } from 'react-router-dom';
 
 /** The public price page: a centred container, 1200px wide at most, 24px padding (spec §2). */
 export function PricePage() {
@@ -55,14 +28,18 @@ export function NotAvailable() {
 /** The not-found page (public and console). */
 export function NotFoundPage() {
   const t = useT();
+  const navigate = useNavigate();
   return (
     <NonIdealState
       icon="search"
       title={t('common.not_found')}
       action={
-        <Link className="bp6-button" to="/">
-          {t('common.home')}
-        </Link>
+        <ButtonGroup>
+          <Button icon="arrow-left" text={t('common.back')} onClick={() => navigate(-1)} />
+          <Link className="bp6-button" to="/">
+            {t('common.home')}
+          </Link>
+        </ButtonGroup>
       }
     />
   );

@@ -19,7 +19,7 @@ export function NoticeDialog({
     <Dialog isOpen={open} onClose={onClose} title={t('common.notice')}>
       <DialogBody>
         {notice ? (
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: renderMarkdown escapes the source before adding its own tags
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: renderMarkdown cleans its HTML with DOMPurify
           <div className="gw-notice" dangerouslySetInnerHTML={{ __html: html }} />
         ) : (
           <p>{t('web.no_notice')}</p>
