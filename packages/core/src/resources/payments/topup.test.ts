@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   discountBadge,
   discountFactor,
+  invitationLink,
   parseRechargeDiscount,
   sortGateways,
   TOPUP_MAX_AMOUNT,
@@ -133,5 +134,14 @@ describe('gateway order and order validation (§14)', () => {
     expect(issue('u', ' 1000000 ', 1)).toBeUndefined();
     // A minimum of 0 (unset) still asks for at least 1.
     expect(issue('u', '1', 0)).toBeUndefined();
+  });
+});
+
+describe('invitation link', () => {
+  it('points at the register page with the code, whatever trailing slash the address has', () => {
+    expect(invitationLink('https://gw.example.com/', 'Ab1x')).toBe(
+      'https://gw.example.com/register?aff=Ab1x',
+    );
+    expect(invitationLink('http://127.0.0.1:3000', 'a b')).toBe('http://127.0.0.1:3000/register?aff=a%20b');
   });
 });

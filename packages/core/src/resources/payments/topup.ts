@@ -159,3 +159,11 @@ export function topupOrderIssue(input: {
   }
   return undefined;
 }
+
+/**
+ * The invitation link of a code (§14 invite card): the site's register page with `?aff=`. `base` is the
+ * site's configured `server_address`, or the address the console was opened at when that is empty.
+ */
+export function invitationLink(base: string, code: string): string {
+  return `${base.replace(/\/+$/, '')}/register?aff=${encodeURIComponent(code)}`;
+}

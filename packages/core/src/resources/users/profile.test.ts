@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { bindingRows, emailBindSchema, profileFormSchema, selfUpdateFromProfile } from './profile.js';
+import {
+  bindingRows,
+  emailBindSchema,
+  oauthBindUrl,
+  profileFormSchema,
+  selfUpdateFromProfile,
+  shortCredentialId,
+} from './profile.js';
 import { userSchema } from './users.schema.js';
 
 const messages = (values: unknown) => {
@@ -89,5 +96,21 @@ describe('binding rows', () => {
       canUnbind: false,
     });
     expect(rows.find((row) => row.id === 'oidc')).toMatchObject({ canBind: false, canUnbind: false });
+  });
+});
+
+describe('passkeys and OAuth binding helpers', () => {
+  it('shortens a long credential id to 20 characters', () => {
+    expect(shortCredentialId('a'.repeat(20))).toBe('a'.repeat(20));
+    expect(shortCredentialId('b'.repeat(30))).toBe(`${'b'.repeat(20)}…`);
+  });
+
+  it('builds the GitHub and Lark authorize URLs with the state', () => {
+    expect(oauthBindUrl('github', { clientId: 'cid', state: 's 1', origin: 'https://gw.example.com' })).toBe(
+      'https://github.com/login/oauth/authorize?client_id=cid&state=s%201&scope=user:email',
+    );
+    expect(oauthBindUrl('lark', { clientId: 'app', state: 'st', origin: 'https://gw.example.com/' })).toBe(
+      'https://open.feishu.cn/open-apis/authen/v1/index?redirect_uri=https%3A%2F%2Fgw.example.com%2Foauth%2Flark&app_id=app&state=st',
+    );
   });
 });

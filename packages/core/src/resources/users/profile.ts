@@ -123,3 +123,67 @@ export function bindingRows(
   if (status.oidc_auth) add('oidc', user.oidc_id, false);
   return rows;
 }
+
+/** A registered passkey (`GET /api/webauthn/credentials`); the server may send `null` for none. */
+export const passkeySchema = z.looseObject({
+  id: z.number().int(),
+  credential_id: z.string().default(''),
+  alias: z.string().default(''),
+  created_time: z.number().int().default(0),
+});
+export type Passkey = z.output<typeof passkeySchema>;
+
+/** The caller's passkeys. */
+export function listPasskeys(client: ApiClient): Promise<Passkey[]> {
+  return client.request(
+    'GET',
+    '/api/webauthn/credentials',
+    z
+      .array(passkeySchema)
+      .nullable()
+      .transform((list) => list ?? []),
+  );
+}
+
+/** Deletes one of the caller's passkeys by its row id. */
+export async function deletePasskey(client: ApiClient, id: number): Promise<void> {
+  await client.send('DELETE', `/api/webauthn/credentials/${id}`);
+}
+
+/** A credential id as the list shows it: its first 20 characters, the whole one in a tooltip (§23). */
+export function shortCredentialId(id: string): string {
+  return id.length > 20 ? `${id.slice(0, 20)}…` : id;
+}
+
+/** Binds WeChat with the code the official account sent (`GET /api/oauth/wechat/bind`). */
+export async function bindWechat(client: ApiClient, code: string): Promise<void> {
+  const checked = z
+    .string()
+    .trim()
+    .min(1, 'validation.required')
+    .max(64, 'validation.max_length')
+    .parse(code);
+  await client.send('GET', '/api/oauth/wechat/bind', { query: { code: checked } });
+}
+
+/** A fresh OAuth `state` for a bind or sign-in round trip (`GET /api/oauth/state`). */
+export function getOAuthState(client: ApiClient): Promise<string> {
+  return client.request('GET', '/api/oauth/state', z.string());
+}
+
+/**
+ * Where a GitHub or Lark bind sends the browser (§0.6 OAuth helpers): GitHub's authorize page with
+ * `scope=user:email`, or Feishu's with the callback `<origin>/oauth/lark`; both carry `state`.
+ */
+export function oauthBindUrl(
+  provider: 'github' | 'lark',
+  input: { clientId: string; state: string; origin: string },
+): string {
+  const state = encodeURIComponent(input.state);
+  const clientId = encodeURIComponent(input.clientId);
+  if (provider === 'github') {
+    return `https://github.com/login/oauth/authorize?client_id=${clientId}&state=${state}&scope=user:email`;
+  }
+  const redirect = encodeURIComponent(`${input.origin.replace(/\/+$/, '')}/oauth/lark`);
+  return `https://open.feishu.cn/open-apis/authen/v1/index?redirect_uri=${redirect}&app_id=${clientId}&state=${state}`;
+}
