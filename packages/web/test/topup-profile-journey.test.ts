@@ -11,6 +11,8 @@ const en: T = (key, params) => translate('en_US', key, params);
 const zh: T = (key, params) => translate('zh_CN', key, params);
 
 const journey = journeyFixture();
+/** A loaded machine may take a few seconds to re-read and re-render (expect.poll waits 1 s by default). */
+const POLL = { timeout: 15_000 };
 const DISCOUNTS = '{"100": 0.9, "20": 1}';
 
 /** One API call as root (or `cookie`), its envelope's data; fails the test when the server refuses. */
@@ -46,7 +48,13 @@ async function signsIn(username: string, password: string): Promise<boolean> {
   return ((await answer.json()) as { success: boolean }).success;
 }
 
-async function openAs(username: string, password: string, language: 'en_US' | 'zh_CN', width = 1440) {
+async function openAs(
+  username: string,
+  password: string,
+  language: 'en_US' | 'zh_CN',
+  width = 1440,
+  theme: 'light' | 'dark' = 'light',
+) {
   const context = await journey.browser.newContext({
     locale: language.replace('_', '-'),
     viewport: { width, height: 900 },
@@ -55,7 +63,13 @@ async function openAs(username: string, password: string, language: 'en_US' | 'z
   const page = await context.newPage();
   const t = language === 'en_US' ? en : zh;
   await page.goto(`${journey.server.url}/login`);
-  await page.evaluate((chosen) => localStorage.setItem('appLanguage', chosen), language);
+  await page.evaluate(
+    ({ chosen, look }) => {
+      localStorage.setItem('appLanguage', chosen);
+      localStorage.setItem('theme', look);
+    },
+    { chosen: language, look: theme },
+  );
   await signInThroughForm(page, username, password, t);
   return { context, page };
 }
@@ -76,7 +90,7 @@ async function topupJourney(page: Page, t: T, username: string) {
   await page.goto(`${journey.server.url}/panel/topup`);
   const balance = page.getByRole('status', { name: t('payments.topup.balance') });
   await page.getByText(t('payments.topup.notice')).waitFor();
-  await expect.poll(() => balance.textContent()).toBe('$0.00');
+  await expect.poll(() => balance.textContent(), POLL).toBe('$0.00');
 
   // Given a $10 code root made through the API, when it is redeemed, then the balance shows $10.00
   // and the server holds 5 000 000 points.
@@ -94,7 +108,7 @@ async function topupJourney(page: Page, t: T, username: string) {
     .getByText(t('payments.topup.redeemed', { amount: '$10.00' }))
     .first()
     .waitFor();
-  await expect.poll(() => balance.textContent()).toBe('$10.00');
+  await expect.poll(() => balance.textContent(), POLL).toBe('$10.00');
   expect((await storedUser(username)).quota).toBe(5_000_000);
 
   // The gateways come highest sort first, the first one chosen.
@@ -124,27 +138,28 @@ async function topupJourney(page: Page, t: T, username: string) {
     .getByRole('button', { name: '$100' });
   await preset100.getByText(t('payments.topup.discount_badge', { tenths: '9', percentOff: '10' })).waitFor();
   await preset100.click();
-  await expect(page.getByLabel(t('payments.topup.amount')).inputValue()).resolves.toBe('100');
+  await expect.poll(() => page.getByLabel(t('payments.topup.amount')).inputValue(), POLL).toBe('100');
   const byCard = quoteFor({ fixed_fee: 0.3, percent_fee: 0, currency: 'USD' });
-  await expect(summaryValue(page, 'amount')).resolves.toBe(`$${byCard.amount}`);
-  await expect(summaryValue(page, 'discounted')).resolves.toBe(`$${byCard.discounted}`);
-  await expect(summaryValue(page, 'fee')).resolves.toBe(`$${byCard.fee}`);
-  await expect(summaryValue(page, 'quota')).resolves.toBe(renderQuota(byCard.quota));
-  await expect(summaryValue(page, 'payable')).resolves.toBe(`${byCard.payable} USD`);
+  await expect.poll(() => summaryValue(page, 'amount'), POLL).toBe(`$${byCard.amount}`);
+  await expect.poll(() => summaryValue(page, 'discounted'), POLL).toBe(`$${byCard.discounted}`);
+  await expect.poll(() => summaryValue(page, 'fee'), POLL).toBe(`$${byCard.fee}`);
+  await expect.poll(() => summaryValue(page, 'quota'), POLL).toBe(renderQuota(byCard.quota));
+  await expect.poll(() => summaryValue(page, 'payable'), POLL).toBe(`${byCard.payable} USD`);
   await page.getByText(`${t('payments.topup.summary_fee')} ${t('payments.topup.fee_fixed')}`).waitFor();
   expect(byCard.payable).toBe('90.30');
 
   // With the CNY gateway: a 5 % fee on the discounted price, converted at PaymentUSDRate.
   await epay.click();
   const byEpay = quoteFor({ fixed_fee: 0, percent_fee: 0.05, currency: 'CNY' });
-  await expect(summaryValue(page, 'fee')).resolves.toBe(`$${byEpay.fee}`);
+  await expect.poll(() => summaryValue(page, 'fee'), POLL).toBe(`$${byEpay.fee}`);
   await page
     .getByText(`${t('payments.topup.summary_fee')} ${t('payments.topup.fee_percent', { percent: '5' })}`)
     .waitFor();
-  await expect(summaryValue(page, 'payable')).resolves.toBe(
-    `${byEpay.payable} ${t('payments.topup.payable_rate', { currency: 'CNY', rate: '7.3' })}`,
-  );
+  await expect
+    .poll(() => summaryValue(page, 'payable'), POLL)
+    .toBe(`${byEpay.payable} ${t('payments.topup.payable_rate', { currency: 'CNY', rate: '7.3' })}`);
   expect(byEpay.payable).toBe('689.85');
+  await page.screenshot({ path: `/tmp/gw-topup-${username}.png`, fullPage: true });
 
   // When the amount is not a whole number, then the field says so and no order is placed.
   const amount = page.getByLabel(t('payments.topup.amount'));
@@ -158,7 +173,7 @@ async function topupJourney(page: Page, t: T, username: string) {
   await amount.fill('20');
   await page.getByRole('button', { name: t('payments.topup.pay'), exact: true }).click();
   await page.locator('.bp6-toast.bp6-intent-danger').first().waitFor();
-  await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+  await expect.poll(() => page.getByRole('dialog').count(), POLL).toBe(0);
 }
 
 /** A refused confirmation stores nothing; a matching one changes the password; a token works. */
@@ -169,6 +184,7 @@ async function profileJourney(page: Page, t: T, username: string, oldPassword: s
   const submit = page.getByRole('button', { name: t('common.submit'), exact: true });
   await password.waitFor();
   await page.getByRole('heading', { name: username }).waitFor();
+  await page.screenshot({ path: `/tmp/gw-profile-${username}.png`, fullPage: true });
 
   // When the confirmation differs, then the field says so and the old password still signs in.
   await password.fill(newPassword);
@@ -269,13 +285,14 @@ describe('top-up and profile journeys', () => {
   });
 
   it('a user changes the password and makes an access token in Chinese on a 390 px phone', async () => {
-    const { context, page } = await openAs('phone', 'phone-password-1', 'zh_CN', 390);
+    const { context, page } = await openAs('phone', 'phone-password-1', 'zh_CN', 390, 'dark');
     await profileJourney(page, zh, 'phone', 'phone-password-1', 'phone-password-2');
     await page.goto(`${journey.server.url}/panel/topup`);
     await page.getByText(zh('payments.topup.notice')).waitFor();
     // Nothing wider than the phone: the cards stack.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: '/tmp/gw-topup-phone-dark.png', fullPage: true });
     await context.close();
   });
 

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { translate } from '../../i18n/i18n.js';
+import { LANGUAGES } from '../../i18n/languages.js';
 import {
   bindingRows,
   emailBindSchema,
   oauthBindUrl,
+  PROFILE_FORM_FIELDS,
   profileFormSchema,
   selfUpdateFromProfile,
   shortCredentialId,
@@ -112,5 +115,27 @@ describe('passkeys and OAuth binding helpers', () => {
     expect(oauthBindUrl('lark', { clientId: 'app', state: 'st', origin: 'https://gw.example.com/' })).toBe(
       'https://open.feishu.cn/open-apis/authen/v1/index?redirect_uri=https%3A%2F%2Fgw.example.com%2Foauth%2Flark&app_id=app&state=st',
     );
+  });
+});
+
+describe('profile and top-up strings', () => {
+  it('names every key the two screens use in every language', () => {
+    const keys = [
+      ...PROFILE_FORM_FIELDS.flatMap((field) => [field.labelKey, field.helpKey ?? field.labelKey]),
+      ...bindingRows(userSchema.parse({ id: 1, username: 'u', role: 1 }), {
+        wechat_login: true,
+        github_oauth: true,
+        lark_client_id: 'x',
+        oidc_auth: true,
+      }).map((row) => row.labelKey),
+      ...['gateway', 'amount_positive', 'amount_integer', 'amount_min', 'amount_max'].map(
+        (name) => `payments.topup.errors.${name}`,
+      ),
+      'validation.user.password_mismatch',
+      'validation.user.password_length',
+    ];
+    for (const language of LANGUAGES) {
+      for (const key of keys) expect(translate(language, key), `${language} ${key}`).not.toBe(key);
+    }
   });
 });

@@ -94,7 +94,20 @@ function OnlineTopupForm({ gateways }: { gateways: Payment[] }) {
               active={candidate.uuid === gatewayUuid}
               intent={candidate.uuid === gatewayUuid ? 'primary' : 'none'}
               aria-pressed={candidate.uuid === gatewayUuid}
-              icon={candidate.icon ? <img src={candidate.icon} alt="" /> : 'credit-card'}
+              icon={
+                candidate.icon ? (
+                  // A gateway icon that fails to load leaves no broken-image mark beside the name.
+                  <img
+                    src={candidate.icon}
+                    alt=""
+                    onError={(event) => {
+                      event.currentTarget.style.display = 'none';
+                    }}
+                  />
+                ) : (
+                  'credit-card'
+                )
+              }
               text={candidate.name}
               onClick={() => setGatewayUuid(candidate.uuid)}
             />
