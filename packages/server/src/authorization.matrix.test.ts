@@ -100,6 +100,7 @@ const EXPECTED: Record<string, Level> = {
   'PUT /api/redemption/': 'admin',
   'DELETE /api/redemption/:id': 'admin',
   'POST /api/user/topup': 'user',
+  'GET /api/user/payment': 'user',
   'GET /api/payment/': 'admin',
   'GET /api/payment/:id': 'admin',
   'POST /api/payment/': 'admin',

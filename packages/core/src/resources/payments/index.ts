@@ -3,3 +3,5 @@ export * from './payments.api.js';
 export * from './payments.fields.js';
 export * from './payments.schema.js';
 export * from './payments.screen.js';
+export * from './topup.js';
+export * from './topup.api.js';

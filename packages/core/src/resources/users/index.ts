@@ -5,3 +5,4 @@ export * from './users-admin.api.js';
 export * from './users-register.api.js';
 export * from './users-register.schema.js';
 export * from './users.screen.js';
+export * from './profile.js';

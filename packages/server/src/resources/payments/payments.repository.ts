@@ -30,6 +30,16 @@ export function createPaymentsRepository(db: GwDb, kind: DatabaseKind) {
       }
       return pageOf(base, request);
     },
+    /** The enabled gateways, highest `sort` first (the order the top-up screen offers them in). */
+    listEnabled(): Promise<StoredPayment[]> {
+      return db
+        .selectFrom('payments')
+        .selectAll()
+        .where('enable', '=', 1)
+        .orderBy('sort', 'desc')
+        .orderBy('id', 'asc')
+        .execute() as Promise<StoredPayment[]>;
+    },
     find(id: number): Promise<StoredPayment | undefined> {
       return db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst() as Promise<
         StoredPayment | undefined

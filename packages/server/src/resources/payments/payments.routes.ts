@@ -1,4 +1,5 @@
-// /api/payment/* (admin, contract §1.13): gateway CRUD. Order creation and gateway callbacks come later.
+// /api/payment/* (admin, contract §1.13): gateway CRUD; and `GET /api/user/payment` (§1.4), the enabled
+// gateways a user may pay with. Order creation and gateway callbacks come later.
 import {
   isFullPaymentUpdate,
   listQuerySchema,
@@ -25,6 +26,19 @@ const listQuery = listQuerySchema.extend({
 /** The gateway routes, bound to the service. */
 export function paymentRoutes(service: PaymentsService): AnyRoute[] {
   return [
+    // A static path: Fastify's router tries it before `/api/user/:id`, whatever the registration order,
+    // so this path no longer falls to the admin user-by-id handler ("id must be an integer").
+    defineRoute({
+      method: 'GET',
+      url: '/api/user/payment',
+      guard: 'user',
+      tag: TAG,
+      summary:
+        'The enabled gateways a user may pay with, highest sort first: uuid, name, icon, fees, currency ' +
+        'and sort only (other keys zero or null; no credentials)',
+      reply: z.array(paymentSchema),
+      handler: () => service.listForUsers(),
+    }),
     defineRoute({
       method: 'GET',
       url: '/api/payment/',

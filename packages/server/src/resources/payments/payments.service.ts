@@ -17,7 +17,7 @@ import type {
   PaymentsRepository,
   StoredPayment,
 } from './payments.repository.js';
-import { paymentRowToPayment } from './payments.wire.js';
+import { paymentRowToPayment, paymentRowToUserPayment } from './payments.wire.js';
 
 /** The stored form of the fields every write shares. */
 function columnsOf(input: PaymentCreate | PaymentUpdate): PaymentChanges {
@@ -60,6 +60,11 @@ export function createPaymentsService(payments: PaymentsRepository) {
     },
 
     get: reread,
+
+    /** The enabled gateways a user may pay with, highest `sort` first, without any credential. */
+    async listForUsers(): Promise<Payment[]> {
+      return (await payments.listEnabled()).map(paymentRowToUserPayment);
+    },
 
     async create(input: PaymentCreate): Promise<Payment> {
       const now = nowSeconds();

@@ -54,6 +54,12 @@ const PaymentPage = lazy(() =>
 const PricingPage = lazy(() =>
   import('../../features/prices/pricing-page').then((module) => ({ default: module.PricingPage })),
 );
+const TopupPage = lazy(() =>
+  import('../../features/topup/topup-page').then((module) => ({ default: module.TopupPage })),
+);
+const ProfilePage = lazy(() =>
+  import('../../features/profile/profile-page').then((module) => ({ default: module.ProfilePage })),
+);
 const ChannelPage = lazy(() =>
   import('../../features/channels/channel-page').then((module) => ({ default: module.ChannelPage })),
 );
@@ -74,6 +80,8 @@ const BUILT: Record<string, React.ReactNode> = {
   payment: <PaymentPage />,
   pricing: <PricingPage />,
   channel: <ChannelPage />,
+  topup: <TopupPage />,
+  profile: <ProfilePage />,
 };
 
 /** The console's child routes: one per menu item, admin (and root) items refused to other roles. */

@@ -1,0 +1,189 @@
+// The Profile screen (console-screens §23) described once: the personal-info form, the e-mail binding
+// form, and which account bindings a site offers. Every face renders these; the rules live here.
+import { z } from 'zod';
+import type { ApiClient } from '../../http/client.js';
+import type { FormFieldDef } from '../../screens/screen-model.js';
+import { requiredEmailSchema } from './users-register.schema.js';
+import {
+  DISPLAY_NAME_MAX,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  type SelfUpdateInput,
+  type User,
+} from './users.schema.js';
+
+/** What the personal-info form holds. An empty password keeps the current one. */
+export interface ProfileFormValues {
+  display_name: string;
+  password: string;
+  password_confirm: string;
+}
+
+/**
+ * The personal-info form's checks: display name at most 20 characters (the server's rule); password
+ * empty (unchanged) or 8–20 characters; the confirmation equal to it. (The username is shown, not
+ * edited: `PUT /api/user/self` ignores it, so its "≥ 3 characters" rule has nothing to check here.)
+ */
+export const profileFormSchema: z.ZodType<ProfileFormValues> = z
+  .object({
+    display_name: z.string().max(DISPLAY_NAME_MAX, 'validation.max_length'),
+    password: z
+      .string()
+      .refine(
+        (password) => password === '' || (password.length >= PASSWORD_MIN && password.length <= PASSWORD_MAX),
+        { message: 'validation.user.password_length', params: { min: PASSWORD_MIN, max: PASSWORD_MAX } },
+      ),
+    password_confirm: z.string(),
+  })
+  .superRefine((values, ctx) => {
+    if (values.password_confirm !== values.password) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['password_confirm'],
+        message: 'validation.user.password_mismatch',
+      });
+    }
+  });
+
+/** The form's fields in order. */
+export const PROFILE_FORM_FIELDS: readonly FormFieldDef<ProfileFormValues>[] = [
+  { name: 'display_name', kind: 'text', labelKey: 'users.fields.display_name' },
+  {
+    name: 'password',
+    kind: 'password',
+    labelKey: 'users.profile.new_password',
+    helpKey: 'users.screen.password_keep',
+  },
+  { name: 'password_confirm', kind: 'password', labelKey: 'users.profile.password_confirm' },
+];
+
+/** The form's values for a user: the display name, no password. */
+export function profileFormValues(user: Pick<User, 'display_name'>): ProfileFormValues {
+  return { display_name: user.display_name, password: '', password_confirm: '' };
+}
+
+/** The `PUT /api/user/self` body of checked values (the confirmation stays on the client). */
+export function selfUpdateFromProfile(values: ProfileFormValues): SelfUpdateInput {
+  return { display_name: values.display_name, password: values.password };
+}
+
+/** The e-mail binding dialog: an address and the code mailed to it, both required. */
+export interface EmailBindValues {
+  email: string;
+  code: string;
+}
+
+export const emailBindSchema: z.ZodType<EmailBindValues> = z.object({
+  email: requiredEmailSchema,
+  code: z
+    .string({ message: 'validation.required' })
+    .trim()
+    .min(1, 'validation.required')
+    .max(32, 'validation.max_length'),
+});
+
+/** Seconds the "get code" button waits before it may send again (§23). */
+export const VERIFICATION_RESEND_SECONDS = 30;
+
+/** Binds the caller's e-mail after the code check (`GET /api/oauth/email/bind`). */
+export async function bindEmail(client: ApiClient, values: EmailBindValues): Promise<void> {
+  const checked = (emailBindSchema as z.ZodType<EmailBindValues>).parse(values);
+  await client.send('GET', '/api/oauth/email/bind', { query: { email: checked.email, code: checked.code } });
+}
+
+/** One row of the account-binding tab. */
+export interface BindingRow {
+  id: 'email' | 'github' | 'wechat' | 'lark' | 'oidc';
+  labelKey: string;
+  /** What the account is bound to, or '' when it is not bound. */
+  boundTo: string;
+  /** Whether the row offers a bind (or change) button: OIDC is unbind-only (§23). */
+  canBind: boolean;
+  /** Whether the row offers unbind (bound, and not e-mail: the server unbinds only these four). */
+  canUnbind: boolean;
+}
+
+/**
+ * The binding rows a site offers (§23): e-mail always; WeChat, GitHub, OIDC when the server enables
+ * them; Lark when its client id is set. `status` is `/api/status`.
+ */
+export function bindingRows(
+  user: User,
+  status: { wechat_login: boolean; github_oauth: boolean; lark_client_id: string; oidc_auth: boolean },
+): BindingRow[] {
+  const github = user.github_id || (user.github_id_new ? String(user.github_id_new) : '');
+  const rows: BindingRow[] = [
+    { id: 'email', labelKey: 'users.bindings.email', boundTo: user.email, canBind: true, canUnbind: false },
+  ];
+  const add = (id: BindingRow['id'], boundTo: string, canBind = true) =>
+    rows.push({ id, labelKey: `users.bindings.${id}`, boundTo, canBind, canUnbind: boundTo !== '' });
+  if (status.wechat_login) add('wechat', user.wechat_id);
+  if (status.github_oauth) add('github', github);
+  if (status.lark_client_id) add('lark', user.lark_id);
+  if (status.oidc_auth) add('oidc', user.oidc_id, false);
+  return rows;
+}
+
+/** A registered passkey (`GET /api/webauthn/credentials`); the server may send `null` for none. */
+export const passkeySchema = z.looseObject({
+  id: z.number().int(),
+  credential_id: z.string().default(''),
+  alias: z.string().default(''),
+  created_time: z.number().int().default(0),
+});
+export type Passkey = z.output<typeof passkeySchema>;
+
+/** The caller's passkeys. */
+export function listPasskeys(client: ApiClient): Promise<Passkey[]> {
+  return client.request(
+    'GET',
+    '/api/webauthn/credentials',
+    z
+      .array(passkeySchema)
+      .nullable()
+      .transform((list) => list ?? []),
+  );
+}
+
+/** Deletes one of the caller's passkeys by its row id. */
+export async function deletePasskey(client: ApiClient, id: number): Promise<void> {
+  await client.send('DELETE', `/api/webauthn/credentials/${id}`);
+}
+
+/** A credential id as the list shows it: its first 20 characters, the whole one in a tooltip (§23). */
+export function shortCredentialId(id: string): string {
+  return id.length > 20 ? `${id.slice(0, 20)}…` : id;
+}
+
+/** Binds WeChat with the code the official account sent (`GET /api/oauth/wechat/bind`). */
+export async function bindWechat(client: ApiClient, code: string): Promise<void> {
+  const checked = z
+    .string()
+    .trim()
+    .min(1, 'validation.required')
+    .max(64, 'validation.max_length')
+    .parse(code);
+  await client.send('GET', '/api/oauth/wechat/bind', { query: { code: checked } });
+}
+
+/** A fresh OAuth `state` for a bind or sign-in round trip (`GET /api/oauth/state`). */
+export function getOAuthState(client: ApiClient): Promise<string> {
+  return client.request('GET', '/api/oauth/state', z.string());
+}
+
+/**
+ * Where a GitHub or Lark bind sends the browser (§0.6 OAuth helpers): GitHub's authorize page with
+ * `scope=user:email`, or Feishu's with the callback `<origin>/oauth/lark`; both carry `state`.
+ */
+export function oauthBindUrl(
+  provider: 'github' | 'lark',
+  input: { clientId: string; state: string; origin: string },
+): string {
+  const state = encodeURIComponent(input.state);
+  const clientId = encodeURIComponent(input.clientId);
+  if (provider === 'github') {
+    return `https://github.com/login/oauth/authorize?client_id=${clientId}&state=${state}&scope=user:email`;
+  }
+  const redirect = encodeURIComponent(`${input.origin.replace(/\/+$/, '')}/oauth/lark`);
+  return `https://open.feishu.cn/open-apis/authen/v1/index?redirect_uri=${redirect}&app_id=${clientId}&state=${state}`;
+}
