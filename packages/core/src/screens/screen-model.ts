@@ -108,7 +108,10 @@ export interface FormFieldDef<Values> {
    */
   rewrite?: (next: Values, previous: Values) => Partial<Values>;
   /** A note the face shows beside the input, from the values as typed (a price's value in the other units). */
-  suffixFor?: (values: Values, t: (key: string, params?: Record<string, unknown>) => string) => string | undefined;
+  suffixFor?: (
+    values: Values,
+    t: (key: string, params?: Record<string, unknown>) => string,
+  ) => string | undefined;
 }
 
 /**

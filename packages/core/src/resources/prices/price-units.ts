@@ -51,7 +51,9 @@ export function entryFromRatio(ratio: number | string, entry: PriceEntry): strin
   if (value === undefined) return '';
   if (entry.unit === 'rate') return value.toFixed();
   const amount = value.times(moneyPerRatio(entry.unit));
-  return (scaled(entry) ? amount.times(1000) : amount).toSignificantDigits(PRICE_SIGNIFICANT_DIGITS).toFixed();
+  return (scaled(entry) ? amount.times(1000) : amount)
+    .toSignificantDigits(PRICE_SIGNIFICANT_DIGITS)
+    .toFixed();
 }
 
 /**

@@ -81,7 +81,8 @@ export function readRemotePriceList(json: unknown): unknown[] | undefined {
 }
 
 /** Where the check-updates dialog reads a price list when the server names none (one-hub's public list). */
-export const DEFAULT_PRICE_LIST_URL = 'https://raw.githubusercontent.com/MartialBE/one-api/prices/prices.json';
+export const DEFAULT_PRICE_LIST_URL =
+  'https://raw.githubusercontent.com/MartialBE/one-api/prices/prices.json';
 
 /**
  * A fetched price list read as prices: an array or `{data: [...]}` whose every entry is a price

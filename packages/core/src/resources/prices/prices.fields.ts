@@ -36,7 +36,10 @@ export function priceText(row: Priced, ctx: ColumnContext): string {
 }
 
 /** The extra ratios as "Cached tokens ×0.5, …", or "none". */
-export function extraRatiosText(extra: Record<string, number> | null | undefined, ctx: ColumnContext): string {
+export function extraRatiosText(
+  extra: Record<string, number> | null | undefined,
+  ctx: ColumnContext,
+): string {
   const entries = Object.entries(extra ?? {});
   if (entries.length === 0) return ctx.t('prices.extra_none');
   return entries.map(([kind, value]) => `${ctx.t(extraUsageKindKey(kind))} ×${value}`).join(', ');

@@ -386,7 +386,11 @@ export const PRICE_GROUP_SCREEN: ScreenDef<PriceGroupRow, PriceGroupFormValues, 
   list: async (client, query) =>
     pageLocally(
       (
-        await shownRows(client, groupPrices(await listStoredPrices(client)) as (PriceGroup & PriceCommon)[], query)
+        await shownRows(
+          client,
+          groupPrices(await listStoredPrices(client)) as (PriceGroup & PriceCommon)[],
+          query,
+        )
       ).filter((group) => passes(group, query)) as PriceGroupRow[],
       query,
       (group) => [...group.models, group.owner_name, String(group.channel_type)],
