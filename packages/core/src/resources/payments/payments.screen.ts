@@ -87,6 +87,11 @@ const PAY_TYPES: Readonly<Record<'epay' | 'alipay' | 'wxpay', readonly FieldOpti
   wxpay: [{ value: 'Native', labelKey: 'payments.pay_types.native' }],
 };
 
+/** The pay type a gateway of this type starts on ('' when it has none to choose). */
+export function defaultPayType(type: PaymentType): string {
+  return type === 'stripe' ? '' : String(PAY_TYPES[type][0]?.value ?? '');
+}
+
 const usesKey = (key: ConfigKey) => (values: PaymentFormValues) =>
   (PAYMENT_CONFIG_KEYS[values.type] ?? []).includes(key);
 
@@ -213,6 +218,9 @@ export const PAYMENT_FORM: FormDef<Payment, PaymentFormValues, ReturnType<typeof
       labelKey: 'payments.fields.type',
       options: PAYMENT_TYPES.map((type) => ({ value: type, labelKey: paymentTypeKey(type) })),
       required: true,
+      // Each type has its own pay types: a new type starts on its first one.
+      rewrite: (next, previous) =>
+        next.type === previous.type ? {} : { pay_type: defaultPayType(next.type) },
     },
     { name: 'name', kind: 'text', labelKey: 'payments.fields.name', required: true },
     { name: 'icon', kind: 'text', labelKey: 'payments.fields.icon', required: true },
