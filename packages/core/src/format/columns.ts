@@ -10,6 +10,9 @@ export interface ColumnContext {
   time: (unixSeconds: number) => string;
 }
 
+/** A chip's colour: primary (blue), success (green), warning (amber), danger (red), none (grey). */
+export type ColumnTone = 'primary' | 'success' | 'warning' | 'danger' | 'none';
+
 /** One column of a resource table, defined once in core and drawn by every face. */
 export interface ColumnDef<Row> {
   id: string;
@@ -21,6 +24,10 @@ export interface ColumnDef<Row> {
   helpKey?: string;
   /** Drawn as a label chip where the face has them (console-screens §0.8); plain text elsewhere. */
   chip?: boolean;
+  /** The value is an image's URL: drawn as the image where the face can (a gateway's icon), else the URL. */
+  image?: boolean;
+  /** The chip's colour for this row (an order's status: pending blue, success green, failed red). */
+  tone?: (row: Row) => ColumnTone;
   /** 1 always shows; higher numbers are dropped first when space is short. */
   priority: number;
   value: (row: Row, ctx: ColumnContext) => string;

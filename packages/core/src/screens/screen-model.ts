@@ -22,6 +22,8 @@ export interface FieldOption {
   /** An i18n key; `label` instead for a value shown as it is (a group symbol, a model name). */
   labelKey?: string;
   label?: string;
+  /** A Blueprint icon name shown beside the choice where the face has room (an extra ratio's side). */
+  icon?: string;
 }
 
 /** How a filter is entered. Every filter is kept in the URL query under `name`. */
@@ -39,6 +41,11 @@ export interface FilterDef {
   optionSource?: OptionSource;
   /** Shown to admins only (the user-facing view of a shared screen hides it). */
   adminOnly?: boolean;
+  /**
+   * The value used while the URL names none (an order list's end time of now + 1 h); asked once when
+   * the query is read from the URL.
+   */
+  defaultValue?: () => string;
 }
 
 /** How a form field is entered and shown. */
@@ -95,6 +102,16 @@ export interface FormFieldDef<Values> {
   readOnlyOnEdit?: boolean;
   /** Only on create (e.g. a password), or only on edit. */
   only?: 'create' | 'edit';
+  /**
+   * Other values rewritten when this field changes, from the values as typed (a number field's text):
+   * a price's amounts re-expressed in the newly chosen unit so the price stays the same.
+   */
+  rewrite?: (next: Values, previous: Values) => Partial<Values>;
+  /** A note the face shows beside the input, from the values as typed (a price's value in the other units). */
+  suffixFor?: (
+    values: Values,
+    t: (key: string, params?: Record<string, unknown>) => string,
+  ) => string | undefined;
 }
 
 /**
@@ -116,6 +133,11 @@ export interface FormDef<Row, Values, Input> {
   load?(client: ApiClient, row: Row): Promise<Row>;
   create(client: ApiClient, input: Input): Promise<unknown>;
   update?(client: ApiClient, input: Input, row: Row): Promise<unknown>;
+  /**
+   * Checks that read the server before saving (a model name not taken yet): i18n keys by field name,
+   * shown next to the fields; nothing is sent while any is refused.
+   */
+  check?(client: ApiClient, values: Values, row: Row | undefined): Promise<Partial<Record<string, string>>>;
   /** The i18n key of the toast after a save, when createdKey / updatedKey do not say otherwise. */
   doneKey?: string;
   /** The dialog titles and the toasts after saving (i18n keys). */
@@ -233,6 +255,21 @@ export interface StatusToggleDef<Row> {
   applies?(row: Row): boolean;
 }
 
+/**
+ * A number edited in its column and saved when the input loses focus (a gateway's sort): checked by
+ * `schema` first, a refused value shows its error and is not sent.
+ */
+export interface InlineNumberDef<Row> {
+  column: string;
+  /** The input's accessible name; may name the row (`{{name}}`). */
+  labelKey: string;
+  value(row: Row): number;
+  schema: z.ZodType<number>;
+  save(client: ApiClient, row: Row, value: number): Promise<unknown>;
+  /** The toast after saving. */
+  doneKey?: string;
+}
+
 /** A state shown in the screen's header, read from the server (the Telegram bot's "Online (Webhook)"). */
 export interface IndicatorDef {
   id: string;
@@ -261,6 +298,8 @@ export interface ScreenDef<Row, Values = never, Input = never> {
   pageSizeKey: string;
   emptyKey?: string;
   status?: StatusToggleDef<Row>;
+  /** Numbers edited in their columns (saved on blur). */
+  inlineNumbers?: readonly InlineNumberDef<Row>[];
   rowActions: readonly ActionDef<Row>[];
   /** Actions on the selected rows (the table then offers row selection). */
   batchActions?: readonly ActionDef<Row>[];
@@ -297,6 +336,7 @@ export function screenQueryFromParams(
   for (const filter of screen.filters) {
     const value = params.get(filter.name);
     if (value !== null && value !== '') query[filter.name] = value;
+    else if (value === null && filter.defaultValue) query[filter.name] = filter.defaultValue();
   }
   return query;
 }
@@ -402,6 +442,10 @@ export function screenI18nKeys<Row, Values, Input>(screen: ScreenDef<Row, Values
     add(field.helpKey);
     add(field.placeholderKey);
     for (const option of field.options ?? []) add(option.labelKey);
+  }
+  for (const inline of screen.inlineNumbers ?? []) {
+    add(inline.labelKey);
+    add(inline.doneKey);
   }
   add(screen.form?.doneKey);
   add(screen.form?.afterCreate?.titleKey);

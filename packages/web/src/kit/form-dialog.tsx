@@ -65,6 +65,7 @@ export function FormDialog<Row, Values, Input>(props: FormDialogProps<Row, Value
       titleKey={props.titleKey}
       doneKey={props.doneKey}
       onClose={props.onClose}
+      check={form.check ? (values) => form.check?.(client, values, record) ?? Promise.resolve({}) : undefined}
       save={async (values) => {
         const input = form.toInput(values, record);
         if (record !== undefined && form.update) await form.update(client, input, record);
@@ -88,6 +89,8 @@ interface ValuesDialogProps<Values> {
   doneKey?: string;
   /** Checks beyond the schema (they may need the row): i18n keys by field name. */
   refuse?: (values: Values) => Partial<Record<string, string>>;
+  /** Checks that ask the server before saving (a name not taken): i18n keys by field name. */
+  check?: (values: Values) => Promise<Partial<Record<string, string>>>;
   save: (values: Values) => Promise<unknown>;
   onClose: () => void;
 }
@@ -139,16 +142,19 @@ export function ValuesDialog<Values>(props: ValuesDialogProps<Values>) {
       setErrors(messagesFromZod(checked.error, t, labels));
       return undefined;
     }
-    const refused = Object.entries(props.refuse?.(checked.data) ?? {});
-    if (refused.length > 0) {
-      setErrors(
-        Object.fromEntries(
-          refused.map(([name, key]) => [name, t(key ?? '', { field: t(labels[name] ?? name) })]),
-        ),
-      );
-      return undefined;
-    }
-    return checked.data;
+    return refuseWith(props.refuse?.(checked.data)) ? undefined : checked.data;
+  };
+
+  /** Shows refusals (i18n keys by field) next to their fields; true when there was any. */
+  const refuseWith = (refusals: Partial<Record<string, string>> | undefined) => {
+    const refused = Object.entries(refusals ?? {});
+    if (refused.length === 0) return false;
+    setErrors(
+      Object.fromEntries(
+        refused.map(([name, key]) => [name, t(key ?? '', { field: t(labels[name] ?? name) })]),
+      ),
+    );
+    return true;
   };
 
   const submit = async (event: FormEvent) => {
@@ -158,6 +164,10 @@ export function ValuesDialog<Values>(props: ValuesDialogProps<Values>) {
     setErrors({});
     setBusy(true);
     try {
+      if (props.check && refuseWith(await props.check(values))) {
+        setBusy(false);
+        return;
+      }
       await props.save(values);
       showToast('success', t(props.doneKey ?? 'web.kit.done'));
       props.onClose();
@@ -188,7 +198,15 @@ export function ValuesDialog<Values>(props: ValuesDialogProps<Values>) {
               error={errors[field.name]}
               readOnly={mode === 'edit' && field.readOnlyOnEdit === true}
               onChange={(value) => {
-                setDraft((current) => ({ ...current, [field.name]: value }));
+                setDraft((current) => {
+                  const next = { ...current, [field.name]: value };
+                  // A field may re-express others (a price's amounts in a newly chosen unit).
+                  const rewritten = field.rewrite?.(
+                    { ...(initialValues as Draft), ...next } as Values,
+                    { ...(initialValues as Draft), ...current } as Values,
+                  );
+                  return { ...next, ...(rewritten as Draft | undefined) };
+                });
                 // The field was touched after its error: the message no longer describes it.
                 setErrors((current) => withoutKey(current, field.name));
               }}

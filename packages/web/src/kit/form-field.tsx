@@ -73,6 +73,8 @@ export function FormField<Values>({
   const helpKey = (values && field.helpFor?.(values)) || field.helpKey;
   const label = t(labelKey);
   const help = helpKey ? t(helpKey) : undefined;
+  // What the typed value stands for in other units (a price's ratio ⇄ money), beside the input.
+  const suffix = values && field.suffixFor?.(values, t);
   const intent = error ? 'danger' : 'none';
   const placeholder = field.placeholderKey ? t(field.placeholderKey) : undefined;
   // A text with suggestions (`freeText`) offers them in a datalist and takes any other text too.
@@ -87,6 +89,7 @@ export function FormField<Values>({
       readOnly={readOnly}
       placeholder={placeholder}
       onValueChange={onChange}
+      rightElement={suffix ? <span className="gw-input-suffix">{suffix}</span> : undefined}
     />
   );
   let input: React.ReactNode;
@@ -205,7 +208,8 @@ export function FormField<Values>({
         <RatioMapField
           id={id}
           value={(value as Record<string, string>) ?? {}}
-          names={options ?? []}
+          names={(options ?? []).map((option, index) => ({ ...option, icon: loaded?.[index]?.icon }))}
+          emptyText={placeholder}
           readOnly={readOnly}
           intent={intent}
           onChange={onChange}

@@ -1,4 +1,4 @@
-import { Button, HTMLSelect, InputGroup } from '@blueprintjs/core';
+import { Button, HTMLSelect, Icon, type IconName, InputGroup } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useT } from '../lib/use-t';
 
@@ -7,7 +7,9 @@ interface RatioMapFieldProps {
   /** Name → the number as typed. */
   value: Readonly<Record<string, string>>;
   /** The names that may be added (a price's extra ratios). */
-  names: readonly { value: string; label: string }[];
+  names: readonly { value: string; label: string; icon?: string }[];
+  /** Shown while no name is added. */
+  emptyText?: string;
   readOnly: boolean;
   intent: 'danger' | 'none';
   onChange: (value: Record<string, string>) => void;
@@ -17,22 +19,34 @@ interface RatioMapFieldProps {
  * Named multipliers: a name picked from the offered ones is added at 0, each row a number and a
  * remove button (a price's `cached_tokens: 0.5`).
  */
-export function RatioMapField({ id, value, names, readOnly, intent, onChange }: RatioMapFieldProps) {
+export function RatioMapField({
+  id,
+  value,
+  names,
+  emptyText,
+  readOnly,
+  intent,
+  onChange,
+}: RatioMapFieldProps) {
   const t = useT();
   const entries = Object.entries(value ?? {});
   const free = names.filter((name) => !(name.value in (value ?? {})));
   const [picked, setPicked] = useState('');
   const labelOf = (name: string) => names.find((option) => option.value === name)?.label ?? name;
+  const iconOf = (name: string) => names.find((option) => option.value === name)?.icon;
   const choice = free.some((name) => name.value === picked) ? picked : (free[0]?.value ?? '');
   return (
     <div className="gw-ratio-map" id={id}>
+      {entries.length === 0 && emptyText && <p className="gw-ratio-empty">{emptyText}</p>}
       {entries.map(([name, ratio]) => (
         <div key={name} className="gw-ratio-row">
+          {iconOf(name) && <Icon icon={iconOf(name) as IconName} size={14} />}
           <label htmlFor={`${id}-${name}`}>{labelOf(name)}</label>
           <InputGroup
             id={`${id}-${name}`}
             type="number"
             min={0}
+            step={0.01}
             value={ratio}
             intent={intent}
             readOnly={readOnly}

@@ -36,6 +36,8 @@ interface ResourceScreenProps<Row, Values, Input> {
   banner?: ReactNode;
   /** Drawn inside a tab of a page that has its own title: no header of its own. */
   embedded?: boolean;
+  /** Toolbar buttons a feature draws itself (model info's bulk import), before "new". */
+  actions?: ReactNode;
 }
 
 /** A list screen drawn from a core ScreenDef, inside the console's one query cache. */
@@ -60,6 +62,7 @@ function ResourceScreenBody<Row, Values, Input>({
   screen,
   banner,
   embedded,
+  actions,
 }: ResourceScreenProps<Row, Values, Input>) {
   const t = useT();
   const { client } = useApp();
@@ -168,6 +171,7 @@ function ResourceScreenBody<Row, Values, Input>({
               iconsOnly={phone}
             />
           )}
+          {actions}
           {openNew && toolButton('plus', t('web.kit.new'), openNew, { intent: 'primary' })}
         </ButtonGroup>
       </div>

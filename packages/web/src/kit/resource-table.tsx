@@ -2,6 +2,7 @@ import { Checkbox, HTMLTable, Icon, ProgressBar, Tag } from '@blueprintjs/core';
 import type { ColumnContext, ScreenDef } from '@gw/core';
 import { nextOrder, orderDirection } from '../features/tokens/token-list';
 import { useT } from '../lib/use-t';
+import { InlineNumber } from './inline-number';
 import { RowActions } from './row-actions';
 import { StatusSwitch } from './status-switch';
 
@@ -127,25 +128,38 @@ export function ResourceTable<Row, Values, Input>(props: ResourceTableProps<Row,
                     />
                   </td>
                 )}
-                {screen.columns.map((column) => (
-                  <td key={column.id}>
-                    {screen.status && screen.status.column === column.id ? (
-                      <StatusSwitch
-                        status={screen.status}
-                        row={row}
-                        name={name(row)}
-                        text={column.value(row, ctx)}
-                        entity={screen.entity}
-                      />
-                    ) : column.chip ? (
-                      <Tag minimal round>
-                        {column.value(row, ctx)}
-                      </Tag>
-                    ) : (
-                      column.value(row, ctx)
-                    )}
-                  </td>
-                ))}
+                {screen.columns.map((column) => {
+                  const inline = screen.inlineNumbers?.find((def) => def.column === column.id);
+                  return (
+                    <td key={column.id}>
+                      {inline ? (
+                        <InlineNumber def={inline} row={row} name={name(row)} entity={screen.entity} />
+                      ) : column.image ? (
+                        column.value(row, ctx) ? (
+                          <img
+                            className="gw-cell-image"
+                            src={column.value(row, ctx)}
+                            alt={t('web.kit.image_of', { name: name(row) })}
+                          />
+                        ) : null
+                      ) : screen.status && screen.status.column === column.id ? (
+                        <StatusSwitch
+                          status={screen.status}
+                          row={row}
+                          name={name(row)}
+                          text={column.value(row, ctx)}
+                          entity={screen.entity}
+                        />
+                      ) : column.chip ? (
+                        <Tag minimal round intent={column.tone?.(row) ?? 'none'}>
+                          {column.value(row, ctx)}
+                        </Tag>
+                      ) : (
+                        column.value(row, ctx)
+                      )}
+                    </td>
+                  );
+                })}
                 <td>
                   <RowActions
                     row={row}

@@ -1,5 +1,6 @@
 import { Tab, Tabs } from '@blueprintjs/core';
 import type { ScreenDef } from '@gw/core';
+import type { ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useT } from '../lib/use-t';
 import { ResourceScreen } from './resource-screen';
@@ -14,13 +15,17 @@ interface ResourceTabsProps {
   screens: readonly TabScreen[];
   /** The page's title (its menu item's name). */
   titleKey: string;
+  /** Buttons beside the title that act on the whole page (pricing's "check for updates"). */
+  actions?: ReactNode;
+  /** Shown above the tabs (pricing's warnings). */
+  banner?: ReactNode;
 }
 
 /**
  * A route whose screens are tabs (payments: orders and gateways), the tab kept in the URL hash
  * (`#gateway`), so a link or a reload opens the same one. A new tab starts from its own filters.
  */
-export function ResourceTabs({ screens, titleKey }: ResourceTabsProps) {
+export function ResourceTabs({ screens, titleKey, actions, banner }: ResourceTabsProps) {
   const t = useT();
   const location = useLocation();
   const navigate = useNavigate();
@@ -33,7 +38,9 @@ export function ResourceTabs({ screens, titleKey }: ResourceTabsProps) {
     <div className="gw-resource-tabs">
       <div className="gw-page-header">
         <h2>{t(titleKey)}</h2>
+        {actions}
       </div>
+      {banner}
       <Tabs
         id={`${current.id}-tabs`}
         selectedTabId={current.tab?.id}

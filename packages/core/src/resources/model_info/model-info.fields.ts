@@ -1,23 +1,31 @@
 import type { ColumnDef } from '../../format/columns.js';
+import { thousands } from '../../format/quota.js';
 import { type ModelInfo, parseJsonStringList } from './model-info.schema.js';
 
 const list = (text: string) => (parseJsonStringList(text) ?? [text]).join(', ');
 
 /** The model info table's columns (console-screens §19). */
 export const MODEL_INFO_COLUMNS: readonly ColumnDef<ModelInfo>[] = [
-  { id: 'model', titleKey: 'model_info.fields.model', priority: 1, value: (info) => info.model },
+  {
+    id: 'model',
+    titleKey: 'model_info.fields.model',
+    priority: 1,
+    chip: true,
+    tone: () => 'success',
+    value: (info) => info.model,
+  },
   { id: 'name', titleKey: 'model_info.fields.name', priority: 1, value: (info) => info.name },
   {
     id: 'context_length',
     titleKey: 'model_info.fields.context_length',
     priority: 3,
-    value: (info) => String(info.context_length),
+    value: (info) => thousands(info.context_length),
   },
   {
     id: 'max_tokens',
     titleKey: 'model_info.fields.max_tokens',
     priority: 3,
-    value: (info) => String(info.max_tokens),
+    value: (info) => thousands(info.max_tokens),
   },
   {
     id: 'input_modalities',

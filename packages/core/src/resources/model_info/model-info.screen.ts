@@ -1,6 +1,6 @@
 // The model info screen (console-screens §19): the whole catalogue searched and paged in core, the
-// model form (lists of modalities and tags entered as chips) and delete. The bulk import dialog is
-// not described here.
+// model form (lists of modalities and tags entered as chips) and delete. The bulk import's rules are
+// in model-info-import.ts.
 import { z } from 'zod';
 import { type FormDef, pageLocally, type ScreenDef } from '../../screens/screen-model.js';
 import {
@@ -138,6 +138,13 @@ export const MODEL_INFO_FORM: FormDef<ModelInfo, ModelInfoValues, ModelInfoFormI
     return updateModelInfo(client, input);
   },
   doneKey: 'model_info.saved',
+  // Each model has one entry: a new id (or a changed one) may not be described already.
+  check: async (client, values, info) => {
+    const model = values.model.trim();
+    if (info && info.model === model) return {};
+    const taken = (await listModelInfo(client)).some((other) => other.model === model);
+    return taken ? { model: 'model_info.errors.model_taken' } : {};
+  },
 };
 
 export const MODEL_INFO_SCREEN: ScreenDef<ModelInfo, ModelInfoValues, ModelInfoFormInput> = {

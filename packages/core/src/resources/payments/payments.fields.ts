@@ -1,7 +1,22 @@
 import type { ColumnDef } from '../../format/columns.js';
 import { renderQuota } from '../../format/quota.js';
+import { Money } from '../../money/decimal.js';
+import type { ColumnTone } from '../../format/columns.js';
 import { type Order, orderStatusKey } from './orders.schema.js';
 import { type Payment, paymentTypeKey } from './payments.schema.js';
+
+/** A fraction as a percentage (0.05 → 5%), exactly. */
+export function percentText(fraction: number): string {
+  return `${new Money(fraction).times(100).toFixed()}%`;
+}
+
+/** The colour of an order's status chip: pending blue, success green, failed red, closed grey. */
+export function orderStatusTone(status: string): ColumnTone {
+  if (status === 'pending') return 'primary';
+  if (status === 'success') return 'success';
+  if (status === 'failed') return 'danger';
+  return 'none';
+}
 
 /** The gateway table's columns (console-screens §15.2). */
 export const PAYMENT_COLUMNS: readonly ColumnDef<Payment>[] = [
@@ -15,17 +30,18 @@ export const PAYMENT_COLUMNS: readonly ColumnDef<Payment>[] = [
     priority: 2,
     value: (row, ctx) => ctx.t(paymentTypeKey(row.type)),
   },
+  { id: 'icon', titleKey: 'payments.fields.icon', priority: 3, image: true, value: (row) => row.icon },
   {
     id: 'fixed_fee',
     titleKey: 'payments.fields.fixed_fee',
     priority: 3,
-    value: (row) => String(row.fixed_fee),
+    value: (row) => `$${row.fixed_fee}`,
   },
   {
     id: 'percent_fee',
     titleKey: 'payments.fields.percent_fee',
     priority: 3,
-    value: (row) => String(row.percent_fee),
+    value: (row) => percentText(row.percent_fee),
   },
   {
     id: 'sort',
@@ -81,7 +97,7 @@ export const ORDER_COLUMNS: readonly ColumnDef<Order>[] = [
     value: (row) => row.gateway_no,
   },
   { id: 'amount', titleKey: 'payments.order_fields.amount', priority: 2, value: (row) => `$${row.amount}` },
-  { id: 'fee', titleKey: 'payments.order_fields.fee', priority: 5, value: (row) => String(row.fee) },
+  { id: 'fee', titleKey: 'payments.order_fields.fee', priority: 5, value: (row) => `$${row.fee}` },
   {
     id: 'discount',
     titleKey: 'payments.order_fields.discount',
@@ -105,6 +121,8 @@ export const ORDER_COLUMNS: readonly ColumnDef<Order>[] = [
     titleKey: 'payments.order_fields.status',
     sortField: 'status',
     priority: 1,
+    chip: true,
+    tone: (row) => orderStatusTone(row.status),
     value: (row, ctx) => ctx.t(orderStatusKey(row.status)),
   },
 ];

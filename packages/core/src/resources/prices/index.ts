@@ -6,3 +6,5 @@ export * from './extra-ratios.js';
 export * from './price-groups.js';
 export * from './price-updates.js';
 export * from './prices.screen.js';
+export * from './price-coverage.js';
+export * from './price-units.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ApiClient } from '../../http/client.js';
 import { GwApiError } from '../../http/errors.js';
+import { unpricedModels } from './price-coverage.js';
 import {
   type Price,
   type PriceBatchInput,
@@ -101,4 +102,29 @@ export function getPriceUpdateService(client: ApiClient): Promise<string> {
       .nullable()
       .transform((url) => url ?? ''),
   );
+}
+
+const ownerMapSchema = z
+  .record(z.string(), z.looseObject({ name: z.string().default('') }))
+  .nullable()
+  .transform((map) => map ?? {});
+
+/**
+ * The owners' names by id (`GET /api/ownedby`, public), for a price's provider; none when they
+ * cannot be read (the ids show instead). Read here, not through the owners resource, because
+ * resources do not import each other.
+ */
+export async function listOwnerNames(client: ApiClient): Promise<Map<number, string>> {
+  try {
+    const owners = await client.request('GET', '/api/ownedby', ownerMapSchema);
+    return new Map(Object.entries(owners).map(([id, owner]) => [Number(id), owner.name]));
+  } catch {
+    return new Map();
+  }
+}
+
+/** The models in use (on a channel or priced) that no price covers, for the warning and the editors. */
+export async function listUnpricedModels(client: ApiClient): Promise<string[]> {
+  const [models, prices] = await Promise.all([listPriceModels(client), listStoredPrices(client)]);
+  return unpricedModels(models, prices);
 }

@@ -1,41 +1,109 @@
-import type { ColumnDef } from '../../format/columns.js';
+import type { ColumnContext, ColumnDef } from '../../format/columns.js';
 import { formatPrice } from '../../format/price.js';
+import { extraUsageKindKey } from './extra-ratios.js';
+import type { PriceGroup } from './price-groups.js';
 import type { Price } from './prices.schema.js';
 
-const money = (ratio: number, t: (key: string) => string) =>
-  formatPrice(ratio, 'USD', { free: t('prices.free') });
+/** How a price row is shown: its owner's name and the list's K/M choice (console-screens §17.1). */
+export interface PriceShown {
+  /** The owner's name ('' when the owner is unknown: the id shows). */
+  owner_name: string;
+  /** Prices per 1M tokens instead of per 1K. */
+  per_million: boolean;
+}
 
-/** The price table's columns (console-screens §17.1): ratios and the dollars per 1K tokens they stand for. */
-export const PRICE_COLUMNS: readonly ColumnDef<Price>[] = [
+export type PriceRow = Price & PriceShown;
+export type PriceGroupRow = PriceGroup & PriceShown;
+
+type Priced = Pick<Price, 'type' | 'input' | 'output' | 'channel_type' | 'locked' | 'extra_ratios'> &
+  PriceShown;
+
+/** A ratio in dollars for the row's unit: per 1K / 1M tokens, or per call. */
+function money(ratio: number, row: Priced, ctx: ColumnContext): string {
+  const perCall = row.type === 'times';
+  const text = formatPrice(ratio, 'USD', {
+    perMillion: row.per_million && !perCall,
+    free: ctx.t('prices.free'),
+  });
+  if (ratio === 0) return text;
+  return `${text} ${ctx.t(perCall ? 'prices.units.per_call' : row.per_million ? 'prices.units.per_m' : 'prices.units.per_k')}`;
+}
+
+/** ↓ input ↑ output in dollars; a per-call price has one amount. */
+export function priceText(row: Priced, ctx: ColumnContext): string {
+  if (row.type === 'times') return money(row.input, row, ctx);
+  return `↓ ${money(row.input, row, ctx)} · ↑ ${money(row.output, row, ctx)}`;
+}
+
+/** The extra ratios as "Cached tokens ×0.5, …", or "none". */
+export function extraRatiosText(
+  extra: Record<string, number> | null | undefined,
+  ctx: ColumnContext,
+): string {
+  const entries = Object.entries(extra ?? {});
+  if (entries.length === 0) return ctx.t('prices.extra_none');
+  return entries.map(([kind, value]) => `${ctx.t(extraUsageKindKey(kind))} ×${value}`).join(', ');
+}
+
+const ownerText = (row: Priced) => row.owner_name || String(row.channel_type);
+const typeText = (row: Priced, ctx: ColumnContext) =>
+  ctx.t(row.type === 'times' ? 'prices.type.times' : 'prices.type.tokens');
+
+/** The single tab's columns (§17.1): model, type and owner chips, the price, extra ratios, lock. */
+export const PRICE_COLUMNS: readonly ColumnDef<PriceRow>[] = [
   { id: 'model', titleKey: 'prices.fields.model', priority: 1, value: (price) => price.model },
-  {
-    id: 'type',
-    titleKey: 'prices.fields.type',
-    priority: 2,
-    value: (price, ctx) => ctx.t(price.type === 'times' ? 'prices.type.times' : 'prices.type.tokens'),
-  },
+  { id: 'type', titleKey: 'prices.fields.type', priority: 2, chip: true, value: typeText },
   {
     id: 'channel_type',
     titleKey: 'prices.fields.channel_type',
+    priority: 2,
+    chip: true,
+    value: ownerText,
+  },
+  { id: 'price', titleKey: 'prices.fields.price', priority: 1, value: priceText },
+  {
+    id: 'ratios',
+    titleKey: 'prices.fields.ratios',
     priority: 3,
-    value: (price) => String(price.channel_type),
+    value: (price) => (price.type === 'times' ? String(price.input) : `${price.input} / ${price.output}`),
   },
   {
-    id: 'input',
-    titleKey: 'prices.fields.input',
-    priority: 1,
-    value: (price, ctx) => `${price.input} (${money(price.input, ctx.t)})`,
-  },
-  {
-    id: 'output',
-    titleKey: 'prices.fields.output',
-    priority: 1,
-    value: (price, ctx) => (price.type === 'times' ? '-' : `${price.output} (${money(price.output, ctx.t)})`),
+    id: 'extra_ratios',
+    titleKey: 'prices.fields.extra_ratios',
+    priority: 3,
+    value: (price, ctx) => extraRatiosText(price.extra_ratios, ctx),
   },
   {
     id: 'locked',
     titleKey: 'prices.fields.locked',
-    priority: 4,
-    value: (price, ctx) => ctx.t(price.locked ? 'prices.locked' : 'prices.unlocked'),
+    priority: 3,
+    chip: true,
+    tone: (price) => (price.locked ? 'warning' : 'none'),
+    value: (price, ctx) => (price.locked ? `🔒 ${ctx.t('prices.locked')}` : ctx.t('prices.unlocked')),
+  },
+];
+
+/** The multiple tab's columns (§17.2): type/owner (+lock), price, the models, extra ratios. */
+export const PRICE_GROUP_COLUMNS: readonly ColumnDef<PriceGroupRow>[] = [
+  {
+    id: 'type',
+    titleKey: 'prices.fields.type_owner',
+    priority: 1,
+    value: (group, ctx) =>
+      `${typeText(group, ctx)} · ${ownerText(group)}${group.locked ? ` · 🔒 ${ctx.t('prices.locked')}` : ''}`,
+  },
+  { id: 'price', titleKey: 'prices.fields.price', priority: 1, value: priceText },
+  {
+    id: 'models',
+    titleKey: 'prices.fields.models',
+    priority: 1,
+    value: (group, ctx) =>
+      `${ctx.t('prices.model_count', { count: group.models.length })}: ${group.models.join(', ')}`,
+  },
+  {
+    id: 'extra_ratios',
+    titleKey: 'prices.fields.extra_ratios',
+    priority: 3,
+    value: (group, ctx) => extraRatiosText(group.extra_ratios, ctx),
   },
 ];

@@ -11,17 +11,29 @@ import {
   type ScreenQuery,
   deleteAction,
 } from '../../screens/screen-model.js';
-import { EXTRA_USAGE_KIND_NAMES, extraUsageKindKey } from './extra-ratios.js';
+import { EXTRA_USAGE_KINDS, EXTRA_USAGE_KIND_NAMES, extraUsageKindKey } from './extra-ratios.js';
 import { groupPrices, type PriceGroup } from './price-groups.js';
 import {
   createPrice,
   deletePrice,
   deletePrices,
+  listOwnerNames,
   listStoredPrices,
+  listUnpricedModels,
   setPriceBatch,
   updatePrice,
 } from './prices.api.js';
-import { PRICE_COLUMNS } from './prices.fields.js';
+import { PRICE_COLUMNS, PRICE_GROUP_COLUMNS, type PriceGroupRow, type PriceRow } from './prices.fields.js';
+import {
+  convertEntry,
+  entryEquivalent,
+  PRICE_ENTRY_UNITS,
+  PRICE_SCALES,
+  type PriceEntry,
+  type PriceEntryUnit,
+  type PriceScale,
+  ratioFromEntry,
+} from './price-units.js';
 import {
   PRICE_MODEL_MAX,
   PRICE_RATIO_MAX,
@@ -32,9 +44,11 @@ import {
   isValidPriceModel,
 } from './prices.schema.js';
 
-/** The fields every price editor has. */
+/** The fields every price editor has; input and output are typed in `unit` per `scale`. */
 interface PriceCommon {
   type: 'tokens' | 'times';
+  unit: PriceEntryUnit;
+  scale: PriceScale;
   channel_type: number;
   input: number;
   output: number;
@@ -52,10 +66,41 @@ const TYPE_OPTIONS: FieldOption[] = PRICE_TYPES.map((type) => ({
   value: type,
   labelKey: `prices.type.${type}`,
 }));
+// Each extra ratio shows which side of the bill it weighs: prompt (in) or completion (out).
 const EXTRA_OPTIONS: FieldOption[] = EXTRA_USAGE_KIND_NAMES.map((kind) => ({
   value: kind,
   labelKey: extraUsageKindKey(kind),
+  icon: EXTRA_USAGE_KINDS[kind].side === 'prompt' ? 'log-in' : 'log-out',
 }));
+
+const UNIT_OPTIONS: FieldOption[] = PRICE_ENTRY_UNITS.map((unit) => ({
+  value: unit,
+  labelKey: `prices.units.${unit}`,
+}));
+const SCALE_OPTIONS: FieldOption[] = PRICE_SCALES.map((scale) => ({
+  value: scale,
+  labelKey: `prices.units.scale_${scale}`,
+}));
+
+/** How an editor's amounts are typed, from its values (as typed or checked). */
+function entryOf(values: Pick<PriceCommon, 'unit' | 'scale' | 'type'>): PriceEntry {
+  return { unit: values.unit, scale: values.scale, perCall: values.type === 'times' };
+}
+
+/** On a unit or scale change, the amounts are re-expressed so the price they stand for stays the same. */
+function reexpress<Values extends PriceCommon>(next: Values, previous: Values): Partial<Values> {
+  const from = entryOf(previous);
+  const to = entryOf(next);
+  return {
+    input: convertEntry(String(previous.input ?? ''), from, to),
+    output: convertEntry(String(previous.output ?? ''), from, to),
+  } as unknown as Partial<Values>;
+}
+
+/** The stored ratio of an amount as the editor checked it (a number in its unit). */
+function ratioOf(amount: number, values: PriceCommon): number {
+  return ratioFromEntry(amount, entryOf(values)) ?? Number.NaN;
+}
 
 const ratio = z
   .number({ message: 'validation.invalid_type' })
@@ -68,6 +113,8 @@ const modelName = z
   .refine(isValidPriceModel, { message: 'prices.errors.wildcard' });
 const commonShape = {
   type: z.enum(PRICE_TYPES, { message: 'prices.errors.type' }),
+  unit: z.enum(PRICE_ENTRY_UNITS, { message: 'prices.errors.unit' }),
+  scale: z.enum(PRICE_SCALES, { message: 'prices.errors.unit' }),
   channel_type: z.number().int('validation.integer').min(1, 'prices.errors.channel_type'),
   input: ratio,
   output: ratio,
@@ -86,11 +133,28 @@ function commonFields<Values extends PriceCommon>(): FormFieldDef<Values>[] {
       required: true,
     },
     {
+      name: 'unit',
+      kind: 'select',
+      labelKey: 'prices.units.unit',
+      options: UNIT_OPTIONS,
+      rewrite: reexpress,
+    },
+    {
+      name: 'scale',
+      kind: 'select',
+      labelKey: 'prices.units.scale',
+      options: SCALE_OPTIONS,
+      // Per-call prices are not per token: no K/M.
+      visible: (values) => values.type === 'tokens' && values.unit !== 'rate',
+      rewrite: reexpress,
+    },
+    {
       name: 'input',
       kind: 'decimal',
       labelKey: 'prices.fields.input',
       labelFor: (values) => (values.type === 'times' ? 'prices.form.per_call' : undefined),
       helpKey: 'prices.form.ratio_help',
+      suffixFor: (values, t) => entryEquivalent(values.input, entryOf(values), t),
       required: true,
     },
     {
@@ -98,6 +162,7 @@ function commonFields<Values extends PriceCommon>(): FormFieldDef<Values>[] {
       kind: 'decimal',
       labelKey: 'prices.fields.output',
       visible: (values) => values.type === 'tokens',
+      suffixFor: (values, t) => entryEquivalent(values.output, entryOf(values), t),
       required: true,
     },
     { name: 'locked', kind: 'switch', labelKey: 'prices.fields.locked', helpKey: 'prices.form.locked_help' },
@@ -105,18 +170,20 @@ function commonFields<Values extends PriceCommon>(): FormFieldDef<Values>[] {
       name: 'extra_ratios',
       kind: 'ratio-map',
       labelKey: 'prices.fields.extra_ratios',
+      helpKey: 'prices.form.extra_help',
+      placeholderKey: 'prices.form.extra_empty',
       options: EXTRA_OPTIONS,
     },
   ];
 }
 
-/** The price body of the shared fields (a per-call price has no output). */
+/** The price body of the shared fields, amounts as ratios (a per-call price has no output). */
 function priceOf(values: PriceCommon) {
   return {
     type: values.type,
     channel_type: values.channel_type,
-    input: values.input,
-    output: values.type === 'times' ? 0 : values.output,
+    input: ratioOf(values.input, values),
+    output: values.type === 'times' ? 0 : ratioOf(values.output, values),
     locked: values.locked,
     extra_ratios: { ...values.extra_ratios },
   };
@@ -124,6 +191,8 @@ function priceOf(values: PriceCommon) {
 
 const emptyCommon = (): PriceCommon => ({
   type: 'tokens',
+  unit: 'rate',
+  scale: 'K',
   channel_type: 1,
   input: 0,
   output: 0,
@@ -156,6 +225,15 @@ const PRICE_FILTERS = [
       { value: 'false', labelKey: 'prices.unlocked' },
     ],
   },
+  {
+    name: 'scale',
+    kind: 'select',
+    labelKey: 'prices.units.scale',
+    options: [
+      { value: '', labelKey: 'prices.units.scale_K' },
+      { value: 'M', labelKey: 'prices.units.scale_M' },
+    ],
+  },
 ] as const satisfies ScreenDef<Price>['filters'];
 
 /** Whether a price (or a group of them) passes the type, owner and lock filters. */
@@ -166,7 +244,7 @@ function passes(price: PriceCommon, query: ScreenQuery): boolean {
   return true;
 }
 
-export const PRICE_FORM: FormDef<Price, PriceFormValues, PriceInput> = {
+export const PRICE_FORM: FormDef<PriceRow, PriceFormValues, PriceInput> = {
   fields: [
     {
       name: 'model',
@@ -182,6 +260,8 @@ export const PRICE_FORM: FormDef<Price, PriceFormValues, PriceInput> = {
   fromRow: (price) => ({
     model: price.model,
     type: price.type === 'times' ? 'times' : 'tokens',
+    unit: 'rate',
+    scale: 'K',
     channel_type: price.channel_type,
     input: price.input,
     output: price.output,
@@ -189,11 +269,32 @@ export const PRICE_FORM: FormDef<Price, PriceFormValues, PriceInput> = {
     extra_ratios: { ...(price.extra_ratios ?? {}) },
   }),
   toInput: (values) => ({ model: values.model.trim(), ...priceOf(values) }),
+  // Each model has one price: a new name (or a rename) may not be one already priced.
+  check: async (client, values, row) => {
+    const model = values.model.trim();
+    if (row && row.model === model) return {};
+    const taken = (await listStoredPrices(client)).some((price) => price.model === model);
+    return taken ? { model: 'prices.errors.model_taken' } : {};
+  },
   create: (client, input) => createPrice(client, input),
   update: (client, input, row) => updatePrice(client, row.model, input),
 };
 
-export const PRICE_SCREEN: ScreenDef<Price, PriceFormValues, PriceInput> = {
+/** Prices with their owners' names and the list's K/M choice, for the columns. */
+async function shownRows<Row extends PriceCommon>(
+  client: Parameters<typeof listOwnerNames>[0],
+  rows: readonly Row[],
+  query: ScreenQuery,
+): Promise<(Row & { owner_name: string; per_million: boolean })[]> {
+  const owners = await listOwnerNames(client);
+  return rows.map((row) => ({
+    ...row,
+    owner_name: owners.get(row.channel_type) ?? '',
+    per_million: query.scale === 'M',
+  }));
+}
+
+export const PRICE_SCREEN: ScreenDef<PriceRow, PriceFormValues, PriceInput> = {
   id: 'pricing',
   tab: { id: 'single', labelKey: 'prices.tabs.single' },
   titleKey: 'prices.title',
@@ -201,17 +302,20 @@ export const PRICE_SCREEN: ScreenDef<Price, PriceFormValues, PriceInput> = {
   rowKey: (price) => price.model,
   rowName: (price) => price.model,
   columns: PRICE_COLUMNS,
+  noticeKey: 'prices.notice',
   list: async (client, query) =>
     pageLocally(
-      (await listStoredPrices(client)).filter((price) => passes(price as PriceCommon, query)),
+      (await shownRows(client, (await listStoredPrices(client)) as (Price & PriceCommon)[], query)).filter(
+        (price) => passes(price, query),
+      ) as PriceRow[],
       query,
-      (price) => [price.model, String(price.channel_type)],
+      (price) => [price.model, price.owner_name, String(price.channel_type)],
     ),
   filters: PRICE_FILTERS,
   defaultOrder: 'model',
   pageSizeKey: 'pricing',
   rowActions: [
-    deleteAction<Price>('prices.confirm.delete', 'prices.messages.deleted', (client, price) =>
+    deleteAction<PriceRow>('prices.confirm.delete', 'prices.messages.deleted', (client, price) =>
       deletePrice(client, price.model),
     ),
   ],
@@ -219,13 +323,15 @@ export const PRICE_SCREEN: ScreenDef<Price, PriceFormValues, PriceInput> = {
   editable: true,
 };
 
-export const PRICE_GROUP_FORM: FormDef<PriceGroup, PriceGroupFormValues, PriceBatchInput> = {
+export const PRICE_GROUP_FORM: FormDef<PriceGroupRow, PriceGroupFormValues, PriceBatchInput> = {
   fields: [
     {
       name: 'models',
       kind: 'multi-select',
       labelKey: 'prices.fields.models',
-      optionSource: 'models',
+      // The models in use that no price covers yet; any other name (or a `prefix*`) may be typed.
+      loadOptions: async (client) =>
+        (await listUnpricedModels(client)).map((model) => ({ value: model, label: model })),
       freeText: true,
       helpKey: 'prices.form.model_help',
       required: true,
@@ -252,6 +358,8 @@ export const PRICE_GROUP_FORM: FormDef<PriceGroup, PriceGroupFormValues, PriceBa
   fromRow: (group) => ({
     models: [...group.models],
     type: group.type === 'times' ? 'times' : 'tokens',
+    unit: 'rate',
+    scale: 'K',
     channel_type: group.channel_type,
     input: group.input,
     output: group.output,
@@ -267,57 +375,31 @@ export const PRICE_GROUP_FORM: FormDef<PriceGroup, PriceGroupFormValues, PriceBa
   update: (client, input) => setPriceBatch(client, input),
 };
 
-/** The columns of a group row: its shared price and its models (§17.2). */
-const GROUP_COLUMNS: ScreenDef<PriceGroup>['columns'] = [
-  {
-    id: 'type',
-    titleKey: 'prices.fields.type',
-    priority: 1,
-    value: (group, ctx) =>
-      `${ctx.t(`prices.type.${group.type}`)} · ${group.channel_type}${group.locked ? ` · ${ctx.t('prices.locked')}` : ''}`,
-  },
-  {
-    id: 'price',
-    titleKey: 'prices.fields.price',
-    priority: 1,
-    value: (group) => (group.type === 'times' ? String(group.input) : `${group.input} / ${group.output}`),
-  },
-  {
-    id: 'models',
-    titleKey: 'prices.fields.models',
-    priority: 1,
-    value: (group) => `${group.models.length}: ${group.models.join(', ')}`,
-  },
-  {
-    id: 'extra_ratios',
-    titleKey: 'prices.fields.extra_ratios',
-    priority: 3,
-    value: (group, ctx) =>
-      Object.entries(group.extra_ratios)
-        .map(([kind, value]) => `${ctx.t(extraUsageKindKey(kind))} ${value}`)
-        .join(', ') || '-',
-  },
-];
-
-export const PRICE_GROUP_SCREEN: ScreenDef<PriceGroup, PriceGroupFormValues, PriceBatchInput> = {
+export const PRICE_GROUP_SCREEN: ScreenDef<PriceGroupRow, PriceGroupFormValues, PriceBatchInput> = {
   id: 'pricing',
   tab: { id: 'multiple', labelKey: 'prices.tabs.multiple' },
   titleKey: 'prices.title',
   entity: 'prices',
   rowKey: (group) => group.key,
   rowName: (group) => group.models.join(', '),
-  columns: GROUP_COLUMNS,
+  columns: PRICE_GROUP_COLUMNS,
   list: async (client, query) =>
     pageLocally(
-      groupPrices(await listStoredPrices(client)).filter((group) => passes(group as PriceCommon, query)),
+      (
+        await shownRows(
+          client,
+          groupPrices(await listStoredPrices(client)) as (PriceGroup & PriceCommon)[],
+          query,
+        )
+      ).filter((group) => passes(group, query)) as PriceGroupRow[],
       query,
-      (group) => [...group.models, String(group.channel_type)],
+      (group) => [...group.models, group.owner_name, String(group.channel_type)],
     ),
   filters: PRICE_FILTERS,
   defaultOrder: '',
   pageSizeKey: 'pricing_multiple',
   rowActions: [
-    deleteAction<PriceGroup>('prices.confirm.delete_group', 'prices.messages.deleted', (client, group) =>
+    deleteAction<PriceGroupRow>('prices.confirm.delete_group', 'prices.messages.deleted', (client, group) =>
       deletePrices(client, group.models),
     ),
   ],
