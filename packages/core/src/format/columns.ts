@@ -1,4 +1,5 @@
 import type { Translate } from '../i18n/i18n.js';
+import type { CellChip, ChipStyle } from './chips.js';
 import { displayWidth } from './cells.js';
 import type { QuotaDisplay } from './quota.js';
 
@@ -21,6 +22,15 @@ export interface ColumnDef<Row> {
   helpKey?: string;
   /** Drawn as a label chip where the face has them (console-screens §0.8); plain text elsewhere. */
   chip?: boolean;
+  /** The chip's colour and variant for this row (a role's colour); a grey soft chip when absent. */
+  chipStyle?: (row: Row) => ChipStyle;
+  /**
+   * Several chips in one cell (a user's remaining, used and call figures); `value` stays the text a
+   * pipe or a CSV gets.
+   */
+  chips?: (row: Row, ctx: ColumnContext) => readonly CellChip[];
+  /** The value is an image's URL: the web shows the image (an owner's icon), text faces the URL. */
+  image?: boolean;
   /** 1 always shows; higher numbers are dropped first when space is short. */
   priority: number;
   value: (row: Row, ctx: ColumnContext) => string;

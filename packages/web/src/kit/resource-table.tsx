@@ -1,7 +1,9 @@
-import { Checkbox, HTMLTable, Icon, ProgressBar, Tag } from '@blueprintjs/core';
-import type { ColumnContext, ScreenDef } from '@gw/core';
+import { Checkbox, HTMLTable, Icon, ProgressBar } from '@blueprintjs/core';
+import type { ColumnContext, ColumnDef, ScreenDef } from '@gw/core';
+import type { ReactNode } from 'react';
 import { nextOrder, orderDirection } from '../features/tokens/token-list';
 import { useT } from '../lib/use-t';
+import { LabelChip } from './label-chip';
 import { RowActions } from './row-actions';
 import { StatusSwitch } from './status-switch';
 
@@ -69,41 +71,48 @@ export function ResourceTable<Row, Values, Input>(props: ResourceTableProps<Row,
               const direction = orderDirection(props.order, column.sortField);
               const title = t(column.titleKey);
               const help = column.helpKey ? t(column.helpKey) : undefined;
+              const sort = column.sortField
+                ? () => props.onOrder(nextOrder(props.order, column.sortField as string))
+                : undefined;
               return (
                 <th
                   key={column.id}
-                  title={help}
+                  // The whole header cell sorts (spec §0.8); its button keeps it reachable by keyboard,
+                  // and a click on the button reaches this handler once, by bubbling.
+                  className={sort ? 'gw-th-sortable' : undefined}
+                  onClick={sort}
                   aria-sort={
                     direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : undefined
                   }
                 >
-                  {column.sortField ? (
-                    <button
-                      type="button"
-                      className="gw-sort-button"
-                      aria-label={t('web.kit.sort_by', { name: title })}
-                      onClick={() => props.onOrder(nextOrder(props.order, column.sortField as string))}
-                    >
-                      {title}
-                      <Icon
-                        icon={
-                          direction === 'asc'
-                            ? 'caret-up'
-                            : direction === 'desc'
-                              ? 'caret-down'
-                              : 'double-caret-vertical'
-                        }
-                        size={12}
-                      />
-                    </button>
-                  ) : (
-                    title
-                  )}
-                  {help && <Icon icon="help" size={12} className="gw-column-help" aria-label={help} />}
+                  <span className="gw-th">
+                    {sort ? (
+                      <button
+                        type="button"
+                        className="gw-sort-button"
+                        aria-label={t('web.kit.sort_by', { name: title })}
+                      >
+                        {title}
+                        <Icon
+                          icon={
+                            direction === 'asc'
+                              ? 'caret-up'
+                              : direction === 'desc'
+                                ? 'caret-down'
+                                : 'double-caret-vertical'
+                          }
+                          size={12}
+                        />
+                      </button>
+                    ) : (
+                      title
+                    )}
+                    {help && <HelpTip text={help} />}
+                  </span>
                 </th>
               );
             })}
-            <th>{t('common.actions')}</th>
+            <th className="gw-actions-head">{t('common.actions')}</th>
           </tr>
         </thead>
         <tbody>
@@ -135,14 +144,11 @@ export function ResourceTable<Row, Values, Input>(props: ResourceTableProps<Row,
                         row={row}
                         name={name(row)}
                         text={column.value(row, ctx)}
+                        fallback={<ColumnCell column={column} row={row} ctx={ctx} />}
                         entity={screen.entity}
                       />
-                    ) : column.chip ? (
-                      <Tag minimal round>
-                        {column.value(row, ctx)}
-                      </Tag>
                     ) : (
-                      column.value(row, ctx)
+                      <ColumnCell column={column} row={row} ctx={ctx} />
                     )}
                   </td>
                 ))}
@@ -166,5 +172,49 @@ export function ResourceTable<Row, Values, Input>(props: ResourceTableProps<Row,
         </tbody>
       </HTMLTable>
     </div>
+  );
+}
+
+/** One cell as its column asks: chips, a label chip in its colour, an image, or the text. */
+function ColumnCell<Row>({ column, row, ctx }: { column: ColumnDef<Row>; row: Row; ctx: ColumnContext }) {
+  let content: ReactNode;
+  if (column.chips) {
+    content = (
+      <span className="gw-chips">
+        {column.chips(row, ctx).map((chip) => (
+          <LabelChip key={`${chip.title ?? ''}:${chip.text}`} {...chip} />
+        ))}
+      </span>
+    );
+  } else if (column.image) {
+    const url = column.value(row, ctx);
+    content = url ? <img className="gw-cell-image" src={url} alt="" loading="lazy" /> : '-';
+  } else if (column.chip) {
+    const style = column.chipStyle?.(row);
+    content = <LabelChip text={column.value(row, ctx)} tone={style?.tone} variant={style?.variant} />;
+  } else {
+    content = column.value(row, ctx);
+  }
+  return <>{content}</>;
+}
+
+/**
+ * A header's hint (spec §0.8 "optional help tooltip"): a focusable help icon whose text shows on hover
+ * and focus, drawn with CSS so the kit needs no popover library. A click on it does not sort.
+ */
+function HelpTip({ text }: { text: string }) {
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: focus shows the hint to keyboard users.
+    <span
+      className="gw-help-tip"
+      tabIndex={0}
+      role="note"
+      aria-label={text}
+      data-tip={text}
+      onClick={(event) => event.stopPropagation()}
+      onKeyDown={(event) => event.stopPropagation()}
+    >
+      <Icon icon="help" size={12} />
+    </span>
   );
 }
