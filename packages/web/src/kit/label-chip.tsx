@@ -32,7 +32,7 @@ export function LabelChip({ text, tone = 'default', variant = 'soft', title, cop
     );
   }
   return (
-    <span className={className} title={title} aria-label={title ? `${title}: ${text}` : undefined}>
+    <span className={className} title={title}>
       {text}
     </span>
   );

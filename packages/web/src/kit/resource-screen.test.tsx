@@ -88,7 +88,7 @@ describe('ResourceScreen', () => {
     renderWithApp(<ResourceScreen screen={pets} />, { role: 10 });
     await screen.findByRole('cell', { name: en('common.no_data') });
     const header = screen.getByRole('columnheader', { name: /Username/ });
-    const hint = within(header).getByRole('note');
+    const hint = within(header).getByRole('button', { name: en('users.screen.password_keep') });
     expect(hint.getAttribute('aria-label')).toBe(en('users.screen.password_keep'));
     expect(hint.getAttribute('data-tip')).toBe(en('users.screen.password_keep'));
   });
@@ -100,11 +100,11 @@ describe('ResourceScreen', () => {
     const idHeader = screen.getByRole('columnheader', { name: new RegExp(en('users.fields.id')) });
     fireEvent.click(idHeader);
     await waitFor(() => expect(calls.list.at(-1)?.order).toBe('id'));
-    fireEvent.click(within(idHeader).getByRole('button'));
+    fireEvent.click(within(idHeader).getByRole('button', { name: /ID/ }));
     await waitFor(() => expect(calls.list.at(-1)?.order).toBe('-id'));
     const asked = calls.list.length;
     const username = screen.getByRole('columnheader', { name: /Username/ });
-    fireEvent.click(within(username).getByRole('note'));
+    fireEvent.click(within(username).getByRole('button', { name: en('users.screen.password_keep') }));
     expect(calls.list).toHaveLength(asked);
   });
 

@@ -204,17 +204,15 @@ function ColumnCell<Row>({ column, row, ctx }: { column: ColumnDef<Row>; row: Ro
  */
 function HelpTip({ text }: { text: string }) {
   return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: focus shows the hint to keyboard users.
-    <span
+    <button
+      type="button"
       className="gw-help-tip"
-      tabIndex={0}
-      role="note"
       aria-label={text}
       data-tip={text}
       onClick={(event) => event.stopPropagation()}
       onKeyDown={(event) => event.stopPropagation()}
     >
       <Icon icon="help" size={12} />
-    </span>
+    </button>
   );
 }
