@@ -1,5 +1,6 @@
 // The browser-safe entry of @gw/core: contract, rules and resources shared by every face.
 export * from './format/cells.js';
+export * from './format/chips.js';
 export * from './format/columns.js';
 export * from './format/price.js';
 export * from './format/quota.js';

@@ -2,6 +2,7 @@
 // root, so a person can look at them all before a release (issue 9), plus the command palette and the
 // `?` list. Usage:
 //   node scripts/screenshots.mjs <gw url> <root password> <folder> [language=en_US] [width=1400]
+// SCREENS=user,analytics limits it to those navigation ids (and skips the overlays); THEMES=dark one theme.
 // Needs Chromium (/usr/bin/chromium or CHROMIUM_PATH) and the built @gw/core (npm run build).
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,6 +14,8 @@ if (!url || !password || !folder) {
   console.error('usage: node scripts/screenshots.mjs <gw url> <root password> <folder> [language] [width]');
   process.exit(2);
 }
+const only = process.env.SCREENS?.split(',').filter(Boolean);
+const themes = process.env.THEMES?.split(',').filter(Boolean) ?? ['light', 'dark'];
 const base = url.replace(/\/+$/, '');
 mkdirSync(folder, { recursive: true });
 
@@ -39,7 +42,7 @@ const browser = await chromium.launch({
 });
 const saved = [];
 try {
-  for (const theme of ['light', 'dark']) {
+  for (const theme of themes) {
     const context = await browser.newContext({ viewport: { width: Number(width), height: 900 } });
     // The theme toggle in the top bar saves `theme` in local storage; the language `appLanguage`.
     await context.addInitScript(
@@ -58,11 +61,16 @@ try {
     await page.locator('input[type="password"]').press('Enter');
     await page.waitForURL('**/panel/**');
     for (const item of menuLeaves(NAVIGATION)) {
+      if (only && !only.includes(item.id)) continue;
       await page.goto(`${base}${item.url}`);
       await settle(page);
       const file = join(folder, `${item.id}-${theme}.png`);
       await page.screenshot({ path: file, fullPage: true });
       saved.push(file);
+    }
+    if (only) {
+      await context.close();
+      continue;
     }
     // The console-wide overlays: the palette with something typed, and the `?` list.
     await page.goto(`${base}/panel/dashboard`);

@@ -1,4 +1,5 @@
 import type { Translate } from '../i18n/i18n.js';
+import type { CellChip, ChipStyle } from './chips.js';
 import { displayWidth } from './cells.js';
 import type { QuotaDisplay } from './quota.js';
 
@@ -9,9 +10,6 @@ export interface ColumnContext {
   /** Formats unix seconds: local `YYYY-MM-DD HH:mm:ss` on screens, ISO on pipes. */
   time: (unixSeconds: number) => string;
 }
-
-/** A chip's colour: primary (blue), success (green), warning (amber), danger (red), none (grey). */
-export type ColumnTone = 'primary' | 'success' | 'warning' | 'danger' | 'none';
 
 /** One column of a resource table, defined once in core and drawn by every face. */
 export interface ColumnDef<Row> {
@@ -24,10 +22,15 @@ export interface ColumnDef<Row> {
   helpKey?: string;
   /** Drawn as a label chip where the face has them (console-screens §0.8); plain text elsewhere. */
   chip?: boolean;
-  /** The value is an image's URL: drawn as the image where the face can (a gateway's icon), else the URL. */
+  /** The chip's colour and variant for this row (a role's colour); a grey soft chip when absent. */
+  chipStyle?: (row: Row) => ChipStyle;
+  /**
+   * Several chips in one cell (a user's remaining, used and call figures); `value` stays the text a
+   * pipe or a CSV gets.
+   */
+  chips?: (row: Row, ctx: ColumnContext) => readonly CellChip[];
+  /** The value is an image's URL: the web shows the image (an owner's icon), text faces the URL. */
   image?: boolean;
-  /** The chip's colour for this row (an order's status: pending blue, success green, failed red). */
-  tone?: (row: Row) => ColumnTone;
   /** 1 always shows; higher numbers are dropped first when space is short. */
   priority: number;
   value: (row: Row, ctx: ColumnContext) => string;

@@ -198,6 +198,8 @@ export interface ActionDef<Row> {
   role?: number;
   /** Asks before running; the text may name the row (`{{name}}`) or the count (`{{count}}`). */
   confirmKey?: string;
+  /** A row action shown as its own button beside the "⋯" menu (a code's Copy, spec §4), not inside it. */
+  inline?: boolean;
   /** Whether it applies to this row (e.g. "enable" only on disabled rows). */
   applies?: (row: Row) => boolean;
   run(client: ApiClient, rows: readonly Row[]): Promise<unknown>;

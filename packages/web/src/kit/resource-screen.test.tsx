@@ -87,9 +87,25 @@ describe('ResourceScreen', () => {
     const { screen: pets } = petScreen(0);
     renderWithApp(<ResourceScreen screen={pets} />, { role: 10 });
     await screen.findByRole('cell', { name: en('common.no_data') });
-    expect(screen.getByRole('columnheader', { name: /Username/ }).getAttribute('title')).toBe(
-      en('users.screen.password_keep'),
-    );
+    const header = screen.getByRole('columnheader', { name: /Username/ });
+    const hint = within(header).getByRole('button', { name: en('users.screen.password_keep') });
+    expect(hint.getAttribute('aria-label')).toBe(en('users.screen.password_keep'));
+    expect(hint.getAttribute('data-tip')).toBe(en('users.screen.password_keep'));
+  });
+
+  it('sorts from anywhere in a sortable header cell, once per click, but not from its hint', async () => {
+    const { screen: pets, calls } = petScreen(3);
+    renderWithApp(<ResourceScreen screen={pets} />, { role: 10 });
+    await screen.findByText('pet1');
+    const idHeader = screen.getByRole('columnheader', { name: new RegExp(en('users.fields.id')) });
+    fireEvent.click(idHeader);
+    await waitFor(() => expect(calls.list.at(-1)?.order).toBe('id'));
+    fireEvent.click(within(idHeader).getByRole('button', { name: /ID/ }));
+    await waitFor(() => expect(calls.list.at(-1)?.order).toBe('-id'));
+    const asked = calls.list.length;
+    const username = screen.getByRole('columnheader', { name: /Username/ });
+    fireEvent.click(within(username).getByRole('button', { name: en('users.screen.password_keep') }));
+    expect(calls.list).toHaveLength(asked);
   });
 
   it('switches a row off through its status switch and shows the refreshed row', async () => {

@@ -1,8 +1,10 @@
-import { Checkbox, HTMLTable, Icon, ProgressBar, Tag } from '@blueprintjs/core';
-import type { ColumnContext, ScreenDef } from '@gw/core';
+import { Checkbox, HTMLTable, Icon, ProgressBar } from '@blueprintjs/core';
+import type { ColumnContext, ColumnDef, ScreenDef } from '@gw/core';
+import type { ReactNode } from 'react';
 import { nextOrder, orderDirection } from '../features/tokens/token-list';
 import { useT } from '../lib/use-t';
 import { InlineNumber } from './inline-number';
+import { LabelChip } from './label-chip';
 import { RowActions } from './row-actions';
 import { StatusSwitch } from './status-switch';
 
@@ -70,41 +72,48 @@ export function ResourceTable<Row, Values, Input>(props: ResourceTableProps<Row,
               const direction = orderDirection(props.order, column.sortField);
               const title = t(column.titleKey);
               const help = column.helpKey ? t(column.helpKey) : undefined;
+              const sort = column.sortField
+                ? () => props.onOrder(nextOrder(props.order, column.sortField as string))
+                : undefined;
               return (
                 <th
                   key={column.id}
-                  title={help}
+                  // The whole header cell sorts (spec §0.8); its button keeps it reachable by keyboard,
+                  // and a click on the button reaches this handler once, by bubbling.
+                  className={sort ? 'gw-th-sortable' : undefined}
+                  onClick={sort}
                   aria-sort={
                     direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : undefined
                   }
                 >
-                  {column.sortField ? (
-                    <button
-                      type="button"
-                      className="gw-sort-button"
-                      aria-label={t('web.kit.sort_by', { name: title })}
-                      onClick={() => props.onOrder(nextOrder(props.order, column.sortField as string))}
-                    >
-                      {title}
-                      <Icon
-                        icon={
-                          direction === 'asc'
-                            ? 'caret-up'
-                            : direction === 'desc'
-                              ? 'caret-down'
-                              : 'double-caret-vertical'
-                        }
-                        size={12}
-                      />
-                    </button>
-                  ) : (
-                    title
-                  )}
-                  {help && <Icon icon="help" size={12} className="gw-column-help" aria-label={help} />}
+                  <span className="gw-th">
+                    {sort ? (
+                      <button
+                        type="button"
+                        className="gw-sort-button"
+                        aria-label={t('web.kit.sort_by', { name: title })}
+                      >
+                        {title}
+                        <Icon
+                          icon={
+                            direction === 'asc'
+                              ? 'caret-up'
+                              : direction === 'desc'
+                                ? 'caret-down'
+                                : 'double-caret-vertical'
+                          }
+                          size={12}
+                        />
+                      </button>
+                    ) : (
+                      title
+                    )}
+                    {help && <HelpTip text={help} />}
+                  </span>
                 </th>
               );
             })}
-            <th>{t('common.actions')}</th>
+            <th className="gw-actions-head">{t('common.actions')}</th>
           </tr>
         </thead>
         <tbody>
@@ -134,28 +143,17 @@ export function ResourceTable<Row, Values, Input>(props: ResourceTableProps<Row,
                     <td key={column.id}>
                       {inline ? (
                         <InlineNumber def={inline} row={row} name={name(row)} entity={screen.entity} />
-                      ) : column.image ? (
-                        column.value(row, ctx) ? (
-                          <img
-                            className="gw-cell-image"
-                            src={column.value(row, ctx)}
-                            alt={t('web.kit.image_of', { name: name(row) })}
-                          />
-                        ) : null
                       ) : screen.status && screen.status.column === column.id ? (
                         <StatusSwitch
                           status={screen.status}
                           row={row}
                           name={name(row)}
                           text={column.value(row, ctx)}
+                          fallback={<ColumnCell column={column} row={row} ctx={ctx} name={name(row)} />}
                           entity={screen.entity}
                         />
-                      ) : column.chip ? (
-                        <Tag minimal round intent={column.tone?.(row) ?? 'none'}>
-                          {column.value(row, ctx)}
-                        </Tag>
                       ) : (
-                        column.value(row, ctx)
+                        <ColumnCell column={column} row={row} ctx={ctx} name={name(row)} />
                       )}
                     </td>
                   );
@@ -180,5 +178,62 @@ export function ResourceTable<Row, Values, Input>(props: ResourceTableProps<Row,
         </tbody>
       </HTMLTable>
     </div>
+  );
+}
+
+/** One cell as its column asks: chips, a label chip in its colour, an image, or the text. */
+function ColumnCell<Row>({
+  column,
+  row,
+  ctx,
+  name,
+}: {
+  column: ColumnDef<Row>;
+  row: Row;
+  ctx: ColumnContext;
+  name: string;
+}) {
+  const t = useT();
+  let content: ReactNode;
+  if (column.chips) {
+    content = (
+      <span className="gw-chips">
+        {column.chips(row, ctx).map((chip) => (
+          <LabelChip key={`${chip.title ?? ''}:${chip.text}`} {...chip} />
+        ))}
+      </span>
+    );
+  } else if (column.image) {
+    const url = column.value(row, ctx);
+    content = url ? (
+      <img className="gw-cell-image" src={url} alt={t('web.kit.image_of', { name })} loading="lazy" />
+    ) : (
+      '-'
+    );
+  } else if (column.chip) {
+    const style = column.chipStyle?.(row);
+    content = <LabelChip text={column.value(row, ctx)} tone={style?.tone} variant={style?.variant} />;
+  } else {
+    content = column.value(row, ctx);
+  }
+  return <>{content}</>;
+}
+
+/**
+ * A header's hint (spec §0.8 "optional help tooltip"): a focusable help icon whose text shows on hover
+ * and focus, drawn with CSS so the kit needs no popover library. A click on it does not sort.
+ */
+function HelpTip({ text }: { text: string }) {
+  return (
+    <button
+      type="button"
+      className="gw-help-tip"
+      aria-label={text}
+      data-tip={text}
+      onClick={(event) => event.stopPropagation()}
+      onKeyDown={(event) => event.stopPropagation()}
+    >
+      <Icon icon="help" size={12} />
+    </button>
   );
 }

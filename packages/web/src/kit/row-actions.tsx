@@ -1,4 +1,4 @@
-import type { IconName } from '@blueprintjs/core';
+import { Button, type IconName } from '@blueprintjs/core';
 import { type ActionDef, actionsFor } from '@gw/core';
 import { useState } from 'react';
 import { type DropdownItem, DropdownMenu } from '../components/dropdown-menu';
@@ -33,24 +33,42 @@ export function RowActions<Row>({ row, name, actions, role, entity, onEdit }: Ro
     action.result === 'copy'
       ? void runAndCopy(action, client, [row], name, t)
       : void change(() => action.run(client, [row]), action.doneKey, { name, count: 1 });
+  const start = (action: ActionDef<Row>) => {
+    if (action.input) setAsking(action);
+    else if (action.confirmKey) setConfirming(action);
+    else run(action);
+  };
+  const allowed = actionsFor(actions, row, role);
+  const inline = allowed.filter((action) => action.inline);
   const items: DropdownItem[] = [];
   if (onEdit) items.push({ key: 'edit', text: t('common.edit'), icon: 'edit', onSelect: onEdit });
-  for (const action of actionsFor(actions, row, role)) {
+  for (const action of allowed) {
+    if (action.inline) continue;
     items.push({
       key: action.id,
       text: t(action.labelKey),
       icon: action.icon as IconName | undefined,
-      onSelect: () => {
-        if (action.input) setAsking(action);
-        else if (action.confirmKey) setConfirming(action);
-        else run(action);
-      },
+      onSelect: () => start(action),
     });
   }
-  if (items.length === 0) return null;
+  if (items.length === 0 && inline.length === 0) return null;
   return (
-    <>
-      <DropdownMenu label={t('web.kit.more_actions', { name })} icon="more" items={items} floating />
+    <span className="gw-row-actions">
+      {inline.map((action) => (
+        <Button
+          key={action.id}
+          size="small"
+          variant="minimal"
+          intent={action.intent}
+          icon={action.icon as IconName | undefined}
+          text={t(action.labelKey)}
+          aria-label={`${t(action.labelKey)} ${name}`}
+          onClick={() => start(action)}
+        />
+      ))}
+      {items.length > 0 && (
+        <DropdownMenu label={t('web.kit.more_actions', { name })} icon="more" items={items} floating />
+      )}
       <ConfirmAction
         action={confirming}
         name={name}
@@ -76,6 +94,6 @@ export function RowActions<Row>({ row, name, actions, role, entity, onEdit }: Ro
           onClose={() => setAsking(undefined)}
         />
       )}
-    </>
+    </span>
   );
 }

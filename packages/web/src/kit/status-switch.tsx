@@ -1,6 +1,6 @@
 import { Switch } from '@blueprintjs/core';
 import type { StatusToggleDef } from '@gw/core';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useApp } from '../app/app-context';
 import { useT } from '../lib/use-t';
 import { useEntityChange } from './mutations';
@@ -11,6 +11,7 @@ export function StatusSwitch<Row>({
   row,
   name,
   text,
+  fallback,
   entity,
 }: {
   status: StatusToggleDef<Row>;
@@ -18,6 +19,8 @@ export function StatusSwitch<Row>({
   name: string;
   /** The status as the column shows it, beside the switch. */
   text: string;
+  /** What shows instead on a row the switch does not apply to (its status chip); `text` by default. */
+  fallback?: ReactNode;
   entity: string;
 }) {
   const t = useT();
@@ -26,7 +29,7 @@ export function StatusSwitch<Row>({
   const [busy, setBusy] = useState(false);
   const on = status.isOn(row);
   // A row the switch does not apply to (a used code, the default group) shows its status as text only.
-  if (status.applies && !status.applies(row)) return <span>{text}</span>;
+  if (status.applies && !status.applies(row)) return <>{fallback ?? <span>{text}</span>}</>;
   return (
     <span className="gw-status-cell">
       <Switch

@@ -33,6 +33,7 @@ export const ICON_PATHS_16: Record<string, () => Promise<PathsModule>> = {
   'log-in': () => import('@blueprintjs/icons/lib/esm/generated/16px/paths/log-in.js'),
   plus: () => import('@blueprintjs/icons/lib/esm/generated/16px/paths/plus.js'),
   refresh: () => import('@blueprintjs/icons/lib/esm/generated/16px/paths/refresh.js'),
+  repeat: () => import('@blueprintjs/icons/lib/esm/generated/16px/paths/repeat.js'),
   search: () => import('@blueprintjs/icons/lib/esm/generated/16px/paths/search.js'),
   duplicate: () => import('@blueprintjs/icons/lib/esm/generated/16px/paths/duplicate.js'),
   edit: () => import('@blueprintjs/icons/lib/esm/generated/16px/paths/edit.js'),

@@ -11,7 +11,7 @@ export const MODEL_INFO_COLUMNS: readonly ColumnDef<ModelInfo>[] = [
     titleKey: 'model_info.fields.model',
     priority: 1,
     chip: true,
-    tone: () => 'success',
+    chipStyle: () => ({ tone: 'success' }),
     value: (info) => info.model,
   },
   { id: 'name', titleKey: 'model_info.fields.name', priority: 1, value: (info) => info.name },

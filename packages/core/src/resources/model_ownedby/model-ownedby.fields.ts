@@ -5,5 +5,11 @@ import type { ModelOwnedBy } from './model-ownedby.schema.js';
 export const MODEL_OWNEDBY_COLUMNS: readonly ColumnDef<ModelOwnedBy>[] = [
   { id: 'id', titleKey: 'model_ownedby.fields.id', priority: 1, value: (owner) => String(owner.id) },
   { id: 'name', titleKey: 'model_ownedby.fields.name', priority: 1, value: (owner) => owner.name },
-  { id: 'icon', titleKey: 'model_ownedby.fields.icon', priority: 3, value: (owner) => owner.icon },
+  {
+    id: 'icon',
+    titleKey: 'model_ownedby.fields.icon',
+    priority: 3,
+    image: true,
+    value: (owner) => owner.icon,
+  },
 ];

@@ -1,17 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { screenQueryFromParams } from '../../screens/screen-model.js';
-import { orderStatusTone, percentText } from './payments.fields.js';
+import { orderStatusChip, percentText } from './payments.fields.js';
 import { orderEndDefault, PAYMENT_GATEWAY_SCREEN, PAYMENT_ORDER_SCREEN } from './payments.screen.js';
 
 describe('payment lists (console-screens §15)', () => {
   it('colours order statuses: pending blue, success green, failed red, closed grey', () => {
-    expect(['pending', 'success', 'failed', 'closed', 'odd'].map(orderStatusTone)).toEqual([
-      'primary',
-      'success',
-      'danger',
-      'none',
-      'none',
-    ]);
+    expect(
+      ['pending', 'success', 'failed', 'closed', 'odd'].map((status) => orderStatusChip(status).tone),
+    ).toEqual(['primary', 'success', 'error', 'default', 'default']);
   });
 
   it('shows a percent fee exactly', () => {

@@ -1,7 +1,7 @@
 import type { ColumnDef } from '../../format/columns.js';
 import { renderQuota } from '../../format/quota.js';
 import { Money } from '../../money/decimal.js';
-import type { ColumnTone } from '../../format/columns.js';
+import type { ChipStyle } from '../../format/chips.js';
 import { type Order, orderStatusKey } from './orders.schema.js';
 import { type Payment, paymentTypeKey } from './payments.schema.js';
 
@@ -11,11 +11,11 @@ export function percentText(fraction: number): string {
 }
 
 /** The colour of an order's status chip: pending blue, success green, failed red, closed grey. */
-export function orderStatusTone(status: string): ColumnTone {
-  if (status === 'pending') return 'primary';
-  if (status === 'success') return 'success';
-  if (status === 'failed') return 'danger';
-  return 'none';
+export function orderStatusChip(status: string): ChipStyle {
+  if (status === 'pending') return { tone: 'primary' };
+  if (status === 'success') return { tone: 'success' };
+  if (status === 'failed') return { tone: 'error' };
+  return { tone: 'default' };
 }
 
 /** The gateway table's columns (console-screens §15.2). */
@@ -122,7 +122,7 @@ export const ORDER_COLUMNS: readonly ColumnDef<Order>[] = [
     sortField: 'status',
     priority: 1,
     chip: true,
-    tone: (row) => orderStatusTone(row.status),
+    chipStyle: (row) => orderStatusChip(row.status),
     value: (row, ctx) => ctx.t(orderStatusKey(row.status)),
   },
 ];

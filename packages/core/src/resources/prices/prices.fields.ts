@@ -78,7 +78,7 @@ export const PRICE_COLUMNS: readonly ColumnDef<PriceRow>[] = [
     titleKey: 'prices.fields.locked',
     priority: 3,
     chip: true,
-    tone: (price) => (price.locked ? 'warning' : 'none'),
+    chipStyle: (price) => (price.locked ? { tone: 'warning' } : { tone: 'default' }),
     value: (price, ctx) => (price.locked ? `🔒 ${ctx.t('prices.locked')}` : ctx.t('prices.unlocked')),
   },
 ];

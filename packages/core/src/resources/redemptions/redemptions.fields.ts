@@ -1,6 +1,6 @@
 import type { ColumnDef } from '../../format/columns.js';
 import { renderQuota } from '../../format/quota.js';
-import { type Redemption, redemptionStatusKey } from './redemptions.schema.js';
+import { REDEMPTION_STATUS, type Redemption, redemptionStatusKey } from './redemptions.schema.js';
 
 /** The redemption table's columns (console-screens §4), shared by every face. */
 export const REDEMPTION_COLUMNS: readonly ColumnDef<Redemption>[] = [
@@ -23,6 +23,9 @@ export const REDEMPTION_COLUMNS: readonly ColumnDef<Redemption>[] = [
     titleKey: 'redemptions.fields.status',
     sortField: 'status',
     priority: 1,
+    // Shown where the row has no switch: a used code is a green "Used" chip (spec §4).
+    chip: true,
+    chipStyle: (row) => (row.status === REDEMPTION_STATUS.used ? { tone: 'success' } : { tone: 'default' }),
     value: (row, ctx) => ctx.t(redemptionStatusKey(row.status)),
   },
   {

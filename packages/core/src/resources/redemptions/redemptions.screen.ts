@@ -107,6 +107,7 @@ export const REDEMPTION_SCREEN: ScreenDef<Redemption, RedemptionValues, Redempti
       id: 'copy',
       labelKey: 'common.copy',
       icon: 'duplicate',
+      inline: true,
       run: async (_client, codes) => codes.map((code) => code.key).join('\n'),
       result: 'copy',
     },

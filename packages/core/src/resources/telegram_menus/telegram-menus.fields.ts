@@ -20,18 +20,23 @@ export const TELEGRAM_MENU_COLUMNS: readonly ColumnDef<TelegramMenu>[] = [
   {
     id: 'description',
     titleKey: 'telegram_menus.fields.description',
+    sortField: 'description',
     priority: 1,
     value: (menu) => menu.description,
   },
   {
     id: 'parse_mode',
     titleKey: 'telegram_menus.fields.parse_mode',
+    sortField: 'parse_mode',
+    chip: true,
+    chipStyle: () => ({ tone: 'secondary' }),
     priority: 3,
     value: (menu) => menu.parse_mode,
   },
   {
     id: 'reply_message',
     titleKey: 'telegram_menus.fields.reply_message',
+    sortField: 'reply_message',
     priority: 4,
     // One line of the reply: tables show a preview, the editor shows the whole text.
     value: (menu) => menu.reply_message.replace(/\s+/g, ' '),

@@ -6,7 +6,13 @@ export type TelegramParseMode = (typeof TELEGRAM_PARSE_MODES)[number];
 /** The commands the bot answers itself; a menu may not take them. */
 export const TELEGRAM_BUILTIN_COMMANDS = ['bind', 'unbind', 'balance', 'recharge', 'apikey', 'aff'] as const;
 /** Fields the menu list may be sorted by (contract §1.15). */
-export const TELEGRAM_MENU_SORT_FIELDS = ['id', 'command'] as const;
+export const TELEGRAM_MENU_SORT_FIELDS = [
+  'id',
+  'command',
+  'description',
+  'parse_mode',
+  'reply_message',
+] as const;
 /** Telegram's own limits: a command of 1–32 of a-z, 0-9 and _, a description of 1–256 characters. */
 export const TELEGRAM_COMMAND_MAX_LENGTH = 32;
 export const TELEGRAM_DESCRIPTION_MAX_LENGTH = 256;

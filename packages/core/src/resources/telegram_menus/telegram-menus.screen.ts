@@ -107,7 +107,8 @@ export const TELEGRAM_MENU_SCREEN: ScreenDef<TelegramMenu, TelegramMenuValues, T
     {
       id: 'reload',
       labelKey: 'telegram_menus.reload',
-      icon: 'refresh',
+      // Not the list's own refresh icon: on a phone the toolbar shows icons only.
+      icon: 'repeat',
       run: (client) => reloadTelegramMenus(client),
       doneKey: 'telegram_menus.reloaded',
     },

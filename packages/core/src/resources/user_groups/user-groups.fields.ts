@@ -1,3 +1,4 @@
+import { yesNoChip } from '../../format/chips.js';
 import type { ColumnDef } from '../../format/columns.js';
 import type { UserGroup } from './user-groups.schema.js';
 
@@ -11,6 +12,8 @@ export const USER_GROUP_COLUMNS: readonly ColumnDef<UserGroup>[] = [
     titleKey: 'user_groups.fields.symbol',
     sortField: 'symbol',
     priority: 1,
+    chip: true,
+    chipStyle: () => ({ tone: 'primary', variant: 'outlined' }),
     value: (g) => g.symbol,
   },
   { id: 'name', titleKey: 'user_groups.fields.name', sortField: 'name', priority: 1, value: (g) => g.name },
@@ -33,6 +36,8 @@ export const USER_GROUP_COLUMNS: readonly ColumnDef<UserGroup>[] = [
     titleKey: 'user_groups.fields.public',
     sortField: 'public',
     priority: 3,
+    chip: true,
+    chipStyle: (g) => yesNoChip(g.public),
     value: (g, ctx) => yesNo(g.public, ctx.t),
   },
   {
@@ -40,6 +45,8 @@ export const USER_GROUP_COLUMNS: readonly ColumnDef<UserGroup>[] = [
     titleKey: 'user_groups.fields.promotion',
     sortField: 'promotion',
     priority: 4,
+    chip: true,
+    chipStyle: (g) => yesNoChip(g.promotion),
     value: (g, ctx) => yesNo(g.promotion, ctx.t),
   },
   { id: 'min', titleKey: 'user_groups.fields.min', sortField: 'min', priority: 5, value: (g) => `$${g.min}` },

@@ -110,7 +110,7 @@ describe('user columns', () => {
     expect(cells).toMatchObject({
       id: '7',
       username: 'amy (Amy)',
-      quota: '$2.00',
+      statistics: '$2.00 / $0.00 / 0',
       role: t('roles.admin'),
       status: 'Disabled',
       bindings: 'E-mail, GitHub',
@@ -118,6 +118,27 @@ describe('user columns', () => {
       last_login_time: '-',
     });
     expect(userBindingKeys(userSchema.parse({ id: 1, username: 'x', role: 1 }))).toEqual([]);
+  });
+
+  it('draws statistics as three chips and bindings coloured only when bound, with the address as title', () => {
+    const column = (id: string) => USER_COLUMNS.find((c) => c.id === id);
+    expect(
+      column('statistics')
+        ?.chips?.(user, ctx)
+        .map((chip) => [chip.text, chip.tone]),
+    ).toEqual([
+      ['$2.00', 'success'],
+      ['$0.00', 'warning'],
+      ['0', 'info'],
+    ]);
+    const bindings = column('bindings')?.chips?.(user, ctx) ?? [];
+    expect(bindings.map((chip) => [chip.text, chip.tone, chip.title])).toEqual([
+      ['WeChat', 'default', 'Not bound'],
+      ['GitHub', 'primary', 'amy-gh'],
+      ['E-mail', 'primary', 'amy@example.com'],
+    ]);
+    expect(column('role')?.chipStyle?.(user)).toEqual({ tone: 'warning' });
+    expect(column('status')?.chipStyle?.(user)).toEqual({ tone: 'error' });
   });
 
   it('offers only the contract sort fields', () => {

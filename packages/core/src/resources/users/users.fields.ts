@@ -1,4 +1,5 @@
-import type { ColumnDef } from '../../format/columns.js';
+import { type CellChip, roleChip, stateChip } from '../../format/chips.js';
+import type { ColumnContext, ColumnDef } from '../../format/columns.js';
 import { renderNumber, renderQuota } from '../../format/quota.js';
 import { roleLabelKey } from '../../roles/roles.js';
 import { USER_STATUS, type User } from './users.schema.js';
@@ -21,6 +22,45 @@ export function userBindingKeys(user: User): string[] {
   return keys;
 }
 
+/** The bindings the user cell always shows (spec §5: WeChat, GitHub, e-mail), then Lark and OIDC when bound. */
+const BINDINGS: readonly { key: string; of: (user: User) => string; always: boolean }[] = [
+  { key: 'users.bindings.wechat', of: (user) => user.wechat_id ?? '', always: true },
+  {
+    key: 'users.bindings.github',
+    of: (user) => user.github_id || (user.github_id_new ? String(user.github_id_new) : ''),
+    always: true,
+  },
+  { key: 'users.bindings.email', of: (user) => user.email ?? '', always: true },
+  { key: 'users.bindings.lark', of: (user) => user.lark_id ?? '', always: false },
+  { key: 'users.bindings.oidc', of: (user) => user.oidc_id ?? '', always: false },
+];
+
+/** A user's bindings as chips: coloured when bound (the id or address as its title), grey when not. */
+export function userBindingChips(user: User, ctx: ColumnContext): CellChip[] {
+  return BINDINGS.flatMap(({ key, of, always }) => {
+    const bound = of(user);
+    if (!bound && !always) return [];
+    return [
+      bound
+        ? { text: ctx.t(key), tone: 'primary', title: bound }
+        : { text: ctx.t(key), tone: 'default', variant: 'ghost', title: ctx.t('users.bindings.not_bound') },
+    ] satisfies CellChip[];
+  });
+}
+
+/** The statistics cell (spec §5): remaining quota, used quota and request count, each a chip. */
+export function userStatisticsChips(user: User, ctx: ColumnContext): CellChip[] {
+  return [
+    { text: renderQuota(user.quota, ctx.quota), tone: 'success', title: ctx.t('users.fields.quota') },
+    {
+      text: renderQuota(user.used_quota, ctx.quota),
+      tone: 'warning',
+      title: ctx.t('users.fields.used_quota'),
+    },
+    { text: renderNumber(user.request_count), tone: 'info', title: ctx.t('users.fields.request_count') },
+  ];
+}
+
 /**
  * The admin user table's columns (console-screens §5), shared by every face. Priority 1 columns always
  * show; higher numbers drop first on narrow screens.
@@ -37,24 +77,25 @@ export const USER_COLUMNS: readonly ColumnDef<User>[] = [
         ? `${user.username} (${user.display_name})`
         : user.username,
   },
-  { id: 'group', titleKey: 'users.fields.group', priority: 3, chip: true, value: (user) => user.group },
   {
-    id: 'quota',
-    titleKey: 'users.fields.quota',
-    priority: 1,
-    value: (user, ctx) => renderQuota(user.quota, ctx.quota),
-  },
-  {
-    id: 'used_quota',
-    titleKey: 'users.fields.used_quota',
+    id: 'group',
+    titleKey: 'users.fields.group',
     priority: 3,
-    value: (user, ctx) => renderQuota(user.used_quota, ctx.quota),
+    chip: true,
+    chipStyle: () => ({ tone: 'primary', variant: 'outlined' }),
+    value: (user) => user.group,
   },
   {
-    id: 'request_count',
-    titleKey: 'users.fields.request_count',
-    priority: 4,
-    value: (user) => renderNumber(user.request_count),
+    id: 'statistics',
+    titleKey: 'users.fields.statistics',
+    helpKey: 'users.fields.statistics_help',
+    priority: 1,
+    // Text faces and the CSV get the three figures in the chips' order.
+    value: (user, ctx) =>
+      userStatisticsChips(user, ctx)
+        .map((chip) => chip.text)
+        .join(' / '),
+    chips: userStatisticsChips,
   },
   {
     id: 'role',
@@ -62,6 +103,7 @@ export const USER_COLUMNS: readonly ColumnDef<User>[] = [
     sortField: 'role',
     priority: 2,
     chip: true,
+    chipStyle: (user) => roleChip(user.role),
     value: (user, ctx) => ctx.t(roleLabelKey(user.role)),
   },
   {
@@ -72,6 +114,7 @@ export const USER_COLUMNS: readonly ColumnDef<User>[] = [
       userBindingKeys(user)
         .map((key) => ctx.t(key))
         .join(', ') || '-',
+    chips: userBindingChips,
   },
   {
     id: 'created_time',
@@ -99,6 +142,8 @@ export const USER_COLUMNS: readonly ColumnDef<User>[] = [
     titleKey: 'users.fields.status',
     sortField: 'status',
     priority: 1,
+    chip: true,
+    chipStyle: (user) => stateChip(user.status === USER_STATUS.enabled),
     value: (user, ctx) => ctx.t(userStatusKey(user.status)),
   },
 ];

@@ -18,6 +18,7 @@ import {
 } from 'chart.js';
 import { chartNumber } from '@gw/core';
 import { type ReactNode, useEffect, useRef } from 'react';
+import { usePreferences } from '../../app/preferences';
 
 Chart.register(
   ArcElement,
@@ -58,7 +59,7 @@ const barTotals: Plugin = {
     ctx.save();
     ctx.font = '11px sans-serif';
     ctx.textAlign = 'center';
-    ctx.fillStyle = '#5f6b7c';
+    ctx.fillStyle = String(Chart.defaults.color);
     totals.forEach((total, column) => {
       if (!total) return;
       // The stack's top is the smallest y among the visible bars of this column.
@@ -92,6 +93,20 @@ export const CHART_COLOURS = [
   '#9d3f9d',
 ];
 
+/**
+ * Axis, legend and grid colours per theme: Chart.js draws on a canvas, so the dark theme's CSS does not
+ * reach its text (grey on dark grey was hard to read); set before each chart is made.
+ */
+const THEME_INK = {
+  light: { text: '#404854', grid: 'rgba(17, 20, 24, 0.1)' },
+  dark: { text: '#d3d8de', grid: 'rgba(255, 255, 255, 0.12)' },
+} as const;
+
+function applyTheme(theme: keyof typeof THEME_INK): void {
+  Chart.defaults.color = THEME_INK[theme].text;
+  Chart.defaults.borderColor = THEME_INK[theme].grid;
+}
+
 export function colourAt(index: number): string {
   return CHART_COLOURS[index % CHART_COLOURS.length] ?? '#2d72d2';
 }
@@ -109,17 +124,19 @@ interface ChartFigureProps {
 /** One chart: heading, canvas (with its figures as the accessible name) and anything below it. */
 export function ChartFigure({ title, config, summary, children, height = 280 }: ChartFigureProps) {
   const canvas = useRef<HTMLCanvasElement>(null);
+  const { theme } = usePreferences();
   useEffect(() => {
     const element = canvas.current;
     // No 2D context (happy-dom, a browser without canvas): the heading and text alternative remain.
     if (!element?.getContext?.('2d')) return;
+    applyTheme(theme);
     const chart = new Chart(element, { ...config, plugins: [...(config.plugins ?? []), barTotals] });
     return () => chart.destroy();
-  }, [config]);
+  }, [config, theme]);
   return (
     <figure className="gw-chart">
       <figcaption className="gw-chart-title">{title}</figcaption>
-      <div className="gw-chart-canvas" style={{ height }}>
+      <div className="gw-chart-canvas" style={{ height }} data-theme={theme}>
         <canvas ref={canvas} role="img" aria-label={summary} />
       </div>
       {children}

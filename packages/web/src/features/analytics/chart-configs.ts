@@ -43,7 +43,11 @@ export function stackedBarConfig(chart: StackedChart, digits: number): ChartConf
   };
 }
 
-/** Redeemed dollars as columns (left axis) and distinct users as a line (right axis). */
+/**
+ * Redeemed dollars as columns (left axis) and distinct users as a line (right axis, spec §8 "dual
+ * y-axes"). Each axis is titled in its series' colour, so the right one reads as the line's and
+ * not as a stray copy; the day labels stay flat as on the other charts.
+ */
 export function redemptionConfig(
   chart: RedemptionChart,
   labels: { dollars: string; users: string },
@@ -74,11 +78,18 @@ export function redemptionConfig(
       maintainAspectRatio: false,
       animation: false,
       scales: {
-        y: { beginAtZero: true, position: 'left', ticks: tick(3) },
+        x: { ticks: { maxRotation: 0, autoSkip: true } },
+        y: {
+          beginAtZero: true,
+          position: 'left',
+          title: { display: true, text: labels.dollars, color: colourAt(0) },
+          ticks: tick(3),
+        },
         users: {
           beginAtZero: true,
           position: 'right',
           grid: { drawOnChartArea: false },
+          title: { display: true, text: labels.users, color: colourAt(1) },
           ticks: { precision: 0 },
         },
       },
