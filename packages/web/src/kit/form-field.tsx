@@ -5,6 +5,8 @@ import { useState } from 'react';
 import { useApp } from '../app/app-context';
 import { useQuotaDisplay } from '../app/use-quota-display';
 import { useT } from '../lib/use-t';
+import type { KeyValueDraft } from './form-values';
+import { KeyValueField } from './key-value-field';
 import { ListField } from './list-field';
 import { RatioMapField } from './ratio-map-field';
 import { useOptionSource } from './option-sources';
@@ -107,6 +109,7 @@ export function FormField<Values>({
           type={shown ? 'text' : 'password'}
           value={String(value ?? '')}
           intent={intent}
+          readOnly={readOnly}
           autoComplete="new-password"
           onValueChange={onChange}
           rightElement={
@@ -185,6 +188,17 @@ export function FormField<Values>({
           value={(value as string[]) ?? []}
           suggestions={options ?? []}
           freeText={field.freeText ?? true}
+          readOnly={readOnly}
+          intent={intent}
+          onChange={onChange}
+        />
+      );
+      break;
+    case 'key-value':
+      input = (
+        <KeyValueField
+          id={id}
+          value={(value as KeyValueDraft | undefined) ?? { rows: [] }}
           readOnly={readOnly}
           intent={intent}
           onChange={onChange}

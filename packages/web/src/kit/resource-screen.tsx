@@ -20,7 +20,7 @@ import { ConfirmAction } from './confirm-action';
 import { CreatedListDialog } from './created-list-dialog';
 import { downloadScreenCsv } from './csv-export';
 import { FilterBar } from './filter-bar';
-import { FormDialog } from './form-dialog';
+import { FormDialog, type ValuesDialogExtras } from './form-dialog';
 import { useEntityChange } from './mutations';
 import { queryClient } from './query-client';
 import { ResourceTable, type RowKey } from './resource-table';
@@ -36,6 +36,10 @@ interface ResourceScreenProps<Row, Values, Input> {
   banner?: ReactNode;
   /** Drawn inside a tab of a page that has its own title: no header of its own. */
   embedded?: boolean;
+  /** Buttons beside the title (a screen's own dialogs, like the channels' batch processing). */
+  headerActions?: ReactNode;
+  /** What the screen adds to its form dialog (buttons under a field, a notice). */
+  formExtras?: ValuesDialogExtras<Values>;
 }
 
 /** A list screen drawn from a core ScreenDef, inside the console's one query cache. */
@@ -60,6 +64,8 @@ function ResourceScreenBody<Row, Values, Input>({
   screen,
   banner,
   embedded,
+  headerActions,
+  formExtras,
 }: ResourceScreenProps<Row, Values, Input>) {
   const t = useT();
   const { client } = useApp();
@@ -143,6 +149,7 @@ function ResourceScreenBody<Row, Values, Input>({
         entity={screen.entity}
         indicators={screen.indicators}
         noticeKey={screen.noticeKey}
+        actions={headerActions}
       />
       {banner}
       <div className="gw-toolbar">
@@ -230,6 +237,7 @@ function ResourceScreenBody<Row, Values, Input>({
           }
           doneKey={(editing.row ? form.updatedKey : form.createdKey) ?? form.doneKey}
           onClose={() => setEditing(undefined)}
+          extras={formExtras}
           onCreated={form.afterCreate ? (values, answer) => setCreated({ values, answer }) : undefined}
         />
       )}

@@ -46,6 +46,8 @@ import { CHANNEL_STATUS, type Channel, type ChannelTagDetail } from './channels.
 
 /** The editor's values as the fields hold them (lists as lists; JSON fields as text). */
 export interface ChannelFormValues {
+  /** The stored channel's id (0 for a new one): the model list and the check read its stored key. */
+  id: number;
   type: number;
   tag: string;
   name: string;
@@ -139,6 +141,7 @@ const listOfNames = (message: string) =>
   z.array(z.string().min(1).max(CHANNEL_NAME_MAX, 'validation.too_long')).min(1, message);
 
 const formShape = {
+  id: z.number().int(),
   type: z
     .number({ message: 'channels.validation.type_required' })
     .int()
@@ -194,6 +197,7 @@ const splitList = (text: string) =>
 /** The editor's values of a stored channel. */
 export function channelFormFromRow(channel: Channel): ChannelFormValues {
   return {
+    id: channel.id,
     type: channel.type,
     tag: channel.tag,
     name: channel.name,
@@ -221,6 +225,7 @@ export function channelFormFromRow(channel: Channel): ChannelFormValues {
 /** A new channel: OpenAI, the default group, normal pre-billing (§1.4 defaults). */
 export function emptyChannelForm(): ChannelFormValues {
   return {
+    id: 0,
     type: 1,
     tag: '',
     name: '',
@@ -485,15 +490,13 @@ export const CHANNEL_TAG_FORM: FormDef<ChannelTagDetail, ChannelFormValues, Chan
   fromRow: (detail) => ({ ...channelFormFromRow(detail), key: detail.key, locked: false }),
   toInput: channelTagInputFromForm,
   changed: channelTypeChanged,
+  // The opener knows only the tag's name.
+  load: (client, row) => getChannelTag(client, row.tag),
   create: () => Promise.reject(new Error('a tag is made by tagging channels')),
   update: (client, input, detail) => updateChannelTag(client, detail.tag, input),
   editTitleKey: 'channels.editor.tag_title',
   updatedKey: 'channels.editor.updated',
 };
-
-/** Reads a tag for its editor. */
-export const loadChannelTag = (client: ApiClient, tag: string): Promise<ChannelTagDetail> =>
-  getChannelTag(client, tag);
 
 /** A clone of a channel (§1.3 "Copy"): the stored fields, a new name, no test or balance history. */
 export async function copyChannel(client: ApiClient, id: number): Promise<unknown> {
