@@ -65,9 +65,9 @@ async function openNew(on: Page, tr: typeof en): Promise<Locator> {
   return dialog;
 }
 /** A form field by its label (a required one carries a trailing "*"). */
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const labelled = (dialog: Locator, label: string) =>
-  dialog.getByLabel(new RegExp(`^${escape(label)}\\s*\\*?\\s*$`));
+  dialog.getByLabel(new RegExp(`^${literal(label)}\\s*\\*?\\s*$`));
 const typeSelect = (dialog: Locator, tr: typeof en) => labelled(dialog, tr('channels.fields.type'));
 const addModel = async (dialog: Locator, tr: typeof en, model: string) => {
   const input = labelled(dialog, tr('channels.fields.models'));
