@@ -1,2 +1,3 @@
 export * from './screen-csv.js';
 export * from './screen-model.js';
+export * from './key-value-rows.js';

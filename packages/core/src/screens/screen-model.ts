@@ -70,7 +70,12 @@ export type FieldKind =
    * Named multipliers (`{cached_tokens: 0.5}`, a price's extra ratios): a name chosen from `options` is
    * added with 0, each row a number ≥ 0 and a remove button.
    */
-  | 'ratio-map';
+  | 'ratio-map'
+  /**
+   * A JSON object of strings (a model mapping, custom headers) held as its text: edited as rows of
+   * name and value with add and delete, or as JSON (see key-value-rows.ts).
+   */
+  | 'key-value';
 
 export interface FormFieldDef<Values> {
   name: keyof Values & string;
@@ -100,6 +105,10 @@ export interface FormFieldDef<Values> {
   visible?: (values: Values) => boolean;
   /** Shown but not editable when editing an existing record. */
   readOnlyOnEdit?: boolean;
+  /** Shown but not editable for these values (a channel's fields that only its tag edits). */
+  disabled?: (values: Values) => boolean;
+  /** The i18n key of the collapsible card the field sits in (consecutive fields share one card). */
+  section?: string;
   /** Only on create (e.g. a password), or only on edit. */
   only?: 'create' | 'edit';
   /**
@@ -125,6 +134,11 @@ export interface FormDef<Row, Values, Input> {
   editSchema?: z.ZodType<Values>;
   /** The values of a new record. */
   empty(): Values;
+  /**
+   * Values a change implies (a channel type picked pre-fills its models): called with the values after
+   * and before one field changed; what it returns is merged in.
+   */
+  changed?(values: Values, previous: Values): Partial<Values>;
   /** The values of an existing record. */
   fromRow(row: Row): Values;
   /** The request body for the checked values (`row` when editing). */
@@ -443,6 +457,7 @@ export function screenI18nKeys<Row, Values, Input>(screen: ScreenDef<Row, Values
     add(field.labelKey);
     add(field.helpKey);
     add(field.placeholderKey);
+    add(field.section);
     for (const option of field.options ?? []) add(option.labelKey);
   }
   for (const inline of screen.inlineNumbers ?? []) {

@@ -19,6 +19,8 @@ const TEXT_KINDS: readonly FieldKind[] = [
   'datetime',
   'list',
   'ratio-map',
+  // A key-value field is its JSON text here (the web edits it as rows).
+  'key-value',
 ];
 
 export function isTextKind(kind: FieldKind): boolean {
@@ -48,7 +50,8 @@ export function toDraftValue(kind: FieldKind, value: unknown, quota: QuotaDispla
   if (kind === 'quota' && typeof value === 'number')
     return quota.displayInCurrency ? String(value / quota.quotaPerUnit) : String(value);
   if (kind === 'datetime' && typeof value === 'number') return datetimeText(value);
-  if ((kind === 'json' || kind === 'ratio-map') && typeof value !== 'string') return JSON.stringify(value);
+  if ((kind === 'json' || kind === 'ratio-map' || kind === 'key-value') && typeof value !== 'string')
+    return JSON.stringify(value);
   return String(value);
 }
 
@@ -89,7 +92,7 @@ export function fromDraftValue(
       .split(',')
       .map((item) => item.trim())
       .filter(Boolean);
-  if (kind === 'json' || kind === 'ratio-map') {
+  if (kind === 'json' || kind === 'ratio-map' || kind === 'key-value') {
     if (typeof original === 'string') return raw;
     if (raw === '') return kind === 'ratio-map' ? {} : original;
     try {

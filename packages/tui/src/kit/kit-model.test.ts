@@ -1,7 +1,7 @@
 // The kit's pure parts: field editing by kind, drafts back to schema values, list keys and sort cycle.
 import type { FieldOption } from '@gw/core';
 import { describe, expect, it } from 'vitest';
-import { datetimeSeconds, datetimeText, fromDraftValue, toDraftValue } from './draft.js';
+import { datetimeSeconds, datetimeText, fromDraftValue, isTextKind, toDraftValue } from './draft.js';
 import { editField, type FieldEdit, type FieldKey, settleMultiSelect } from './field-keys.js';
 import { listAction, nextOrder } from './list-keys.js';
 
@@ -77,6 +77,9 @@ describe('drafts', () => {
     expect(fromDraftValue({ kind: 'json', name: 'm' }, '{"a":"b"}', {}, POINTS)).toEqual({ a: 'b' });
     expect(() => fromDraftValue({ kind: 'json', name: 'm' }, '{a', {}, POINTS)).toThrow('invalid JSON in m');
     expect(fromDraftValue({ kind: 'json', name: 'm' }, '{a', '', POINTS)).toBe('{a');
+    // A key-value field (a channel's model mapping) is typed as its JSON text in the terminal.
+    expect(isTextKind('key-value')).toBe(true);
+    expect(fromDraftValue({ kind: 'key-value', name: 'm' }, ' {"a":"b"} ', '', POINTS)).toBe('{"a":"b"}');
     expect(fromDraftValue({ kind: 'list', name: 'tags' }, 'a, b,,c', [], POINTS)).toEqual(['a', 'b', 'c']);
     expect(fromDraftValue({ kind: 'select', name: 'type' }, '8', 1, POINTS)).toBe(8);
     expect(fromDraftValue({ kind: 'multi-select', name: 'ids' }, ['1', '2'], [3], POINTS)).toEqual([1, 2]);

@@ -1,7 +1,16 @@
-import { Alert, Button, Dialog, DialogBody, DialogFooter, Spinner } from '@blueprintjs/core';
+import {
+  Alert,
+  Button,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  Section,
+  SectionCard,
+  Spinner,
+} from '@blueprintjs/core';
 import { type FormDef, type FormFieldDef, visibleFields } from '@gw/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useApp } from '../app/app-context';
 import { useQuotaDisplay } from '../app/use-quota-display';
 import { type FieldMessages, messagesFromServer, messagesFromZod } from '../lib/form-errors';
@@ -20,6 +29,31 @@ interface FormDialogProps<Row, Values, Input> {
   onClose: () => void;
   /** What `create` answered, with the values sent (the codes a redemption create generated). */
   onCreated?: (values: Values, created: unknown) => void;
+  /** Parameters of the title (a tag's name). */
+  titleParams?: Record<string, unknown>;
+  /** What a screen adds to the kit's dialog (see ValuesDialogExtras). */
+  extras?: ValuesDialogExtras<Values>;
+}
+
+/** What a field adds below itself (the channel models' buttons): it reads and sets the typed values. */
+export interface FieldAddonApi<Values> {
+  /** The values as typed (drafts: a key-value field holds its rows), for visibility and labels. */
+  values: Values;
+  /** One field's value as the schema reads it (undefined while its JSON does not parse). */
+  valueOf: (name: keyof Values & string) => unknown;
+  set: (patch: Partial<Values>) => void;
+  readOnly: boolean;
+  mode: 'create' | 'edit';
+}
+
+/** A screen's additions to a form dialog, beyond what core's FormDef describes. */
+export interface ValuesDialogExtras<Values> {
+  /** Drawn below the named field. */
+  addons?: Partial<Record<string, (api: FieldAddonApi<Values>) => ReactNode>>;
+  /** Drawn above the fields (a notice about the record). */
+  banner?: (values: Values) => ReactNode;
+  /** A class beside `gw-form-dialog` (a wider dialog). */
+  className?: string;
 }
 
 /**
@@ -49,7 +83,12 @@ export function FormDialog<Row, Values, Input>(props: FormDialogProps<Row, Value
   );
   if (initialValues === undefined)
     return (
-      <Dialog isOpen onClose={props.onClose} title={t(props.titleKey)} className="gw-form-dialog">
+      <Dialog
+        isOpen
+        onClose={props.onClose}
+        title={t(props.titleKey, props.titleParams)}
+        className={`gw-form-dialog ${props.extras?.className ?? ''}`}
+      >
         <DialogBody>
           <Spinner size={24} />
         </DialogBody>
@@ -63,9 +102,12 @@ export function FormDialog<Row, Values, Input>(props: FormDialogProps<Row, Value
       mode={row === undefined ? 'create' : 'edit'}
       entity={props.entity}
       titleKey={props.titleKey}
+      titleParams={props.titleParams}
       doneKey={props.doneKey}
       onClose={props.onClose}
       check={form.check ? (values) => form.check?.(client, values, record) ?? Promise.resolve({}) : undefined}
+      changed={form.changed}
+      extras={props.extras}
       save={async (values) => {
         const input = form.toInput(values, record);
         if (record !== undefined && form.update) await form.update(client, input, record);
@@ -86,7 +128,11 @@ interface ValuesDialogProps<Values> {
   mode: 'create' | 'edit';
   entity: string;
   titleKey: string;
+  titleParams?: Record<string, unknown>;
   doneKey?: string;
+  /** Values a change implies (FormDef.changed). */
+  changed?: (values: Values, previous: Values) => Partial<Values>;
+  extras?: ValuesDialogExtras<Values>;
   /** Checks beyond the schema (they may need the row): i18n keys by field name. */
   refuse?: (values: Values) => Partial<Record<string, string>>;
   /** Checks that ask the server before saving (a name not taken): i18n keys by field name. */
@@ -183,35 +229,108 @@ export function ValuesDialog<Values>(props: ValuesDialogProps<Values>) {
     }
   };
 
+  const fieldKinds = useMemo(
+    () =>
+      new Map<string, FormFieldDef<Values>['kind']>(props.fields.map((field) => [field.name, field.kind])),
+    [props.fields],
+  );
+  // One field changed: the values it implies (FormDef.changed) are merged in as drafts.
+  const { changed } = props;
+  const update = (patch: Draft, field?: FormFieldDef<Values>) =>
+    setDraft((current) => {
+      let next = { ...current, ...patch };
+      // A field may re-express others (a price's amounts in a newly chosen unit).
+      const rewritten = field?.rewrite?.(
+        { ...(initialValues as Draft), ...next } as Values,
+        { ...(initialValues as Draft), ...current } as Values,
+      );
+      if (rewritten) next = { ...next, ...(rewritten as Draft) };
+      if (!changed) return next;
+      const before = { ...(initialValues as Draft), ...current } as Values;
+      const after = { ...(initialValues as Draft), ...next } as Values;
+      for (const [name, value] of Object.entries(changed(after, before) as Draft)) {
+        const kind = fieldKinds.get(name);
+        next[name] = kind ? toDraftValue(kind, value, quota) : value;
+      }
+      return next;
+    });
+  const setValues = (patch: Partial<Values>) =>
+    update(
+      Object.fromEntries(
+        Object.entries(patch as Draft).map(([name, value]) => {
+          const kind = fieldKinds.get(name);
+          return [name, kind ? toDraftValue(kind, value, quota) : value];
+        }),
+      ),
+    );
+
+  const readValue = (name: string) => {
+    const field = props.fields.find((candidate) => candidate.name === name);
+    if (!field) return (typed as Draft)[name];
+    try {
+      return fromDraftValue(field, draft[name], (initialValues as Draft)[name], quota);
+    } catch (error) {
+      if (error instanceof DraftJsonError) return undefined;
+      throw error;
+    }
+  };
+  const renderField = (field: FormFieldDef<Values>) => {
+    const readOnly = (mode === 'edit' && field.readOnlyOnEdit === true) || field.disabled?.(typed) === true;
+    const addon = props.extras?.addons?.[field.name];
+    return (
+      <div key={`${field.name}:${field.only ?? ''}`} className="gw-form-field">
+        <FormField
+          field={field}
+          id={`form-${field.name}`}
+          value={draft[field.name]}
+          values={typed}
+          error={errors[field.name]}
+          readOnly={readOnly}
+          onChange={(value) => {
+            update({ [field.name]: value }, field);
+            // The field was touched after its error: the message no longer describes it.
+            setErrors((current) => withoutKey(current, field.name));
+          }}
+        />
+        {addon?.({ values: typed, valueOf: readValue, set: setValues, readOnly, mode })}
+      </div>
+    );
+  };
+  // Consecutive fields of one section share a collapsible card (a channel plugin's parameters).
+  const blocks: { section?: string; fields: FormFieldDef<Values>[] }[] = [];
+  for (const field of fields) {
+    const last = blocks[blocks.length - 1];
+    if (last && field.section !== undefined && last.section === field.section) last.fields.push(field);
+    else blocks.push({ section: field.section, fields: [field] });
+  }
+
   const close = () => (dirty ? setGuarding(true) : props.onClose());
   return (
-    <Dialog isOpen onClose={close} title={t(props.titleKey)} className="gw-form-dialog">
+    <Dialog
+      isOpen
+      onClose={close}
+      title={t(props.titleKey, props.titleParams)}
+      className={`gw-form-dialog ${props.extras?.className ?? ''}`}
+    >
       <form onSubmit={(event) => void submit(event)} noValidate>
         <DialogBody>
-          {fields.map((field) => (
-            <FormField
-              key={`${field.name}:${field.only ?? ''}`}
-              field={field}
-              id={`form-${field.name}`}
-              value={draft[field.name]}
-              values={typed}
-              error={errors[field.name]}
-              readOnly={mode === 'edit' && field.readOnlyOnEdit === true}
-              onChange={(value) => {
-                setDraft((current) => {
-                  const next = { ...current, [field.name]: value };
-                  // A field may re-express others (a price's amounts in a newly chosen unit).
-                  const rewritten = field.rewrite?.(
-                    { ...(initialValues as Draft), ...next } as Values,
-                    { ...(initialValues as Draft), ...current } as Values,
-                  );
-                  return { ...next, ...(rewritten as Draft | undefined) };
-                });
-                // The field was touched after its error: the message no longer describes it.
-                setErrors((current) => withoutKey(current, field.name));
-              }}
-            />
-          ))}
+          {props.extras?.banner?.(typed)}
+          {blocks.map((block) =>
+            block.section === undefined ? (
+              block.fields.map(renderField)
+            ) : (
+              <Section
+                key={block.section}
+                className="gw-form-section"
+                title={t(block.section)}
+                compact
+                collapsible
+                collapseProps={{ defaultIsOpen: false }}
+              >
+                <SectionCard>{block.fields.map(renderField)}</SectionCard>
+              </Section>
+            ),
+          )}
         </DialogBody>
         <DialogFooter
           actions={

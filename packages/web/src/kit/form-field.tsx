@@ -6,6 +6,8 @@ import { useApp } from '../app/app-context';
 import { useQuotaDisplay } from '../app/use-quota-display';
 import { useT } from '../lib/use-t';
 import { DateTimeInput } from './date-time-input';
+import type { KeyValueDraft } from './form-values';
+import { KeyValueField } from './key-value-field';
 import { ListField } from './list-field';
 import { RatioMapField } from './ratio-map-field';
 import { useOptionSource } from './option-sources';
@@ -111,6 +113,7 @@ export function FormField<Values>({
           type={shown ? 'text' : 'password'}
           value={String(value ?? '')}
           intent={intent}
+          readOnly={readOnly}
           autoComplete="new-password"
           onValueChange={onChange}
           rightElement={
@@ -197,6 +200,17 @@ export function FormField<Values>({
           value={(value as string[]) ?? []}
           suggestions={options ?? []}
           freeText={field.freeText ?? true}
+          readOnly={readOnly}
+          intent={intent}
+          onChange={onChange}
+        />
+      );
+      break;
+    case 'key-value':
+      input = (
+        <KeyValueField
+          id={id}
+          value={(value as KeyValueDraft | undefined) ?? { rows: [] }}
           readOnly={readOnly}
           intent={intent}
           onChange={onChange}

@@ -1,6 +1,14 @@
 // How form values of each field kind are held while typed (text in inputs) and read back for the
 // schema. Plain functions so the mapping is tested without a browser.
-import { type FieldKind, formatTimestamp, type QuotaDisplay } from '@gw/core';
+import {
+  type FieldKind,
+  formatTimestamp,
+  isKeyValueJson,
+  type KeyValueRow,
+  keyValueRowsFromJson,
+  keyValueRowsToJson,
+  type QuotaDisplay,
+} from '@gw/core';
 
 /** The text or value an input holds for each field while the form is open. */
 export type Draft = Record<string, unknown>;
@@ -12,8 +20,23 @@ function toLocalInput(seconds: number): string {
   return formatTimestamp(seconds).slice(0, 16).replace(' ', 'T');
 }
 
+/**
+ * A key-value field while typed: its rows, or (edited as JSON, or stored text the rows cannot show)
+ * its JSON text.
+ */
+export interface KeyValueDraft {
+  rows: KeyValueRow[];
+  json?: string;
+}
+
 /** A value as its input shows it: numbers and JSON as text, quota in the display unit. */
 export function toDraftValue(kind: FieldKind, value: unknown, quota: QuotaDisplay): unknown {
+  if (kind === 'key-value') {
+    const text = typeof value === 'string' ? value : '';
+    return isKeyValueJson(text)
+      ? ({ rows: keyValueRowsFromJson(text) } satisfies KeyValueDraft)
+      : ({ rows: [], json: text } satisfies KeyValueDraft);
+  }
   if (kind === 'ratio-map')
     return Object.fromEntries(
       Object.entries((value as Record<string, unknown>) ?? {}).map(([k, v]) => [k, String(v)]),
@@ -45,6 +68,11 @@ export function fromDraftValue(
   quota: QuotaDisplay,
 ): unknown {
   const kind = field.kind;
+  if (kind === 'key-value') {
+    const draft = (text ?? { rows: [] }) as KeyValueDraft;
+    // JSON as typed goes to the schema, which names what is wrong with it.
+    return draft.json !== undefined ? draft.json.trim() : keyValueRowsToJson(draft.rows);
+  }
   if (kind === 'ratio-map')
     return Object.fromEntries(
       Object.entries((text as Record<string, string>) ?? {}).map(([name, ratio]) => [

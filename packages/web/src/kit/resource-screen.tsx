@@ -20,7 +20,7 @@ import { ConfirmAction } from './confirm-action';
 import { CreatedListDialog } from './created-list-dialog';
 import { downloadScreenCsv } from './csv-export';
 import { FilterBar } from './filter-bar';
-import { FormDialog } from './form-dialog';
+import { FormDialog, type ValuesDialogExtras } from './form-dialog';
 import { useEntityChange } from './mutations';
 import { queryClient } from './query-client';
 import { ResourceTable, type RowKey } from './resource-table';
@@ -38,6 +38,10 @@ interface ResourceScreenProps<Row, Values, Input> {
   embedded?: boolean;
   /** Toolbar buttons a feature draws itself (model info's bulk import), before "new". */
   actions?: ReactNode;
+  /** Buttons beside the title (a screen's own dialogs, like the channels' batch processing). */
+  headerActions?: ReactNode;
+  /** What the screen adds to its form dialog (buttons under a field, a notice). */
+  formExtras?: ValuesDialogExtras<Values>;
 }
 
 /** A list screen drawn from a core ScreenDef, inside the console's one query cache. */
@@ -63,6 +67,8 @@ function ResourceScreenBody<Row, Values, Input>({
   banner,
   embedded,
   actions,
+  headerActions,
+  formExtras,
 }: ResourceScreenProps<Row, Values, Input>) {
   const t = useT();
   const { client } = useApp();
@@ -146,6 +152,7 @@ function ResourceScreenBody<Row, Values, Input>({
         entity={screen.entity}
         indicators={screen.indicators}
         noticeKey={screen.noticeKey}
+        actions={headerActions}
       />
       {banner}
       <div className="gw-toolbar">
@@ -234,6 +241,7 @@ function ResourceScreenBody<Row, Values, Input>({
           }
           doneKey={(editing.row ? form.updatedKey : form.createdKey) ?? form.doneKey}
           onClose={() => setEditing(undefined)}
+          extras={formExtras}
           onCreated={form.afterCreate ? (values, answer) => setCreated({ values, answer }) : undefined}
         />
       )}

@@ -1,6 +1,7 @@
 import { Callout, Tag } from '@blueprintjs/core';
 import type { IndicatorDef } from '@gw/core';
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useApp } from '../app/app-context';
 import { useT } from '../lib/use-t';
 
@@ -29,19 +30,22 @@ interface ScreenHeaderProps {
   entity: string;
   indicators?: readonly IndicatorDef[];
   noticeKey?: string;
+  /** Buttons at the end of the title row. */
+  actions?: ReactNode;
 }
 
 /** The screen's title with its indicators, and its information callout when it has one. */
-export function ScreenHeader({ titleKey, entity, indicators, noticeKey }: ScreenHeaderProps) {
+export function ScreenHeader({ titleKey, entity, indicators, noticeKey, actions }: ScreenHeaderProps) {
   const t = useT();
   return (
     <>
-      {(titleKey || indicators?.length) && (
+      {(titleKey || indicators?.length || actions) && (
         <div className="gw-page-header">
           {titleKey && <h2>{t(titleKey)}</h2>}
           {indicators?.map((indicator) => (
             <Indicator key={indicator.id} entity={entity} indicator={indicator} />
           ))}
+          {actions && <span className="gw-page-header-actions">{actions}</span>}
         </div>
       )}
       {noticeKey && (

@@ -40,3 +40,9 @@ export function showError(error: unknown, t: Translate): void {
   const notice = describeError(error);
   showToast(notice.level === 'info' ? 'info' : 'error', t(notice.key, notice.params));
 }
+
+/** A failure's text the way showError words it, for a dialog that shows it in place. */
+export function errorText(error: unknown, t: Translate): string {
+  const notice = describeError(error);
+  return t(notice.key, notice.params);
+}

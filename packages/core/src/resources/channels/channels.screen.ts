@@ -7,9 +7,13 @@ import {
   deleteAction,
   type FieldOption,
   type FormDef,
+  type FormFieldDef,
   type ScreenDef,
   type ScreenQuery,
 } from '../../screens/screen-model.js';
+import { channelTypeChanged, isTagOnlyField } from './channel-editor.rules.js';
+import { CHANNEL_PLUGINS, pluginFieldName, pluginObjectOf, pluginValuesOf } from './channel-plugins.js';
+import { getChannelTag, updateChannelTag } from './channel-tags.api.js';
 import { CHANNEL_TYPES, channelTypeById } from './channel-types.js';
 import {
   CHANNEL_LINE_MAX,
@@ -19,6 +23,7 @@ import {
 } from './channels-input.schema.js';
 import {
   type ChannelCreateInput,
+  type ChannelTagUpdateInput,
   type ChannelUpdateInput,
   channelCreateSchema,
 } from './channels-input.schema.js';
@@ -37,10 +42,12 @@ import {
   updateChannelBalance,
 } from './channels.api.js';
 import { CHANNEL_COLUMNS } from './channels.fields.js';
-import { CHANNEL_STATUS, type Channel } from './channels.schema.js';
+import { CHANNEL_STATUS, type Channel, type ChannelTagDetail } from './channels.schema.js';
 
 /** The editor's values as the fields hold them (lists as lists; JSON fields as text). */
 export interface ChannelFormValues {
+  /** The stored channel's id (0 for a new one): the model list and the check read its stored key. */
+  id: number;
   type: number;
   tag: string;
   name: string;
@@ -61,6 +68,10 @@ export interface ChannelFormValues {
   pre_cost: number;
   compatible_response: boolean;
   allow_extra_body: boolean;
+  /** The stored channel belongs to a tag: the tag-only fields are shown but not edited (§1.4). */
+  locked: boolean;
+  /** The type's plugin parameters, flat (`plugin.customize.chat`), see channel-plugins.ts. */
+  [param: `plugin.${string}`]: string | boolean;
 }
 
 /** Types whose address is fixed by the provider (no base URL field, §1.4 row 4). */
@@ -83,7 +94,25 @@ const BASE_URL_HINTS: Readonly<Record<number, string>> = {
   3: 'channels.form.base_url_azure',
   8: 'channels.form.base_url_custom',
   39: 'channels.form.base_url_ollama',
+  45: 'channels.editor.base_url_siliconflow',
   54: 'channels.form.base_url_databricks',
+  55: 'channels.form.base_url_azure',
+};
+/** Base-URL labels of the types that call it something else (an endpoint, an address). */
+const BASE_URL_LABELS: Readonly<Record<number, string>> = {
+  3: 'channels.editor.base_url_azure_label',
+  55: 'channels.editor.base_url_azure_label',
+  39: 'channels.editor.base_url_ollama_label',
+  54: 'channels.editor.base_url_databricks_label',
+};
+/** Hints of `other` (the default an empty value takes, the values it accepts). */
+const OTHER_HINTS: Readonly<Record<number, string>> = {
+  3: 'channels.editor.other_hint.3',
+  18: 'channels.editor.other_hint.18',
+  24: 'channels.editor.other_hint.24',
+  25: 'channels.editor.other_hint.25',
+  42: 'channels.editor.other_hint.42',
+  55: 'channels.editor.other_hint.55',
 };
 
 const TYPE_OPTIONS: FieldOption[] = CHANNEL_TYPES.filter((type) => type.offered).map((type) => ({
@@ -112,6 +141,7 @@ const listOfNames = (message: string) =>
   z.array(z.string().min(1).max(CHANNEL_NAME_MAX, 'validation.too_long')).min(1, message);
 
 const formShape = {
+  id: z.number().int(),
   type: z
     .number({ message: 'channels.validation.type_required' })
     .int()
@@ -134,7 +164,10 @@ const formShape = {
   pre_cost: z.union([z.literal(1), z.literal(2), z.literal(3)], { message: 'channels.validation.pre_cost' }),
   compatible_response: z.boolean(),
   allow_extra_body: z.boolean(),
+  locked: z.boolean(),
 };
+/** The plugin parameters ride along unchecked beside the named fields. */
+const formObject = () => z.object(formShape).catchall(z.union([z.string(), z.boolean()]));
 
 function baseUrlRule(values: { type: number; base_url: string }, ctx: z.RefinementCtx): void {
   if (channelTypeById(values.type)?.needsBaseUrl && values.base_url.trim() === '') {
@@ -143,8 +176,7 @@ function baseUrlRule(values: { type: number; base_url: string }, ctx: z.Refineme
 }
 
 /** The editor's check when creating: a key is required (several with batch add). */
-export const channelFormSchema = z
-  .object(formShape)
+export const channelFormSchema = formObject()
   .superRefine(baseUrlRule)
   .superRefine((values, ctx) => {
     if (values.key.trim() === '') {
@@ -152,9 +184,9 @@ export const channelFormSchema = z
     }
   }) as unknown as z.ZodType<ChannelFormValues>;
 /** When editing an empty key keeps the stored one. */
-export const channelEditFormSchema = z
-  .object(formShape)
-  .superRefine(baseUrlRule) as unknown as z.ZodType<ChannelFormValues>;
+export const channelEditFormSchema = formObject().superRefine(
+  baseUrlRule,
+) as unknown as z.ZodType<ChannelFormValues>;
 
 const splitList = (text: string) =>
   text
@@ -165,6 +197,7 @@ const splitList = (text: string) =>
 /** The editor's values of a stored channel. */
 export function channelFormFromRow(channel: Channel): ChannelFormValues {
   return {
+    id: channel.id,
     type: channel.type,
     tag: channel.tag,
     name: channel.name,
@@ -184,12 +217,15 @@ export function channelFormFromRow(channel: Channel): ChannelFormValues {
     pre_cost: channel.pre_cost,
     compatible_response: channel.compatible_response,
     allow_extra_body: channel.allow_extra_body,
+    locked: channel.tag !== '',
+    ...pluginValuesOf(channel.type, channel.plugin),
   };
 }
 
 /** A new channel: OpenAI, the default group, normal pre-billing (§1.4 defaults). */
 export function emptyChannelForm(): ChannelFormValues {
   return {
+    id: 0,
     type: 1,
     tag: '',
     name: '',
@@ -209,6 +245,7 @@ export function emptyChannelForm(): ChannelFormValues {
     pre_cost: 1,
     compatible_response: false,
     allow_extra_body: false,
+    locked: false,
   };
 }
 
@@ -253,12 +290,42 @@ export function channelInputFromForm(
     pre_cost: values.pre_cost as 1 | 2 | 3,
     compatible_response: values.compatible_response,
     allow_extra_body: values.allow_extra_body,
+    plugin: pluginObjectOf(values.type, values as unknown as Record<string, unknown>),
     ...(row ? { priority: row.priority, weight: row.weight } : {}),
   };
 }
 
-export const CHANNEL_FORM: FormDef<Channel, ChannelFormValues, ReturnType<typeof channelInputFromForm>> = {
-  fields: [
+/** Key formats worth a hint (console-screens Appendix C.1), by type. */
+const KEY_HINTS: ReadonlySet<number> = new Set([15, 18, 23, 32, 34, 35, 39, 40, 41, 42, 49, 53, 54]);
+const keyHelp = (values: ChannelFormValues) =>
+  KEY_HINTS.has(values.type) ? `channels.editor.key_hint.${values.type}` : undefined;
+/** Tag-only fields are locked on a channel of a tag (§1.4). */
+const lockable = <F extends FormFieldDef<ChannelFormValues>>(field: F): F =>
+  isTagOnlyField(field.name) ? { ...field, disabled: (values) => values.locked } : field;
+
+/** One field per plugin parameter, in a card per plugin, shown for the plugin's type (Appendix C.1a). */
+const PLUGIN_FIELDS: FormFieldDef<ChannelFormValues>[] = Object.entries(CHANNEL_PLUGINS).flatMap(
+  ([type, plugins]) =>
+    plugins.flatMap((plugin) =>
+      plugin.params.map(
+        (param): FormFieldDef<ChannelFormValues> => ({
+          name: pluginFieldName(plugin.id, param.key),
+          kind: param.kind === 'bool' ? 'switch' : 'textarea',
+          labelKey:
+            param.kind === 'bool'
+              ? 'channels.editor.plugin_enable'
+              : `channels.editor.plugins.${plugin.id}.${param.key}`,
+          section: `channels.editor.plugins.${plugin.id}.title`,
+          helpKey: param.kind === 'bool' ? `channels.editor.plugins.${plugin.id}.help` : undefined,
+          visible: (values) => values.type === Number(type),
+        }),
+      ),
+    ),
+);
+
+/** The editor's fields in the order of §1.4 (the web adds the model buttons under `models`). */
+const CHANNEL_FIELDS: FormFieldDef<ChannelFormValues>[] = (
+  [
     { name: 'type', kind: 'select', labelKey: 'channels.fields.type', options: TYPE_OPTIONS, required: true },
     { name: 'tag', kind: 'text', labelKey: 'channels.fields.tag', helpKey: 'channels.form.tag_help' },
     { name: 'name', kind: 'text', labelKey: 'channels.fields.name', required: true },
@@ -266,14 +333,17 @@ export const CHANNEL_FORM: FormDef<Channel, ChannelFormValues, ReturnType<typeof
       name: 'base_url',
       kind: 'text',
       labelKey: 'channels.fields.base_url',
+      labelFor: (values) => BASE_URL_LABELS[values.type],
       visible: (values) => !NO_BASE_URL.has(values.type),
       helpFor: (values) => BASE_URL_HINTS[values.type],
+      required: false,
     },
     {
       name: 'other',
       kind: 'text',
       labelKey: 'channels.fields.other',
       labelFor: (values) => OTHER_LABELS[values.type],
+      helpFor: (values) => OTHER_HINTS[values.type],
       visible: (values) => OTHER_LABELS[values.type] !== undefined,
     },
     {
@@ -299,6 +369,7 @@ export const CHANNEL_FORM: FormDef<Channel, ChannelFormValues, ReturnType<typeof
       kind: 'password',
       labelKey: 'channels.fields.key',
       helpKey: 'channels.form.key_help',
+      helpFor: keyHelp,
       visible: (values) => !values.batch,
     },
     {
@@ -311,12 +382,12 @@ export const CHANNEL_FORM: FormDef<Channel, ChannelFormValues, ReturnType<typeof
     },
     {
       name: 'model_mapping',
-      kind: 'json',
+      kind: 'key-value',
       labelKey: 'channels.form.model_mapping',
       helpKey: 'channels.form.model_mapping_help',
       visible: (values) => !NO_MODEL_MAPPING.has(values.type),
     },
-    { name: 'model_headers', kind: 'json', labelKey: 'channels.form.model_headers' },
+    { name: 'model_headers', kind: 'key-value', labelKey: 'channels.form.model_headers' },
     {
       name: 'custom_parameter',
       kind: 'json',
@@ -325,9 +396,10 @@ export const CHANNEL_FORM: FormDef<Channel, ChannelFormValues, ReturnType<typeof
     },
     {
       name: 'disabled_stream',
-      kind: 'multi-select',
+      kind: 'list',
       labelKey: 'channels.form.disabled_stream',
       optionSource: 'models',
+      freeText: true,
     },
     { name: 'proxy', kind: 'text', labelKey: 'channels.form.proxy', helpKey: 'channels.form.proxy_help' },
     {
@@ -345,14 +417,85 @@ export const CHANNEL_FORM: FormDef<Channel, ChannelFormValues, ReturnType<typeof
     { name: 'pre_cost', kind: 'select', labelKey: 'channels.form.pre_cost', options: PRE_COST },
     { name: 'compatible_response', kind: 'switch', labelKey: 'channels.form.compatible_response' },
     { name: 'allow_extra_body', kind: 'switch', labelKey: 'channels.form.allow_extra_body' },
-  ],
+  ] satisfies FormFieldDef<ChannelFormValues>[] as FormFieldDef<ChannelFormValues>[]
+)
+  .concat(PLUGIN_FIELDS)
+  .map(lockable);
+
+export const CHANNEL_FORM: FormDef<Channel, ChannelFormValues, ReturnType<typeof channelInputFromForm>> = {
+  fields: CHANNEL_FIELDS,
   schema: channelFormSchema,
   editSchema: channelEditFormSchema,
   empty: emptyChannelForm,
   fromRow: channelFormFromRow,
   toInput: channelInputFromForm,
+  changed: channelTypeChanged,
+  // A list row leaves the key and plugins out: the editor reads the whole channel.
+  load: (client, row) => getChannel(client, row.id),
   create: (client, input) => createChannels(client, channelCreateSchema.parse(input)),
   update: (client, input) => updateChannel(client, input as ChannelUpdateInput),
+  createTitleKey: 'channels.editor.create_title',
+  editTitleKey: 'channels.editor.edit_title',
+  createdKey: 'channels.editor.created',
+  updatedKey: 'channels.editor.updated',
+};
+
+/** Tag mode (§1.4): no type or name, the keys one per line; the rest applies to every channel of the tag. */
+const TAG_FIELDS: FormFieldDef<ChannelFormValues>[] = CHANNEL_FIELDS.filter(
+  (field) => !['type', 'name', 'batch', 'key'].includes(field.name),
+).map(({ disabled: _, ...field }) => field);
+TAG_FIELDS.splice(
+  TAG_FIELDS.findIndex((field) => field.name === 'model_mapping'),
+  0,
+  {
+    name: 'key',
+    kind: 'textarea',
+    labelKey: 'channels.fields.key',
+    helpKey: 'channels.editor.tag_keys_help',
+    required: true,
+  },
+);
+
+/** The tag editor's check: a key line at least, no name (each channel keeps its own). */
+export const channelTagFormSchema = formObject()
+  .omit({ name: true })
+  .superRefine(baseUrlRule)
+  .superRefine((values, ctx) => {
+    if (values.key.trim() === '') {
+      ctx.addIssue({ code: 'custom', path: ['key'], message: 'channels.validation.key_required' });
+    }
+  }) as unknown as z.ZodType<ChannelFormValues>;
+
+/** The `PUT /api/channel_tag/:tag` body of the tag editor's values. */
+export function channelTagInputFromForm(values: ChannelFormValues): ChannelTagUpdateInput {
+  const {
+    id: _id,
+    name: _name,
+    priority: _p,
+    weight: _w,
+    ...shared
+  } = channelInputFromForm({ ...values, batch: true }, undefined) as ChannelCreateInput & {
+    id?: number;
+    priority?: number;
+    weight?: number;
+  };
+  return shared;
+}
+
+/** The tag editor (§1.4 tag mode): loads `GET /api/channel_tag/:tag`, saves `PUT /api/channel_tag/:tag`. */
+export const CHANNEL_TAG_FORM: FormDef<ChannelTagDetail, ChannelFormValues, ChannelTagUpdateInput> = {
+  fields: TAG_FIELDS,
+  schema: channelTagFormSchema,
+  empty: emptyChannelForm,
+  fromRow: (detail) => ({ ...channelFormFromRow(detail), key: detail.key, locked: false }),
+  toInput: channelTagInputFromForm,
+  changed: channelTypeChanged,
+  // The opener knows only the tag's name.
+  load: (client, row) => getChannelTag(client, row.tag),
+  create: () => Promise.reject(new Error('a tag is made by tagging channels')),
+  update: (client, input, detail) => updateChannelTag(client, detail.tag, input),
+  editTitleKey: 'channels.editor.tag_title',
+  updatedKey: 'channels.editor.updated',
 };
 
 /** A clone of a channel (§1.3 "Copy"): the stored fields, a new name, no test or balance history. */

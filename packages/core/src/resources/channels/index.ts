@@ -6,3 +6,8 @@ export * from './channels-input.schema.js';
 export * from './channels-requests.schema.js';
 export * from './channels.schema.js';
 export * from './channels.screen.js';
+export * from './channel-check-stream.js';
+export * from './channel-editor.rules.js';
+export * from './channel-plugins.js';
+export * from './channel-type-defaults.js';
+export * from './provider-models.js';
