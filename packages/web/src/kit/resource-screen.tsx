@@ -23,7 +23,7 @@ import { FilterBar } from './filter-bar';
 import { FormDialog } from './form-dialog';
 import { useEntityChange } from './mutations';
 import { queryClient } from './query-client';
-import { ResourceTable, type RowKey } from './resource-table';
+import { ResourceTable, type RowKey, type RowSlots } from './resource-table';
 import { ScreenHeader } from './screen-header';
 import { useScreenQuery } from './screen-url';
 import { ShortcutHelp, useListShortcuts } from './shortcuts';
@@ -36,6 +36,10 @@ interface ResourceScreenProps<Row, Values, Input> {
   banner?: ReactNode;
   /** Drawn inside a tab of a page that has its own title: no header of its own. */
   embedded?: boolean;
+  /** The page's own drawing of some cells, opened rows and actions (see RowSlots). */
+  slots?: RowSlots<Row>;
+  /** The page's own dialogs, drawn inside the screen (its query cache and strings). */
+  children?: ReactNode;
 }
 
 /** A list screen drawn from a core ScreenDef, inside the console's one query cache. */
@@ -60,6 +64,8 @@ function ResourceScreenBody<Row, Values, Input>({
   screen,
   banner,
   embedded,
+  slots,
+  children,
 }: ResourceScreenProps<Row, Values, Input>) {
   const t = useT();
   const { client } = useApp();
@@ -202,6 +208,7 @@ function ResourceScreenBody<Row, Values, Input>({
         selected={batch.length > 0 ? selected : undefined}
         onSelect={setSelected}
         onEdit={form && screen.editable ? (row) => setEditing({ row }) : undefined}
+        slots={slots}
       />
       <div className="gw-table-footer">
         <label className="gw-page-size" htmlFor={`${screen.id}-page-size`}>
@@ -252,6 +259,7 @@ function ResourceScreenBody<Row, Values, Input>({
         }}
       />
       <ShortcutHelp isOpen={shortcuts.help} onClose={shortcuts.closeHelp} />
+      {children}
     </div>
   );
 }

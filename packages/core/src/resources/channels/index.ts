@@ -6,3 +6,5 @@ export * from './channels-input.schema.js';
 export * from './channels-requests.schema.js';
 export * from './channels.schema.js';
 export * from './channels.screen.js';
+export * from './channel-list.rules.js';
+export * from './channel-tag.form.js';
