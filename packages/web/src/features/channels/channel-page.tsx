@@ -44,12 +44,18 @@ export function ChannelPage() {
   const [checking, setChecking] = useState<Channel | undefined>();
   const slots = useMemo(() => channelSlots({ editTag: setEditingTag, check: setChecking }), []);
   return (
-    <ResourceScreen screen={CHANNEL_SCREEN} slots={slots}>
+    <ResourceScreen screen={CHANNEL_LIST_SCREEN} slots={slots}>
       {editingTag && <TagEditor row={editingTag} onClose={() => setEditingTag(undefined)} />}
       {checking && null /* TODO(channel-check-dialog.tsx): the check dialog of `checking` */}
     </ResourceScreen>
   );
 }
+
+/** The screen as core describes it; a tag row is named by its tag (its chevron, its questions). */
+const CHANNEL_LIST_SCREEN: typeof CHANNEL_SCREEN = {
+  ...CHANNEL_SCREEN,
+  rowName: (channel) => (isTagRow(channel) ? channel.tag : channel.name),
+};
 
 /** What the page opens over the list: the tag editor and the model check of one channel. */
 interface Opened {
