@@ -18,6 +18,8 @@ const USAGE_CENTS = 2550;
 const BALANCE_SHOWN = '$74.50';
 
 const journey = journeyFixture();
+/** Waits for the server (or the page) to show a change: a save and its reload take a moment. */
+const poll = <Value>(read: () => Promise<Value> | Value) => expect.poll(read, { timeout: 10_000 });
 let upstream: Server;
 let upstreamUrl = '';
 
@@ -147,7 +149,7 @@ async function inlineNumbers(page: Page, t: T, row: Locator, name: string) {
   await priority.fill('5');
   await row.getByRole('button', { name: t('channels.list.save_priority', { name }) }).click();
   await page.getByText(t('channels.list.priority_saved')).first().waitFor();
-  await expect.poll(async () => (await channelsNamed(name))[0]?.priority).toBe(5);
+  await poll(async () => (await channelsNamed(name))[0]?.priority).toBe(5);
 
   const weight = row.getByRole('spinbutton', { name: t('channels.list.weight_of', { name }) });
   await weight.fill('0');
@@ -157,7 +159,7 @@ async function inlineNumbers(page: Page, t: T, row: Locator, name: string) {
   await weight.fill('3');
   await row.getByRole('button', { name: t('channels.list.save_weight', { name }) }).click();
   await page.getByText(t('channels.list.weight_saved')).first().waitFor();
-  await expect.poll(async () => (await channelsNamed(name))[0]?.weight).toBe(3);
+  await poll(async () => (await channelsNamed(name))[0]?.weight).toBe(3);
 }
 
 /** The chip tests with the test model, the gauge with the model picked; both show the time. */
@@ -210,16 +212,14 @@ async function tagRow(page: Page, t: T, tag: string) {
     .waitFor();
   await confirmIn(page, t('channels.list.disable_all'));
   await page.getByText(t('channels.list.tag_disabled')).first().waitFor();
-  await expect.poll(async () => (await tagMembers(tag)).map((channel) => channel.status)).toEqual([2, 2, 2]);
+  await poll(async () => (await tagMembers(tag)).map((channel) => channel.status)).toEqual([2, 2, 2]);
   await row.getByRole('button', { name: t('channels.list.enable_all') }).click();
   await confirmIn(page, t('channels.list.enable_all'));
-  await expect.poll(async () => (await tagMembers(tag)).map((channel) => channel.status)).toEqual([1, 1, 1]);
+  await poll(async () => (await tagMembers(tag)).map((channel) => channel.status)).toEqual([1, 1, 1]);
 
   await row.getByRole('spinbutton', { name: t('channels.list.tag_priority_of', { name: tag }) }).fill('7');
   await row.getByRole('button', { name: t('channels.list.save_tag_priority', { name: tag }) }).click();
-  await expect
-    .poll(async () => (await tagMembers(tag)).map((channel) => channel.priority))
-    .toEqual([7, 7, 7]);
+  await poll(async () => (await tagMembers(tag)).map((channel) => channel.priority)).toEqual([7, 7, 7]);
 
   await row.getByRole('button', { name: t('web.kit.expand_row', { name: tag }), exact: true }).click();
   const members = page.getByRole('region', { name: t('channels.list.tag_channels', { name: tag }) });
@@ -236,8 +236,45 @@ async function tagRow(page: Page, t: T, tag: string) {
     .getByText(t('channels.list.confirm_batch_delete', { count: 2 }))
     .waitFor();
   await confirmIn(page, t('common.delete'));
-  await expect.poll(async () => (await tagMembers(tag)).map((channel) => channel.name)).toEqual([`${tag}-c`]);
+  await poll(async () => (await tagMembers(tag)).map((channel) => channel.name)).toEqual([`${tag}-c`]);
   await members.getByText(t('channels.list.members', { count: 1 })).waitFor();
+
+  // Quick edit of the one left: a new name and key, stored.
+  await members.getByRole('button', { name: t('channels.list.quick_edit') }).click();
+  const quick = page.getByRole('dialog');
+  await quick.getByRole('textbox', { name: new RegExp(`^${t('channels.fields.name')}`) }).fill(`${tag}-z`);
+  await quick
+    .getByRole('textbox', { name: new RegExp(`^${t('channels.fields.key')}`) })
+    .fill(`sk-${tag}-new`);
+  await quick.getByRole('button', { name: t('common.submit') }).click();
+  await quick.waitFor({ state: 'detached' });
+  await poll(async () => (await tagMembers(tag)).map((channel) => channel.name)).toEqual([`${tag}-z`]);
+  const [left] = await tagMembers(tag);
+  expect((await api<{ key: string }>('GET', `/api/channel/${left?.id}`)).key).toBe(`sk-${tag}-new`);
+
+  // Edit the tag: its keys one a line; a key added makes a channel of the tag.
+  await row.getByRole('button', { name: t('channels.list.edit_tag') }).click();
+  const editor = page.getByRole('dialog');
+  const keys = editor.getByRole('textbox', { name: new RegExp(`^${t('channels.fields.key')}`) });
+  await keys.waitFor();
+  await poll(() => keys.inputValue()).toBe(`sk-${tag}-new`);
+  await keys.fill(`sk-${tag}-new\nsk-${tag}-extra`);
+  await editor.getByRole('button', { name: t('common.submit') }).click();
+  await editor.waitFor({ state: 'detached' });
+  await poll(async () => (await tagMembers(tag)).length).toBe(2);
+
+  // Delete the tag: asked in red, then every channel of it is gone.
+  await row.getByRole('button', { name: t('channels.list.delete_tag') }).click();
+  await page
+    .getByRole('alertdialog')
+    .getByText(t('channels.list.confirm_delete_tag', { name: tag }))
+    .waitFor();
+  await confirmIn(page, t('channels.list.delete_tag'));
+  await poll(
+    async () =>
+      (await api<{ data: StoredChannel[] }>('GET', `/api/channel/?tag=${tag}&size=100`)).data.length,
+  ).toBe(0);
+  await poll(() => rowOf(page, tag).count()).toBe(0);
 }
 
 async function listJourney(t: T, lng: 'en_US' | 'zh_CN', suffix: string) {
