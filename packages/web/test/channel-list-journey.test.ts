@@ -310,7 +310,7 @@ describe('channel list journey', () => {
     const page = await openChannels(en, 'en_US', 390);
     try {
       await page.getByRole('row').nth(1).waitFor();
-      const refresh = page.getByRole('button', { name: en('common.refresh') });
+      const refresh = page.getByRole('button', { name: en('web.kit.refresh_clear') });
       expect((await refresh.textContent())?.trim()).toBe('');
       const frame = page.locator('.gw-resource-screen > .gw-table-wrap');
       const sizes = await frame.evaluate((element) => ({

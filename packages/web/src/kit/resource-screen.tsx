@@ -121,6 +121,16 @@ function ResourceScreenBody<Row, Values, Input>({
       setSelected(new Set()),
     );
   };
+  // A screen whose refresh clears the filters starts again from its plain list; a new query loads itself.
+  const refresh = () => {
+    const plain = { page: 1, size: query.size, order: screen.defaultOrder };
+    if (screen.refreshClearsFilters && JSON.stringify(plain) !== JSON.stringify(query)) {
+      setSelected(new Set());
+      setQuery(plain);
+      return;
+    }
+    void list.refetch();
+  };
   const exportCsv = async () => {
     setExporting(true);
     try {
@@ -163,7 +173,11 @@ function ResourceScreenBody<Row, Values, Input>({
           }}
         />
         <ButtonGroup className="gw-toolbar-buttons">
-          {toolButton('refresh', t('common.refresh'), () => void list.refetch())}
+          {toolButton(
+            'refresh',
+            t(screen.refreshClearsFilters ? 'web.kit.refresh_clear' : 'common.refresh'),
+            refresh,
+          )}
           {screen.exportCsv &&
             toolButton('download', t('web.kit.export_csv'), () => void exportCsv(), { loading: exporting })}
           {screen.toolbarActions && (
