@@ -479,7 +479,6 @@ export const CHANNEL_SCREEN: ScreenDef<
   editable: true,
   // The current filter, every page, as CSV (issue 9: the channel and user lists).
   exportCsv: true,
-  // The priority/weight rules above the list and "Refresh & clear filters" (console-screens §1.1, §1.2).
-  noticeKey: 'channels.list.notice',
+  // "Refresh & clear filters" (console-screens §1.2).
   refreshClearsFilters: true,
 };

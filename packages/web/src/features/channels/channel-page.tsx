@@ -1,4 +1,4 @@
-import { Button } from '@blueprintjs/core';
+import { Button, Callout } from '@blueprintjs/core';
 import {
   CHANNEL_SCREEN,
   CHANNEL_TAG_FORM,
@@ -44,10 +44,23 @@ export function ChannelPage() {
   const [checking, setChecking] = useState<Channel | undefined>();
   const slots = useMemo(() => channelSlots({ editTag: setEditingTag, check: setChecking }), []);
   return (
-    <ResourceScreen screen={CHANNEL_LIST_SCREEN} slots={slots}>
+    <ResourceScreen screen={CHANNEL_LIST_SCREEN} slots={slots} banner={<PriorityRules />}>
       {editingTag && <TagEditor row={editingTag} onClose={() => setEditingTag(undefined)} />}
       {checking && null /* TODO(channel-check-dialog.tsx): the check dialog of `checking` */}
     </ResourceScreen>
+  );
+}
+
+/**
+ * The priority and weight rules above the list (console-screens §1.1): a paragraph, so the web shows it
+ * here rather than as the screen's one-line notice, which the terminal gives a single row.
+ */
+function PriorityRules() {
+  const t = useT();
+  return (
+    <Callout intent="primary" icon="info-sign" className="gw-channel-rules">
+      {t('channels.list.notice')}
+    </Callout>
   );
 }
 
