@@ -287,6 +287,7 @@ async function listJourney(t: T, lng: 'en_US' | 'zh_CN', suffix: string) {
   try {
     const row = rowOf(page, name);
     await row.waitFor();
+    await page.getByText(t('channels.list.notice')).waitFor();
     await row.getByText(t('channels.list.status_enabled'), { exact: true }).waitFor();
     await inlineNumbers(page, t, row, name);
     await speedTests(page, t, row, name);
@@ -300,11 +301,11 @@ async function listJourney(t: T, lng: 'en_US' | 'zh_CN', suffix: string) {
 describe('channel list journey', () => {
   it('en_US: inline fields, speed tests, balance, copy and a tag row with its channels', async () => {
     await listJourney(en, 'en_US', 'en');
-  }, 120_000);
+  }, 240_000);
 
   it('zh_CN: the same journey in Chinese', async () => {
     await listJourney(zh, 'zh_CN', 'zh');
-  }, 120_000);
+  }, 240_000);
 
   it('at phone width the toolbar is icons only and the table scrolls inside its frame', async () => {
     const page = await openChannels(en, 'en_US', 390);
