@@ -110,6 +110,7 @@ async function openChannels(t: T, lng: 'en_US' | 'zh_CN', width = 1600): Promise
   const context = await journey.browser.newContext({
     locale: lng.replace('_', '-'),
     viewport: { width, height: 1000 },
+    permissions: ['clipboard-read', 'clipboard-write'],
   });
   const page = await context.newPage();
   await page.goto(`${journey.server.url}/login?lng=${lng}`);
@@ -164,6 +165,13 @@ async function inlineNumbers(page: Page, t: T, row: Locator, name: string) {
 
 /** The chip tests with the test model, the gauge with the model picked; both show the time. */
 async function speedTests(page: Page, t: T, row: Locator, name: string) {
+  // A channel with no test model says so instead of testing.
+  await rowOf(page, `bare-${name}`)
+    .getByRole('button', { name: t('channels.list.not_tested') })
+    .click();
+  await page.getByText(t('channels.list.no_test_model')).first().waitFor();
+  expect((await channelsNamed(`bare-${name}`))[0]?.response_time).toBe(0);
+
   await row.getByRole('button', { name: t('channels.list.not_tested') }).click();
   await timedToast(page, t, { name, model: 'gpt-4o-mini' }).waitFor();
   await row.getByRole('button', { name: /^\d+\.\d\d s$/ }).waitFor();
@@ -187,6 +195,13 @@ async function balanceAndCopy(page: Page, t: T, row: Locator, name: string) {
   const details = page.getByRole('region', { name: t('channels.list.details', { name }) });
   await details.getByText('gpt-4o', { exact: true }).first().waitFor();
   await details.getByText(t('channels.list.test_model')).waitFor();
+  // A model chip copies its name.
+  await details.getByText('gpt-4o', { exact: true }).click();
+  await page
+    .getByText(t('common.copied', { name: 'gpt-4o' }))
+    .first()
+    .waitFor();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('gpt-4o');
 
   await row.getByRole('button', { name: t('web.kit.more_actions', { name }) }).click();
   await page.getByRole('menuitem', { name: t('channels.actions.copy') }).click();
@@ -281,6 +296,7 @@ async function listJourney(t: T, lng: 'en_US' | 'zh_CN', suffix: string) {
   const name = `solo-${suffix}`;
   const tag = `team-${suffix}`;
   await createChannel({ name, key: `sk-${name}` });
+  await createChannel({ name: `bare-${name}`, key: `sk-bare-${name}`, test_model: '' });
   for (const member of ['a', 'b', 'c'])
     await createChannel({ name: `${tag}-${member}`, key: `sk-${tag}-${member}`, tag });
   const page = await openChannels(t, lng);
