@@ -10,6 +10,7 @@ import {
   type ScreenDef,
   type ScreenQuery,
 } from '../../screens/screen-model.js';
+import { cloneChannel } from './channel-list.rules.js';
 import { CHANNEL_TYPES, channelTypeById } from './channel-types.js';
 import {
   CHANNEL_LINE_MAX,
@@ -27,7 +28,6 @@ import {
   deleteChannel,
   deleteChannels,
   deleteDisabledChannels,
-  getChannel,
   listChannels,
   quickUpdateChannel,
   testAllChannels,
@@ -356,15 +356,8 @@ export const CHANNEL_FORM: FormDef<Channel, ChannelFormValues, ReturnType<typeof
 };
 
 /** A clone of a channel (§1.3 "Copy"): the stored fields, a new name, no test or balance history. */
-export async function copyChannel(client: ApiClient, id: number): Promise<unknown> {
-  const source = await getChannel(client, id);
-  const values = channelFormFromRow(source);
-  return createChannels(client, {
-    ...channelInputFromForm({ ...values, name: `${source.name}_copy`, key: source.key }, undefined),
-    priority: source.priority,
-    weight: source.weight,
-    status: source.status === CHANNEL_STATUS.enabled ? 1 : 2,
-  });
+export function copyChannel(client: ApiClient, id: number): Promise<unknown> {
+  return cloneChannel(client, id);
 }
 
 export const CHANNEL_SCREEN: ScreenDef<
