@@ -332,6 +332,11 @@ export interface ScreenDef<Row, Values = never, Input = never> {
   editableRow?(row: Row): boolean;
   /** Whether the toolbar offers the whole list (current filter, all pages) as CSV. */
   exportCsv?: boolean;
+  /**
+   * Whether the toolbar's refresh also clears the filters and the order (the channel list's
+   * "Refresh & clear filters", console-screens §1.2); otherwise it reloads the same query.
+   */
+  refreshClearsFilters?: boolean;
 }
 
 /** The list query of a screen read from URL query parameters: unknown names dropped, numbers kept. */

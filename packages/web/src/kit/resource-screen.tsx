@@ -23,7 +23,7 @@ import { FilterBar } from './filter-bar';
 import { FormDialog, type ValuesDialogExtras } from './form-dialog';
 import { useEntityChange } from './mutations';
 import { queryClient } from './query-client';
-import { ResourceTable, type RowKey } from './resource-table';
+import { ResourceTable, type RowKey, type RowSlots } from './resource-table';
 import { ScreenHeader } from './screen-header';
 import { useScreenQuery } from './screen-url';
 import { ShortcutHelp, useListShortcuts } from './shortcuts';
@@ -42,6 +42,10 @@ interface ResourceScreenProps<Row, Values, Input> {
   headerActions?: ReactNode;
   /** What the screen adds to its form dialog (buttons under a field, a notice). */
   formExtras?: ValuesDialogExtras<Values>;
+  /** The page's own drawing of some cells, opened rows and actions (see RowSlots). */
+  slots?: RowSlots<Row>;
+  /** The page's own dialogs, drawn inside the screen (its query cache and strings). */
+  children?: ReactNode;
 }
 
 /** A list screen drawn from a core ScreenDef, inside the console's one query cache. */
@@ -69,6 +73,8 @@ function ResourceScreenBody<Row, Values, Input>({
   actions,
   headerActions,
   formExtras,
+  slots,
+  children,
 }: ResourceScreenProps<Row, Values, Input>) {
   const t = useT();
   const { client } = useApp();
@@ -124,6 +130,16 @@ function ResourceScreenBody<Row, Values, Input>({
       setSelected(new Set()),
     );
   };
+  // A screen whose refresh clears the filters starts again from its plain list; a new query loads itself.
+  const refresh = () => {
+    const plain = { page: 1, size: query.size, order: screen.defaultOrder };
+    if (screen.refreshClearsFilters && JSON.stringify(plain) !== JSON.stringify(query)) {
+      setSelected(new Set());
+      setQuery(plain);
+      return;
+    }
+    void list.refetch();
+  };
   const exportCsv = async () => {
     setExporting(true);
     try {
@@ -167,7 +183,11 @@ function ResourceScreenBody<Row, Values, Input>({
           }}
         />
         <ButtonGroup className="gw-toolbar-buttons">
-          {toolButton('refresh', t('common.refresh'), () => void list.refetch())}
+          {toolButton(
+            'refresh',
+            t(screen.refreshClearsFilters ? 'web.kit.refresh_clear' : 'common.refresh'),
+            refresh,
+          )}
           {screen.exportCsv &&
             toolButton('download', t('web.kit.export_csv'), () => void exportCsv(), { loading: exporting })}
           {screen.toolbarActions && (
@@ -213,6 +233,7 @@ function ResourceScreenBody<Row, Values, Input>({
         selected={batch.length > 0 ? selected : undefined}
         onSelect={setSelected}
         onEdit={form && screen.editable ? (row) => setEditing({ row }) : undefined}
+        slots={slots}
       />
       <div className="gw-table-footer">
         <label className="gw-page-size" htmlFor={`${screen.id}-page-size`}>
@@ -264,6 +285,7 @@ function ResourceScreenBody<Row, Values, Input>({
         }}
       />
       <ShortcutHelp isOpen={shortcuts.help} onClose={shortcuts.closeHelp} />
+      {children}
     </div>
   );
 }

@@ -1,6 +1,6 @@
-import { Checkbox, HTMLTable, Icon, ProgressBar } from '@blueprintjs/core';
+import { Button, Checkbox, HTMLTable, Icon, ProgressBar } from '@blueprintjs/core';
 import type { ColumnContext, ColumnDef, ScreenDef } from '@gw/core';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode, useState } from 'react';
 import { nextOrder, orderDirection } from '../features/tokens/token-list';
 import { useT } from '../lib/use-t';
 import { InlineNumber } from './inline-number';
@@ -9,6 +9,25 @@ import { RowActions } from './row-actions';
 import { StatusSwitch } from './status-switch';
 
 export type RowKey = string | number;
+
+/** A cell a page draws itself; `span` above 1 also covers that many following columns. */
+export interface CellSlot {
+  content: ReactNode;
+  span?: number;
+}
+
+/**
+ * Hooks a page gives the kit's table where a screen needs more than text (console-screens §1.3: inline
+ * fields, chips that act, rows that open): each returns undefined to keep the kit's own drawing.
+ */
+export interface RowSlots<Row> {
+  /** A column's cell drawn by the page. */
+  cell?: (row: Row, columnId: string) => CellSlot | undefined;
+  /** What shows under an opened row; rows it returns undefined for have no chevron. */
+  expand?: (row: Row) => (() => ReactNode) | undefined;
+  /** The actions cell; `edit` opens the kit's form, `defaults` is the kit's own "⋯" menu. */
+  actions?: (row: Row, kit: { edit?: () => void; defaults: ReactNode }) => ReactNode;
+}
 
 interface ResourceTableProps<Row, Values, Input> {
   screen: ScreenDef<Row, Values, Input>;
@@ -24,6 +43,7 @@ interface ResourceTableProps<Row, Values, Input> {
   selected?: ReadonlySet<RowKey>;
   onSelect?: (keys: ReadonlySet<RowKey>) => void;
   onEdit?: (row: Row) => void;
+  slots?: RowSlots<Row>;
 }
 
 /**
@@ -32,8 +52,17 @@ interface ResourceTableProps<Row, Values, Input> {
  * inside its frame when wider than the page.
  */
 export function ResourceTable<Row, Values, Input>(props: ResourceTableProps<Row, Values, Input>) {
-  const { screen, rows, ctx, selected, onSelect } = props;
+  const { screen, rows, ctx, selected, onSelect, slots } = props;
   const t = useT();
+  const [opened, setOpened] = useState<ReadonlySet<RowKey>>(new Set());
+  const expandable = slots?.expand !== undefined;
+  const toggleOpen = (key: RowKey) =>
+    setOpened((current) => {
+      const next = new Set(current);
+      if (next.has(key)) next.delete(key);
+      else next.add(key);
+      return next;
+    });
   const name = (row: Row) => screen.rowName?.(row) ?? String(screen.rowKey(row));
   const keys = rows.map((row) => screen.rowKey(row));
   const allSelected = selected !== undefined && keys.length > 0 && keys.every((key) => selected.has(key));
@@ -44,7 +73,7 @@ export function ResourceTable<Row, Values, Input>(props: ResourceTableProps<Row,
     else next.add(key);
     onSelect(next);
   };
-  const span = screen.columns.length + 1 + (selected ? 1 : 0);
+  const span = screen.columns.length + 1 + (selected ? 1 : 0) + (expandable ? 1 : 0);
   return (
     <div className="gw-table-wrap">
       {props.loading && <ProgressBar intent="primary" className="gw-table-progress" />}
@@ -58,6 +87,7 @@ export function ResourceTable<Row, Values, Input>(props: ResourceTableProps<Row,
       >
         <thead>
           <tr>
+            {expandable && <th className="gw-expand-cell" aria-label={t('web.kit.details')} />}
             {selected && (
               <th className="gw-select-cell">
                 <Checkbox
@@ -126,53 +156,92 @@ export function ResourceTable<Row, Values, Input>(props: ResourceTableProps<Row,
           )}
           {rows.map((row) => {
             const key = screen.rowKey(row);
+            const detail = slots?.expand?.(row);
+            const open = detail !== undefined && opened.has(key);
+            const edit =
+              props.onEdit && (screen.editableRow?.(row) ?? true) ? () => props.onEdit?.(row) : undefined;
+            const defaults = (
+              <RowActions
+                row={row}
+                name={name(row)}
+                actions={screen.rowActions}
+                role={props.role}
+                entity={screen.entity}
+                onEdit={edit}
+              />
+            );
+            // Columns a wider page-drawn cell covers are skipped.
+            let covered = 0;
             return (
-              <tr key={key}>
-                {selected && (
-                  <td className="gw-select-cell">
-                    <Checkbox
-                      aria-label={t('web.kit.select_row', { name: name(row) })}
-                      checked={selected.has(key)}
-                      onChange={() => toggle(key)}
-                    />
-                  </td>
-                )}
-                {screen.columns.map((column) => {
-                  const inline = screen.inlineNumbers?.find((def) => def.column === column.id);
-                  return (
-                    <td key={column.id}>
-                      {inline ? (
-                        <InlineNumber def={inline} row={row} name={name(row)} entity={screen.entity} />
-                      ) : screen.status && screen.status.column === column.id ? (
-                        <StatusSwitch
-                          status={screen.status}
-                          row={row}
-                          name={name(row)}
-                          text={column.value(row, ctx)}
-                          fallback={<ColumnCell column={column} row={row} ctx={ctx} name={name(row)} />}
-                          entity={screen.entity}
+              <Fragment key={key}>
+                <tr>
+                  {expandable && (
+                    <td className="gw-expand-cell">
+                      {detail && (
+                        <Button
+                          variant="minimal"
+                          size="small"
+                          icon={open ? 'chevron-down' : 'chevron-right'}
+                          aria-expanded={open}
+                          aria-label={t(open ? 'web.kit.collapse_row' : 'web.kit.expand_row', {
+                            name: name(row),
+                          })}
+                          onClick={() => toggleOpen(key)}
                         />
-                      ) : (
-                        <ColumnCell column={column} row={row} ctx={ctx} name={name(row)} />
                       )}
                     </td>
-                  );
-                })}
-                <td>
-                  <RowActions
-                    row={row}
-                    name={name(row)}
-                    actions={screen.rowActions}
-                    role={props.role}
-                    entity={screen.entity}
-                    onEdit={
-                      props.onEdit && (screen.editableRow?.(row) ?? true)
-                        ? () => props.onEdit?.(row)
-                        : undefined
+                  )}
+                  {selected && (
+                    <td className="gw-select-cell">
+                      <Checkbox
+                        aria-label={t('web.kit.select_row', { name: name(row) })}
+                        checked={selected.has(key)}
+                        onChange={() => toggle(key)}
+                      />
+                    </td>
+                  )}
+                  {screen.columns.map((column) => {
+                    if (covered > 0) {
+                      covered -= 1;
+                      return null;
                     }
-                  />
-                </td>
-              </tr>
+                    const custom = slots?.cell?.(row, column.id);
+                    if (custom) {
+                      covered = Math.max(0, (custom.span ?? 1) - 1);
+                      return (
+                        <td key={column.id} colSpan={custom.span}>
+                          {custom.content}
+                        </td>
+                      );
+                    }
+                    const inline = screen.inlineNumbers?.find((def) => def.column === column.id);
+                    return (
+                      <td key={column.id}>
+                        {inline ? (
+                          <InlineNumber def={inline} row={row} name={name(row)} entity={screen.entity} />
+                        ) : screen.status && screen.status.column === column.id ? (
+                          <StatusSwitch
+                            status={screen.status}
+                            row={row}
+                            name={name(row)}
+                            text={column.value(row, ctx)}
+                            fallback={<ColumnCell column={column} row={row} ctx={ctx} name={name(row)} />}
+                            entity={screen.entity}
+                          />
+                        ) : (
+                          <ColumnCell column={column} row={row} ctx={ctx} name={name(row)} />
+                        )}
+                      </td>
+                    );
+                  })}
+                  <td>{slots?.actions ? slots.actions(row, { edit, defaults }) : defaults}</td>
+                </tr>
+                {open && detail && (
+                  <tr className="gw-expanded-row">
+                    <td colSpan={span}>{detail()}</td>
+                  </tr>
+                )}
+              </Fragment>
             );
           })}
         </tbody>

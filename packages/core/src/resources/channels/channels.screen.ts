@@ -14,6 +14,7 @@ import {
 import { channelTypeChanged, isTagOnlyField } from './channel-editor.rules.js';
 import { CHANNEL_PLUGINS, pluginFieldName, pluginObjectOf, pluginValuesOf } from './channel-plugins.js';
 import { getChannelTag, updateChannelTag } from './channel-tags.api.js';
+import { cloneChannel } from './channel-list.rules.js';
 import { CHANNEL_TYPES, channelTypeById } from './channel-types.js';
 import {
   CHANNEL_LINE_MAX,
@@ -499,15 +500,8 @@ export const CHANNEL_TAG_FORM: FormDef<ChannelTagDetail, ChannelFormValues, Chan
 };
 
 /** A clone of a channel (§1.3 "Copy"): the stored fields, a new name, no test or balance history. */
-export async function copyChannel(client: ApiClient, id: number): Promise<unknown> {
-  const source = await getChannel(client, id);
-  const values = channelFormFromRow(source);
-  return createChannels(client, {
-    ...channelInputFromForm({ ...values, name: `${source.name}_copy`, key: source.key }, undefined),
-    priority: source.priority,
-    weight: source.weight,
-    status: source.status === CHANNEL_STATUS.enabled ? 1 : 2,
-  });
+export function copyChannel(client: ApiClient, id: number): Promise<unknown> {
+  return cloneChannel(client, id);
 }
 
 export const CHANNEL_SCREEN: ScreenDef<
@@ -622,4 +616,6 @@ export const CHANNEL_SCREEN: ScreenDef<
   editable: true,
   // The current filter, every page, as CSV (issue 9: the channel and user lists).
   exportCsv: true,
+  // "Refresh & clear filters" (console-screens §1.2).
+  refreshClearsFilters: true,
 };

@@ -11,3 +11,4 @@ export * from './channel-editor.rules.js';
 export * from './channel-plugins.js';
 export * from './channel-type-defaults.js';
 export * from './provider-models.js';
+export * from './channel-list.rules.js';

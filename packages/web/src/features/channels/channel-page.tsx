@@ -1,18 +1,184 @@
-import { CHANNEL_SCREEN } from '@gw/core';
+import { Button, Callout } from '@blueprintjs/core';
+import { CHANNEL_SCREEN, type Channel, isTagRow, quickUpdateChannel } from '@gw/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useApp } from '../../app/app-context';
+import type { CellSlot, RowSlots } from '../../kit/resource-table';
 import { ResourceScreen } from '../../kit/resource-screen';
+import { StatusSwitch } from '../../kit/status-switch';
 import { ChannelBatchButton } from './channel-batch-dialog';
-import { CHANNEL_EDITOR_EXTRAS } from './channel-editor';
+import { ChannelCheckDialog } from './channel-check-dialog';
+import { CHANNEL_EDITOR_EXTRAS, ChannelTagEditor } from './channel-editor';
+import { useT } from '../../lib/use-t';
+import { ChannelMoreMenu, SpeedTestMenu } from './channel-row-actions';
+import {
+  BalanceButton,
+  CHANNELS,
+  GroupChips,
+  ResponseTimeChip,
+  statusCaption,
+  TypeChip,
+  UsedQuota,
+} from './channel-row-cells';
+import { ChannelRowDetail } from './channel-row-detail';
+import { InlineNumber } from './channel-row-inline-number';
+import { ChannelTagChannels } from './channel-tag-channels';
+import { TagActions, TagChip, TagPriority, TagStatusButtons } from './channel-tag-row';
 
 /**
- * The admin channel screen (console-screens §3), drawn by the kit from core's description; the tag
- * rows, inline priority and weight, model selector, check and batch dialogs are not drawn yet.
+ * The admin channel screen (console-screens §1): the kit draws core's description; this page draws the
+ * cells that act (tag rows, response time, balance, inline priority and weight), the opened rows and
+ * the row actions (§1.3).
  */
 export function ChannelPage() {
+  const [editingTag, setEditingTag] = useState<Channel | undefined>();
+  const [checking, setChecking] = useState<Channel | undefined>();
+  const slots = useMemo(() => channelSlots({ editTag: setEditingTag, check: setChecking }), []);
   return (
     <ResourceScreen
-      screen={CHANNEL_SCREEN}
+      screen={CHANNEL_LIST_SCREEN}
+      slots={slots}
+      banner={<PriorityRules />}
       formExtras={CHANNEL_EDITOR_EXTRAS}
       headerActions={<ChannelBatchButton />}
+    >
+      {editingTag && <ChannelTagEditor tag={editingTag.tag} onClose={() => setEditingTag(undefined)} />}
+      {checking && <ChannelCheckDialog channel={checking} isOpen onClose={() => setChecking(undefined)} />}
+    </ResourceScreen>
+  );
+}
+
+/**
+ * The priority and weight rules above the list (console-screens §1.1): a paragraph, so the web shows it
+ * here rather than as the screen's one-line notice, which the terminal gives a single row.
+ */
+function PriorityRules() {
+  const t = useT();
+  return (
+    <Callout intent="primary" icon="info-sign" className="gw-channel-rules">
+      {t('channels.list.notice')}
+    </Callout>
+  );
+}
+
+/** The screen as core describes it; a tag row is named by its tag (its chevron, its questions). */
+const CHANNEL_LIST_SCREEN: typeof CHANNEL_SCREEN = {
+  ...CHANNEL_SCREEN,
+  rowName: (channel) => (isTagRow(channel) ? channel.tag : channel.name),
+};
+
+/** What the page opens over the list: the tag editor and the model check of one channel. */
+interface Opened {
+  editTag: (row: Channel) => void;
+  check: (channel: Channel) => void;
+}
+
+function channelSlots(opened: Opened): RowSlots<Channel> {
+  return {
+    cell: channelCell,
+    expand: (row) =>
+      isTagRow(row)
+        ? () => <ChannelTagChannels tag={row.tag} onCheck={opened.check} />
+        : () => <ChannelRowDetail channel={row} />,
+    actions: (row, kit) =>
+      isTagRow(row) ? (
+        <TagActions row={row} onEdit={opened.editTag} />
+      ) : (
+        <ChannelActions channel={row} onEdit={kit.edit} onCheck={opened.check} />
+      ),
+  };
+}
+
+/** The cells a channel row draws itself; the rest are core's text. */
+function channelCell(row: Channel, column: string): CellSlot | undefined {
+  const tag = isTagRow(row);
+  switch (column) {
+    case 'id':
+      return { content: tag ? <TagChip /> : row.id };
+    case 'name':
+      return { content: tag ? row.tag : row.name };
+    case 'group':
+      return { content: <GroupChips channel={row} /> };
+    case 'type':
+      return { content: <TypeChip channel={row} /> };
+    case 'status':
+      return { content: tag ? <TagStatusButtons row={row} /> : <ChannelStatus channel={row} /> };
+    case 'response_time':
+      return { content: tag ? null : <ResponseTimeChip channel={row} /> };
+    case 'used_quota':
+      return { content: tag ? null : <UsedQuota channel={row} /> };
+    case 'balance':
+      return { content: tag ? null : <BalanceButton channel={row} /> };
+    case 'priority':
+      // A tag has one priority and no weight: its field covers both columns.
+      return tag
+        ? { content: <TagPriority row={row} />, span: 2 }
+        : { content: <ChannelNumber channel={row} field="priority" /> };
+    case 'weight':
+      return { content: <ChannelNumber channel={row} field="weight" /> };
+    default:
+      return undefined;
+  }
+}
+
+function ChannelStatus({ channel }: { channel: Channel }) {
+  const t = useT();
+  const status = CHANNEL_SCREEN.status;
+  if (!status) return null;
+  return (
+    <StatusSwitch
+      status={status}
+      row={channel}
+      name={channel.name}
+      text={statusCaption(t, channel)}
+      entity={CHANNELS}
     />
+  );
+}
+
+function ChannelNumber({ channel, field }: { channel: Channel; field: 'priority' | 'weight' }) {
+  const t = useT();
+  const { client } = useApp();
+  const queries = useQueryClient();
+  return (
+    <InlineNumber
+      field={field}
+      value={channel[field]}
+      label={t(`channels.list.${field}_of`, { name: channel.name })}
+      saveLabel={t(`channels.list.save_${field}`, { name: channel.name })}
+      doneKey={`channels.list.${field}_saved`}
+      save={async (value) => {
+        await quickUpdateChannel(client, { id: channel.id, [field]: value });
+        await queries.invalidateQueries({ queryKey: [CHANNELS] });
+      }}
+    />
+  );
+}
+
+function ChannelActions({
+  channel,
+  onEdit,
+  onCheck,
+}: {
+  channel: Channel;
+  onEdit?: () => void;
+  onCheck: (channel: Channel) => void;
+}) {
+  const t = useT();
+  return (
+    <span className="gw-row-buttons">
+      <SpeedTestMenu channel={channel} />
+      {onEdit && (
+        <Button
+          variant="minimal"
+          size="small"
+          icon="edit"
+          aria-label={t('common.edit')}
+          title={t('common.edit')}
+          onClick={onEdit}
+        />
+      )}
+      <ChannelMoreMenu channel={channel} onCheck={onCheck} />
+    </span>
   );
 }

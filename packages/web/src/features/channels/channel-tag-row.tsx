@@ -1,0 +1,143 @@
+// The cells and actions of a tag row (console-screens §1.3): the "Tag" chip, enable / disable all, the
+// tag's priority, edit in tag mode and delete the tag with its channels.
+import { Alert, Button, type IconName, Tag } from '@blueprintjs/core';
+import { type Channel, deleteChannelTag, setChannelTagPriority, setChannelTagStatus } from '@gw/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useApp } from '../../app/app-context';
+import { useEntityChange } from '../../kit/mutations';
+import { useT } from '../../lib/use-t';
+import { CHANNELS } from './channel-row-cells';
+import { InlineNumber } from './channel-row-inline-number';
+
+export function TagChip() {
+  const t = useT();
+  return (
+    <Tag intent="primary" round>
+      {t('channels.list.tag_chip')}
+    </Tag>
+  );
+}
+
+interface Asked {
+  icon: IconName;
+  intent: 'primary' | 'danger';
+  labelKey: string;
+  questionKey: string;
+  run: () => Promise<unknown>;
+  doneKey: string;
+}
+
+/** A button that asks first, then runs against the server and reloads every channel list. */
+function AskedButton({ asked, tag }: { asked: Asked; tag: string }) {
+  const t = useT();
+  const change = useEntityChange(CHANNELS);
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button
+        variant="minimal"
+        size="small"
+        icon={asked.icon}
+        intent={asked.intent === 'danger' ? 'danger' : undefined}
+        aria-label={t(asked.labelKey)}
+        title={t(asked.labelKey)}
+        onClick={() => setOpen(true)}
+      />
+      <Alert
+        isOpen={open}
+        intent={asked.intent}
+        icon={asked.icon}
+        confirmButtonText={t(asked.labelKey)}
+        cancelButtonText={t('common.cancel')}
+        onCancel={() => setOpen(false)}
+        onConfirm={() => {
+          setOpen(false);
+          void change(asked.run, asked.doneKey);
+        }}
+      >
+        {t(asked.questionKey, { name: tag })}
+      </Alert>
+    </>
+  );
+}
+
+/** In place of a status switch: enable all / disable all of the tag's channels. */
+export function TagStatusButtons({ row }: { row: Channel }) {
+  const { client } = useApp();
+  return (
+    <span className="gw-tag-status">
+      <AskedButton
+        tag={row.tag}
+        asked={{
+          icon: 'play',
+          intent: 'primary',
+          labelKey: 'channels.list.enable_all',
+          questionKey: 'channels.list.confirm_enable_all',
+          run: () => setChannelTagStatus(client, row.tag, 'enable'),
+          doneKey: 'channels.list.tag_enabled',
+        }}
+      />
+      <AskedButton
+        tag={row.tag}
+        asked={{
+          icon: 'pause',
+          intent: 'primary',
+          labelKey: 'channels.list.disable_all',
+          questionKey: 'channels.list.confirm_disable_all',
+          run: () => setChannelTagStatus(client, row.tag, 'disable'),
+          doneKey: 'channels.list.tag_disabled',
+        }}
+      />
+    </span>
+  );
+}
+
+/** The tag's priority, written to every channel of the tag. */
+export function TagPriority({ row }: { row: Channel }) {
+  const t = useT();
+  const { client } = useApp();
+  const queries = useQueryClient();
+  return (
+    <InlineNumber
+      field="priority"
+      value={row.priority}
+      label={t('channels.list.tag_priority_of', { name: row.tag })}
+      saveLabel={t('channels.list.save_tag_priority', { name: row.tag })}
+      doneKey="channels.list.priority_saved"
+      save={async (value) => {
+        await setChannelTagPriority(client, row.tag, value);
+        await queries.invalidateQueries({ queryKey: [CHANNELS] });
+      }}
+    />
+  );
+}
+
+/** Edit opens the editor in tag mode; delete removes the tag's channels after a red question. */
+export function TagActions({ row, onEdit }: { row: Channel; onEdit: (row: Channel) => void }) {
+  const t = useT();
+  const { client } = useApp();
+  return (
+    <span className="gw-row-buttons">
+      <Button
+        variant="minimal"
+        size="small"
+        icon="edit"
+        aria-label={t('channels.list.edit_tag')}
+        title={t('channels.list.edit_tag')}
+        onClick={() => onEdit(row)}
+      />
+      <AskedButton
+        tag={row.tag}
+        asked={{
+          icon: 'trash',
+          intent: 'danger',
+          labelKey: 'channels.list.delete_tag',
+          questionKey: 'channels.list.confirm_delete_tag',
+          run: () => deleteChannelTag(client, row.tag),
+          doneKey: 'channels.list.tag_deleted',
+        }}
+      />
+    </span>
+  );
+}
