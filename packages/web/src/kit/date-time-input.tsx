@@ -1,4 +1,5 @@
 import { InputGroup } from '@blueprintjs/core';
+import './date-time-input.css';
 import { normalizeClock24 } from '@gw/core';
 import { useEffect, useState } from 'react';
 import { useT } from '../lib/use-t';

@@ -1,4 +1,5 @@
 import { HTMLSelect, InputGroup } from '@blueprintjs/core';
+import './kit.css';
 import { type FilterDef, formatTimestamp, type ScreenQuery } from '@gw/core';
 import { type Ref, useEffect, useState } from 'react';
 import { useT } from '../lib/use-t';

@@ -9,6 +9,7 @@ import {
   Spinner,
 } from '@blueprintjs/core';
 import { type FormDef, type FormFieldDef, visibleFields } from '@gw/core';
+import './kit.css';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useApp } from '../app/app-context';

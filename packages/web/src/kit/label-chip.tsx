@@ -1,4 +1,5 @@
 import type { ChipTone, ChipVariant } from '@gw/core';
+import './kit.css';
 import { copyText } from '../lib/clipboard';
 import { useT } from '../lib/use-t';
 

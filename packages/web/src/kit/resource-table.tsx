@@ -1,4 +1,5 @@
 import { Button, Checkbox, HTMLTable, Icon, ProgressBar } from '@blueprintjs/core';
+import './kit.css';
 import type { ColumnContext, ColumnDef, ScreenDef } from '@gw/core';
 import { Fragment, type ReactNode, useState } from 'react';
 import { nextOrder, orderDirection } from '../features/tokens/token-list';

@@ -1,4 +1,5 @@
 import { Spinner } from '@blueprintjs/core';
+import '../../kit/kit.css';
 import { getAnalyticsPeriod, getAnalyticsStatistics, lastDaysRange, rangeTimestamps } from '@gw/core';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';

@@ -1,4 +1,5 @@
 import { Button, Card, FormGroup, InputGroup } from '@blueprintjs/core';
+import '../../kit/kit.css';
 import {
   exportMultiUserStats,
   getMultiUserStats,

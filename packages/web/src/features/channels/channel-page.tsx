@@ -1,4 +1,5 @@
 import { Button, Callout } from '@blueprintjs/core';
+import './channel-list.css';
 import { CHANNEL_SCREEN, type Channel, isTagRow, quickUpdateChannel } from '@gw/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';

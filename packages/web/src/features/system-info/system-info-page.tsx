@@ -1,4 +1,5 @@
 import { Button, Card, FormGroup, HTMLSelect, InputGroup, NumericInput, Switch } from '@blueprintjs/core';
+import '../../kit/kit.css';
 import {
   clampSystemLogCount,
   filterSystemLog,

@@ -1,4 +1,5 @@
 import { Button, Callout, InputGroup } from '@blueprintjs/core';
+import '../../kit/kit.css';
 import { listTokens, type Paged, type Token } from '@gw/core';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
