@@ -68,7 +68,7 @@ console.log(`first screen: ${total.toFixed(1)} KB gzip (${verdict} the ${BUDGET_
 // Each screen's route chunk: its own file, and what opening it first adds to the first screen (its
 // chunk and the static imports the first screen does not hold). The screen kit, TanStack Query and
 // Blueprint's table and dialog parts are shared chunks: every screen imports the same files, so a
-// second screen only pays its own chunk. Both figures must stay within 60 KB gzip (charts excepted).
+// second screen only pays its own chunk. The own chunk must stay within 60 KB gzip (charts excepted).
 const ROUTE_BUDGET_KB = 60;
 const CHARTS = /analytics|chart|dashboard/;
 let routesOver = 0;
@@ -84,13 +84,15 @@ for (const [key] of routes) {
   }
 }
 console.log(
-  `route chunks (own chunk, and own + shared chunks on a first visit; budget ${ROUTE_BUDGET_KB} KB each, charts excepted):`,
+  `route chunks (own chunk, budget ${ROUTE_BUDGET_KB} KB each, charts excepted; and own + shared chunks on a first visit):`,
 );
 for (const [key, chunk] of routes) {
   const own = gzipKb(chunk.file);
   const added = [...closure(key)].filter((file) => !firstScreen.has(file));
   const size = added.reduce((sum, file) => sum + gzipKb(file), 0);
-  const over = (own > ROUTE_BUDGET_KB || size > ROUTE_BUDGET_KB) && !CHARTS.test(key);
+  // The budget is the screen's own chunk (issue: "each screen's own route chunk ≤ 60 KB"); the first-visit
+  // figure (with the shared kit, query and form chunks) is reported beside it.
+  const over = own > ROUTE_BUDGET_KB && !CHARTS.test(key);
   if (over) routesOver += 1;
   console.log(
     `  ${own.toFixed(1).padStart(7)} KB own  ${size.toFixed(1).padStart(7)} KB first visit  ${key}${over ? '  OVER' : ''}`,

@@ -84,6 +84,9 @@ describe('web console journey', () => {
     await page.getByRole('menuitem', { name: en('common.sign_out') }).click();
     await page.waitForURL(`${server.url}/`);
     await page.getByRole('link', { name: en('common.sign_in'), exact: true }).waitFor();
+    // Home, and still home once the page has settled (the sign-in guard used to move it on to /login).
+    await page.waitForLoadState('networkidle');
+    expect(new URL(page.url()).pathname).toBe('/');
     await page.goto(`${server.url}/panel/token`);
     await page.waitForURL('**/login');
     await context.close();

@@ -17,10 +17,10 @@ export function UserMenu() {
     } catch {
       // The session ends locally either way; a dead server must not keep the user signed in here.
     }
-    // Leave the panel before the user is cleared: cleared first, the panel's sign-in guard could win
-    // the race and send the browser to /login instead of home.
-    navigate('/');
     session.clear();
+    // A fresh page load of home: the panel's sign-in guard cannot race the navigation to /login, and
+    // nothing the signed-in user loaded stays in the page's caches.
+    window.location.assign('/');
   };
   return (
     <DropdownMenu
