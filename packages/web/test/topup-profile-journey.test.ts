@@ -13,6 +13,8 @@ const zh: T = (key, params) => translate('zh_CN', key, params);
 const journey = journeyFixture();
 /** A loaded machine may take a few seconds to re-read and re-render (expect.poll waits 1 s by default). */
 const POLL = { timeout: 15_000 };
+/** Each browser test signs in and walks a whole screen: on a loaded machine that can pass a minute. */
+const BROWSER_TEST_MS = 150_000;
 const DISCOUNTS = '{"100": 0.9, "20": 1}';
 
 /** One API call as root (or `cookie`), its envelope's data; fails the test when the server refuses. */
@@ -271,36 +273,52 @@ describe('top-up and profile journeys', () => {
     }
   });
 
-  it('a user redeems a code and sees the gateways priced by core (English)', async () => {
-    const { context, page } = await openAs('payer', 'payer-password-1', 'en_US');
-    await topupJourney(page, en, 'payer');
-    await expect(page.getByRole('button', { name: 'Off', exact: true }).count()).resolves.toBe(0);
-    await context.close();
-  });
+  it(
+    'a user redeems a code and sees the gateways priced by core (English)',
+    async () => {
+      const { context, page } = await openAs('payer', 'payer-password-1', 'en_US');
+      await topupJourney(page, en, 'payer');
+      await expect(page.getByRole('button', { name: 'Off', exact: true }).count()).resolves.toBe(0);
+      await context.close();
+    },
+    BROWSER_TEST_MS,
+  );
 
-  it('the same in Chinese', async () => {
-    const { context, page } = await openAs('zahler', 'zahler-password-1', 'zh_CN');
-    await topupJourney(page, zh, 'zahler');
-    await context.close();
-  });
+  it(
+    'the same in Chinese',
+    async () => {
+      const { context, page } = await openAs('zahler', 'zahler-password-1', 'zh_CN');
+      await topupJourney(page, zh, 'zahler');
+      await context.close();
+    },
+    BROWSER_TEST_MS,
+  );
 
-  it('a user changes the password and makes an access token in Chinese on a 390 px phone', async () => {
-    const { context, page } = await openAs('phone', 'phone-password-1', 'zh_CN', 390, 'dark');
-    await profileJourney(page, zh, 'phone', 'phone-password-1', 'phone-password-2');
-    await page.goto(`${journey.server.url}/panel/topup`);
-    await page.getByText(zh('payments.topup.notice')).waitFor();
-    // Nothing wider than the phone: the cards stack.
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: '/tmp/gw-topup-phone-dark.png', fullPage: true });
-    await context.close();
-  });
+  it(
+    'a user changes the password and makes an access token in Chinese on a 390 px phone',
+    async () => {
+      const { context, page } = await openAs('phone', 'phone-password-1', 'zh_CN', 390, 'dark');
+      await profileJourney(page, zh, 'phone', 'phone-password-1', 'phone-password-2');
+      await page.goto(`${journey.server.url}/panel/topup`);
+      await page.getByText(zh('payments.topup.notice')).waitFor();
+      // Nothing wider than the phone: the cards stack.
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: '/tmp/gw-topup-phone-dark.png', fullPage: true });
+      await context.close();
+    },
+    BROWSER_TEST_MS,
+  );
 
-  it('root changes its password on the profile, signs out and signs in with the new one (English)', async () => {
-    const { context, page } = await openAs('root', journey.server.rootPassword, 'en_US');
-    await profileJourney(page, en, 'root', journey.server.rootPassword, 'root-new-password-1');
-    await page.goto(`${journey.server.url}/panel/profile`);
-    await page.getByRole('heading', { name: 'root' }).waitFor();
-    await context.close();
-  });
+  it(
+    'root changes its password on the profile, signs out and signs in with the new one (English)',
+    async () => {
+      const { context, page } = await openAs('root', journey.server.rootPassword, 'en_US');
+      await profileJourney(page, en, 'root', journey.server.rootPassword, 'root-new-password-1');
+      await page.goto(`${journey.server.url}/panel/profile`);
+      await page.getByRole('heading', { name: 'root' }).waitFor();
+      await context.close();
+    },
+    BROWSER_TEST_MS,
+  );
 });
