@@ -222,6 +222,22 @@ async function profileJourney(page: Page, t: T, username: string, oldPassword: s
   await page.getByRole('tab', { name: t('users.profile.tabs.binding') }).click();
   await page.getByText(t('users.bindings.email'), { exact: true }).waitFor();
   await expect(page.locator('[data-binding]').count()).resolves.toBe(1);
+  // The e-mail dialog checks the address before asking for a code; this server has no mail set up,
+  // so the request's refusal is shown and the button does not start its countdown.
+  await page.getByRole('button', { name: `${t('users.profile.bind')} ${t('users.bindings.email')}` }).click();
+  const mailDialog = page.getByRole('dialog', { name: t('users.profile.email_title') });
+  await mailDialog.getByLabel(t('users.fields.email')).fill('not-an-address');
+  await mailDialog.getByRole('button', { name: t('users.profile.get_code') }).click();
+  await mailDialog
+    .getByText(t('users.validation.email_invalid', { field: t('users.fields.email') }))
+    .waitFor();
+  await mailDialog.getByLabel(t('users.fields.email')).fill(`${username}@example.com`);
+  await mailDialog.getByRole('button', { name: t('users.profile.get_code') }).click();
+  await page.getByText(t('users.errors.mail_not_configured')).first().waitFor();
+  await expect(
+    mailDialog.getByRole('button', { name: t('users.profile.get_code') }).isEnabled(),
+  ).resolves.toBe(true);
+  await mailDialog.getByRole('button', { name: t('common.cancel') }).click();
   await page.getByRole('tab', { name: t('users.profile.tabs.passkeys') }).click();
   await page.getByText(t('users.profile.passkeys_unavailable')).waitFor();
 
