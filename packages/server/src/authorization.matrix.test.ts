@@ -82,6 +82,7 @@ const EXPECTED: Record<string, Level> = {
   'POST /api/user/register': 'public',
   'GET /api/verification': 'public',
   'GET /api/reset_password': 'public',
+  'GET /api/oauth/email/bind': 'user',
   'POST /api/user/reset': 'public',
   'GET /api/log/': 'admin',
   'GET /api/log/self': 'user',

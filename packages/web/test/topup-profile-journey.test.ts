@@ -13,6 +13,8 @@ const zh: T = (key, params) => translate('zh_CN', key, params);
 const journey = journeyFixture();
 /** A loaded machine may take a few seconds to re-read and re-render (expect.poll waits 1 s by default). */
 const POLL = { timeout: 15_000 };
+/** Each browser test signs in and walks a whole screen: on a loaded machine that can pass a minute. */
+const BROWSER_TEST_MS = 150_000;
 const DISCOUNTS = '{"100": 0.9, "20": 1}';
 
 /** One API call as root (or `cookie`), its envelope's data; fails the test when the server refuses. */
@@ -220,6 +222,22 @@ async function profileJourney(page: Page, t: T, username: string, oldPassword: s
   await page.getByRole('tab', { name: t('users.profile.tabs.binding') }).click();
   await page.getByText(t('users.bindings.email'), { exact: true }).waitFor();
   await expect(page.locator('[data-binding]').count()).resolves.toBe(1);
+  // The e-mail dialog checks the address before asking for a code; this server has no mail set up,
+  // so the request's refusal is shown and the button does not start its countdown.
+  await page.getByRole('button', { name: `${t('users.profile.bind')} ${t('users.bindings.email')}` }).click();
+  const mailDialog = page.getByRole('dialog', { name: t('users.profile.email_title') });
+  await mailDialog.getByLabel(t('users.fields.email')).fill('not-an-address');
+  await mailDialog.getByRole('button', { name: t('users.profile.get_code') }).click();
+  await mailDialog
+    .getByText(t('users.validation.email_invalid', { field: t('users.fields.email') }))
+    .waitFor();
+  await mailDialog.getByLabel(t('users.fields.email')).fill(`${username}@example.com`);
+  await mailDialog.getByRole('button', { name: t('users.profile.get_code') }).click();
+  await page.getByText(t('users.errors.mail_not_configured')).first().waitFor();
+  await expect(
+    mailDialog.getByRole('button', { name: t('users.profile.get_code') }).isEnabled(),
+  ).resolves.toBe(true);
+  await mailDialog.getByRole('button', { name: t('common.cancel') }).click();
   await page.getByRole('tab', { name: t('users.profile.tabs.passkeys') }).click();
   await page.getByText(t('users.profile.passkeys_unavailable')).waitFor();
 
@@ -271,36 +289,52 @@ describe('top-up and profile journeys', () => {
     }
   });
 
-  it('a user redeems a code and sees the gateways priced by core (English)', async () => {
-    const { context, page } = await openAs('payer', 'payer-password-1', 'en_US');
-    await topupJourney(page, en, 'payer');
-    await expect(page.getByRole('button', { name: 'Off', exact: true }).count()).resolves.toBe(0);
-    await context.close();
-  });
+  it(
+    'a user redeems a code and sees the gateways priced by core (English)',
+    async () => {
+      const { context, page } = await openAs('payer', 'payer-password-1', 'en_US');
+      await topupJourney(page, en, 'payer');
+      await expect(page.getByRole('button', { name: 'Off', exact: true }).count()).resolves.toBe(0);
+      await context.close();
+    },
+    BROWSER_TEST_MS,
+  );
 
-  it('the same in Chinese', async () => {
-    const { context, page } = await openAs('zahler', 'zahler-password-1', 'zh_CN');
-    await topupJourney(page, zh, 'zahler');
-    await context.close();
-  });
+  it(
+    'the same in Chinese',
+    async () => {
+      const { context, page } = await openAs('zahler', 'zahler-password-1', 'zh_CN');
+      await topupJourney(page, zh, 'zahler');
+      await context.close();
+    },
+    BROWSER_TEST_MS,
+  );
 
-  it('a user changes the password and makes an access token in Chinese on a 390 px phone', async () => {
-    const { context, page } = await openAs('phone', 'phone-password-1', 'zh_CN', 390, 'dark');
-    await profileJourney(page, zh, 'phone', 'phone-password-1', 'phone-password-2');
-    await page.goto(`${journey.server.url}/panel/topup`);
-    await page.getByText(zh('payments.topup.notice')).waitFor();
-    // Nothing wider than the phone: the cards stack.
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: '/tmp/gw-topup-phone-dark.png', fullPage: true });
-    await context.close();
-  });
+  it(
+    'a user changes the password and makes an access token in Chinese on a 390 px phone',
+    async () => {
+      const { context, page } = await openAs('phone', 'phone-password-1', 'zh_CN', 390, 'dark');
+      await profileJourney(page, zh, 'phone', 'phone-password-1', 'phone-password-2');
+      await page.goto(`${journey.server.url}/panel/topup`);
+      await page.getByText(zh('payments.topup.notice')).waitFor();
+      // Nothing wider than the phone: the cards stack.
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: '/tmp/gw-topup-phone-dark.png', fullPage: true });
+      await context.close();
+    },
+    BROWSER_TEST_MS,
+  );
 
-  it('root changes its password on the profile, signs out and signs in with the new one (English)', async () => {
-    const { context, page } = await openAs('root', journey.server.rootPassword, 'en_US');
-    await profileJourney(page, en, 'root', journey.server.rootPassword, 'root-new-password-1');
-    await page.goto(`${journey.server.url}/panel/profile`);
-    await page.getByRole('heading', { name: 'root' }).waitFor();
-    await context.close();
-  });
+  it(
+    'root changes its password on the profile, signs out and signs in with the new one (English)',
+    async () => {
+      const { context, page } = await openAs('root', journey.server.rootPassword, 'en_US');
+      await profileJourney(page, en, 'root', journey.server.rootPassword, 'root-new-password-1');
+      await page.goto(`${journey.server.url}/panel/profile`);
+      await page.getByRole('heading', { name: 'root' }).waitFor();
+      await context.close();
+    },
+    BROWSER_TEST_MS,
+  );
 });

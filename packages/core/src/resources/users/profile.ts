@@ -82,6 +82,9 @@ export const emailBindSchema: z.ZodType<EmailBindValues> = z.object({
     .max(32, 'validation.max_length'),
 });
 
+/** The "get code" step of the dialog: the address alone, checked before a code is asked for. */
+export const emailCodeRequestSchema = z.object({ email: requiredEmailSchema });
+
 /** Seconds the "get code" button waits before it may send again (§23). */
 export const VERIFICATION_RESEND_SECONDS = 30;
 

@@ -1,5 +1,5 @@
 // Registration, the e-mail code and the password reset (contract §1.2); public routes.
-import { emailQuerySchema, passwordResetSchema, registerSchema } from '@gw/core';
+import { emailQuerySchema, passwordResetSchema, registerSchema, requiredEmailSchema } from '@gw/core';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { type AnyRoute, defineRoute } from '../../shared/route.js';
@@ -42,6 +42,20 @@ export function registrationRoutes(service: RegistrationService): AnyRoute[] {
       query: emailQuerySchema,
       handler: async ({ query, request, language }) => {
         await service.sendVerificationCode(query.email, originOf(request, language, query.turnstile));
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/api/oauth/email/bind',
+      guard: 'user',
+      tag: TAG,
+      summary: "Set the caller's e-mail to an address after checking the code mailed to it",
+      query: z.object({
+        email: requiredEmailSchema,
+        code: z.string().trim().min(1, 'validation.required').max(32, 'validation.max_length'),
+      }),
+      handler: async ({ query, user }) => {
+        await service.bindEmail(user.id, query.email, query.code);
       },
     }),
     defineRoute({

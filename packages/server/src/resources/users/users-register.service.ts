@@ -145,6 +145,19 @@ export function createRegistrationService(deps: RegistrationDeps) {
       );
     },
 
+    /**
+     * `GET /api/oauth/email/bind`: sets the caller's e-mail once the code mailed to it checks out. The
+     * address must not belong to another account; the code is used up either way it is right.
+     */
+    async bindEmail(callerId: number, email: string, code: string): Promise<void> {
+      const owner = await users.findByEmail(email);
+      if (owner && owner.id !== callerId) throw new ApiFailure('CONFLICT', 'users.errors.email_taken');
+      if (!codes.consume('email', email, code)) {
+        throw fieldFailure('code', 'users.errors.verification_code_invalid');
+      }
+      await users.update(callerId, { email });
+    },
+
     /** `GET /api/verification`: e-mails a 6-character lowercase-hex code to an address not yet in use. */
     async sendVerificationCode(email: string, request: RequestOrigin): Promise<void> {
       await requireHuman(request);

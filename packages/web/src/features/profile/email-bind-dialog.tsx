@@ -3,7 +3,7 @@ import {
   bindEmail,
   type EmailBindValues,
   emailBindSchema,
-  requiredEmailSchema,
+  emailCodeRequestSchema,
   sendVerificationCode,
   VERIFICATION_RESEND_SECONDS,
 } from '@gw/core';
@@ -43,14 +43,14 @@ export function EmailBindDialog({ onClose }: { onClose: () => void }) {
   };
 
   const getCode = async () => {
-    const email = requiredEmailSchema.safeParse(values.email);
+    const email = emailCodeRequestSchema.safeParse({ email: values.email });
     if (!email.success) {
       setErrors(messagesFromZod(email.error, t, LABELS));
       return;
     }
     setSending(true);
     try {
-      await sendVerificationCode(client, email.data);
+      await sendVerificationCode(client, email.data.email);
       showToast('success', t('users.profile.code_sent'));
       setWait(VERIFICATION_RESEND_SECONDS);
     } catch (error) {

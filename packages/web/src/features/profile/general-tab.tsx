@@ -17,11 +17,11 @@ import { type FormEvent, useState } from 'react';
 import { useApp } from '../../app/app-context';
 import { usePreferences } from '../../app/preferences';
 import { UserAvatar } from '../../app/widgets/user-avatar';
-import { FormField } from '../../kit/form-field';
 import { SELF_QUERY_KEY } from '../../kit/use-self';
 import { type FieldMessages, messagesFromServer, messagesFromZod } from '../../lib/form-errors';
 import { showError, showToast } from '../../lib/toasts';
 import { useT } from '../../lib/use-t';
+import { ProfileField } from './profile-field';
 
 /** The General tab (§23): who the user is, the personal-info form and the interface language. */
 export function GeneralTab({ user }: { user: User }) {
@@ -99,15 +99,13 @@ function PersonalInfoForm({ user }: { user: User }) {
       <H4>{t('users.profile.personal_info')}</H4>
       <form onSubmit={(event) => void submit(event)} noValidate>
         {PROFILE_FORM_FIELDS.map((field) => (
-          <FormField
+          <ProfileField
             key={field.name}
             field={field}
-            id={`profile-${field.name}`}
             value={values[field.name]}
             error={errors[field.name]}
-            readOnly={false}
             onChange={(value) => {
-              setValues((current) => ({ ...current, [field.name]: String(value ?? '') }));
+              setValues((current) => ({ ...current, [field.name]: value }));
               // A fixed field loses its message at once (issue 10: errors stayed after the fix).
               setErrors((current) => {
                 const { [field.name]: _fixed, ...rest } = current;

@@ -1,4 +1,4 @@
-import { Alert, Button, Callout, Card, HTMLTable, NonIdealState, Spinner, Tooltip } from '@blueprintjs/core';
+import { Alert, Button, Callout, Card, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
 import {
   deletePasskey,
   formatTimestamp,
@@ -72,9 +72,8 @@ export function PasskeysTab() {
             <tr key={passkey.id}>
               <td>{name(passkey)}</td>
               <td>
-                <Tooltip content={passkey.credential_id}>
-                  <code>{shortCredentialId(passkey.credential_id)}</code>
-                </Tooltip>
+                {/* A native tooltip: Blueprint's would bring its positioning engine into this screen's chunk. */}
+                <code title={passkey.credential_id}>{shortCredentialId(passkey.credential_id)}</code>
               </td>
               <td>{formatTimestamp(passkey.created_time)}</td>
               <td>
