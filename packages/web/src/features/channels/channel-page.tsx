@@ -64,9 +64,13 @@ function PriorityRules() {
   );
 }
 
-/** The screen as core describes it; a tag row is named by its tag (its chevron, its questions). */
+/**
+ * The screen as core describes it; a tag row is named and keyed by its tag: the channel standing for
+ * it (the tag's newest) changes when a channel joins, and an opened tag row stays open.
+ */
 const CHANNEL_LIST_SCREEN: typeof CHANNEL_SCREEN = {
   ...CHANNEL_SCREEN,
+  rowKey: (channel) => (isTagRow(channel) ? `tag:${channel.tag}` : channel.id),
   rowName: (channel) => (isTagRow(channel) ? channel.tag : channel.name),
 };
 
