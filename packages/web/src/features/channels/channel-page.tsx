@@ -5,6 +5,8 @@ import {
   type Channel,
   type ChannelFormValues,
   type ChannelTagUpdateInput,
+  channelRowKey,
+  channelRowName,
   isTagRow,
   quickUpdateChannel,
 } from '@gw/core';
@@ -64,14 +66,11 @@ function PriorityRules() {
   );
 }
 
-/**
- * The screen as core describes it; a tag row is named and keyed by its tag: the channel standing for
- * it (the tag's newest) changes when a channel joins, and an opened tag row stays open.
- */
+/** The screen as core describes it, its rows keyed and named as core's list rules say (tag rows by tag). */
 const CHANNEL_LIST_SCREEN: typeof CHANNEL_SCREEN = {
   ...CHANNEL_SCREEN,
-  rowKey: (channel) => (isTagRow(channel) ? `tag:${channel.tag}` : channel.id),
-  rowName: (channel) => (isTagRow(channel) ? channel.tag : channel.name),
+  rowKey: channelRowKey,
+  rowName: channelRowName,
 };
 
 /** What the page opens over the list: the tag editor and the model check of one channel. */
