@@ -278,6 +278,16 @@ async function tagRow(page: Page, t: T, tag: string) {
   await editor.waitFor({ state: 'detached' });
   await poll(async () => (await tagMembers(tag)).length).toBe(2);
 
+  // One channel leaves the tag from its menu: it stays, untagged.
+  await members.getByText(t('channels.list.members', { count: 2 })).waitFor();
+  await members
+    .getByRole('button', { name: t('web.kit.more_actions', { name: `${tag}-z` }), exact: true })
+    .click();
+  await page.getByRole('menuitem', { name: t('channels.list.remove_from_tag') }).click();
+  await page.getByText(t('channels.list.removed_from_tag')).first().waitFor();
+  await poll(async () => (await tagMembers(tag)).map((channel) => channel.name)).not.toContain(`${tag}-z`);
+  expect((await channelsNamed(`${tag}-z`)).map((channel) => channel.tag)).toEqual(['']);
+
   // Delete the tag: asked in red, then every channel of it is gone.
   await row.getByRole('button', { name: t('channels.list.delete_tag') }).click();
   await page

@@ -5,6 +5,8 @@ import { channelSchema } from './channels.schema.js';
 import {
   balanceCurrency,
   channelModels,
+  channelRowKey,
+  channelRowName,
   channelStatusCaptionKey,
   channelTypeWebsite,
   cloneChannelInput,
@@ -102,6 +104,13 @@ describe('tag rows and models', () => {
   it('a row with a tag stands for the tag', () => {
     expect(isTagRow({ tag: 'red' })).toBe(true);
     expect(isTagRow({ tag: '' })).toBe(false);
+  });
+
+  it('keys and names a tag row by its tag, an untagged row by its id and name', () => {
+    expect(channelRowKey({ id: 4, tag: 'red' })).toBe('tag:red');
+    expect(channelRowKey({ id: 4, tag: '' })).toBe(4);
+    expect(channelRowName({ name: 'red_3', tag: 'red' })).toBe('red');
+    expect(channelRowName({ name: 'east', tag: '' })).toBe('east');
   });
 
   it('lists the models once each, trimmed', () => {

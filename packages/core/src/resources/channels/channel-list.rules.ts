@@ -55,6 +55,19 @@ export function isTagRow(channel: Pick<Channel, 'tag'>): boolean {
   return channel.tag !== '';
 }
 
+/**
+ * A list row's key: a tag row is keyed by its tag, since the channel standing for it (the tag's newest)
+ * changes when a channel joins; an untagged row by its id.
+ */
+export function channelRowKey(channel: Pick<Channel, 'id' | 'tag'>): string | number {
+  return isTagRow(channel) ? `tag:${channel.tag}` : channel.id;
+}
+
+/** The name a list row goes by in labels and questions: the tag for a tag row. */
+export function channelRowName(channel: Pick<Channel, 'name' | 'tag'>): string {
+  return isTagRow(channel) ? channel.tag : channel.name;
+}
+
 /** A channel's models as a list (the `models` CSV), in order, without blanks or repeats. */
 export function channelModels(channel: Pick<Channel, 'models'>): string[] {
   return [

@@ -1,6 +1,13 @@
 import { Button, Callout } from '@blueprintjs/core';
 import './channel-list.css';
-import { CHANNEL_SCREEN, type Channel, isTagRow, quickUpdateChannel } from '@gw/core';
+import {
+  CHANNEL_SCREEN,
+  type Channel,
+  channelRowKey,
+  channelRowName,
+  isTagRow,
+  quickUpdateChannel,
+} from '@gw/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useApp } from '../../app/app-context';
@@ -62,10 +69,11 @@ function PriorityRules() {
   );
 }
 
-/** The screen as core describes it; a tag row is named by its tag (its chevron, its questions). */
+/** The screen as core describes it, its rows keyed and named as core's list rules say (tag rows by tag). */
 const CHANNEL_LIST_SCREEN: typeof CHANNEL_SCREEN = {
   ...CHANNEL_SCREEN,
-  rowName: (channel) => (isTagRow(channel) ? channel.tag : channel.name),
+  rowKey: channelRowKey,
+  rowName: channelRowName,
 };
 
 /** What the page opens over the list: the tag editor and the model check of one channel. */
