@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { translate } from '@gw/core';
 import type { Locator, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { journeyFixture } from './browser';
 
 type T = (key: string, params?: Record<string, unknown>) => string;
@@ -13,6 +13,9 @@ const LANGUAGES: { language: 'zh_CN' | 'en_US'; locale: string; t: T; tag: strin
   { language: 'zh_CN', locale: 'zh-CN', t: (key, params) => translate('zh_CN', key, params), tag: 'zh' },
   { language: 'en_US', locale: 'en-US', t: (key, params) => translate('en_US', key, params), tag: 'en' },
 ];
+
+// Each test walks a whole screen in a shared, often busy machine's Chromium.
+vi.setConfig({ testTimeout: 150_000 });
 
 const journey = journeyFixture();
 

@@ -28,6 +28,35 @@ async function storedUsers(
   return body.data.data.filter((user) => user.username.startsWith(prefix));
 }
 
+/** The roles of the users whose name starts with `prefix`. */
+async function storedRoles(prefix: string): Promise<number[]> {
+  const answer = await fetch(
+    `${journey.server.url}/api/user/?keyword=${encodeURIComponent(prefix)}&size=100`,
+    {
+      headers: { cookie: journey.rootCookie },
+    },
+  );
+  const body = (await answer.json()) as { data: { data: { username: string; role: number }[] } };
+  return body.data.data.filter((user) => user.username.startsWith(prefix)).map((user) => user.role);
+}
+
+/** The header and body cells with a text broken over more than one line (a title broken per character). */
+function wrappedCells(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('.gw-table th, .gw-table td')].flatMap((cell) => {
+      const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (!node.textContent?.trim()) continue;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        const tops = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+        if (tops.size > 1) return [cell.textContent ?? ''];
+      }
+      return [];
+    }),
+  );
+}
+
 async function openAs(username: string, password: string, locale: 'en-US' | 'zh-CN', width = 1400) {
   const context = await journey.browser.newContext({
     locale,
@@ -105,6 +134,33 @@ async function userJourney(page: Page, t: T, name: string) {
   await page.getByText(t('users.screen.quota_changed')).first().waitFor();
   expect((await storedUsers(name))[0]?.quota).toBe(before + 5_000_000);
 
+  // When root makes it reliable staff, then the server holds role 3 and the role chip says so; the
+  // menu then offers "common user" instead, which sets it back.
+  const roleOf = async () => (await storedRoles(name))[0];
+  await userRow(page, `${name} (Shown)`)
+    .getByRole('button', { name: t('web.kit.more_actions', { name }) })
+    .click();
+  await page.getByRole('menuitem', { name: t('users.screen.set_reliable') }).click();
+  await page.getByText(t('users.screen.role_changed')).first().waitFor();
+  await expect.poll(roleOf).toBe(3);
+  await userRow(page, `${name} (Shown)`).getByText(t('roles.reliable'), { exact: true }).waitFor();
+  await userRow(page, `${name} (Shown)`)
+    .getByRole('button', { name: t('web.kit.more_actions', { name }) })
+    .click();
+  await expect(page.getByRole('menuitem', { name: t('users.screen.set_reliable') }).count()).resolves.toBe(0);
+  await page.getByRole('menuitem', { name: t('users.screen.set_admin') }).click();
+  await expect.poll(roleOf).toBe(10);
+  await userRow(page, `${name} (Shown)`)
+    .getByRole('button', { name: t('web.kit.more_actions', { name }) })
+    .click();
+  await page.getByRole('menuitem', { name: t('users.screen.set_common') }).click();
+  await expect.poll(roleOf).toBe(1);
+
+  // When the username header cell (not only its button) is clicked, then the list sorts by it.
+  await page.getByRole('columnheader', { name: new RegExp(t('users.fields.username')) }).click();
+  await expect.poll(() => new URL(page.url()).searchParams.get('order')).toBe('-username');
+  await page.goto(`${journey.server.url}/panel/user`);
+
   // When its switch is turned off, then the server holds it disabled and the row says so; on again.
   const row = userRow(page, `${name} (Shown)`);
   const toggle = row.getByRole('switch', { name: t('users.screen.status_switch', { name }) });
@@ -142,13 +198,13 @@ describe('users screen journey', () => {
     const { context, page } = await openAs('root', journey.server.rootPassword, 'en-US');
     await userJourney(page, en, 'bob');
     await context.close();
-  });
+  }, 180_000);
 
   it('root does the same in Chinese (the default language)', async () => {
     const { context, page } = await openAs('root', journey.server.rootPassword, 'zh-CN');
     await userJourney(page, zh, 'carol');
     await context.close();
-  });
+  }, 180_000);
 
   it('keys: / focuses the search, n opens the editor, ? lists the keys; CSV holds the filtered list', async () => {
     const { context, page } = await openAs('root', journey.server.rootPassword, 'en-US');
@@ -241,12 +297,41 @@ describe('users screen journey', () => {
     );
     await expect(userRow(page, 'root').getByRole('switch').count()).resolves.toBe(1);
     expect(widths.table).toBeGreaterThan(widths.frame);
+    expect(await wrappedCells(page)).toEqual([]);
     await page.screenshot({ path: '/tmp/gw-web-users-390.png', fullPage: true });
     // The same in the dark theme, saved for a look.
     await page.evaluate(() => localStorage.setItem('theme', 'dark'));
     await page.reload();
     await userRow(page, 'root').waitFor();
     await page.screenshot({ path: '/tmp/gw-web-users-390-dark.png', fullPage: true });
+    await context.close();
+  });
+
+  it('in Chinese at 390 px, headers and Chinese names stay on one line; the table scrolls instead', async () => {
+    const created = await fetch(`${journey.server.url}/api/user/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: journey.rootCookie },
+      body: JSON.stringify({
+        username: '张三丰',
+        password: 'zhang-password-1',
+        display_name: '太极拳宗师张三丰',
+      }),
+    });
+    expect(((await created.json()) as { success: boolean }).success).toBe(true);
+    const { context, page } = await openAs('root', journey.server.rootPassword, 'zh-CN', 390);
+    await page.goto(`${journey.server.url}/panel/user`);
+    await userRow(page, '张三丰 (太极拳宗师张三丰)').waitFor();
+    expect(await wrappedCells(page)).toEqual([]);
+    const widths = await page.evaluate(() => {
+      const frame = document.querySelector('.gw-table-wrap') as HTMLElement;
+      return {
+        page: document.documentElement.scrollWidth,
+        frame: frame.clientWidth,
+        table: frame.scrollWidth,
+      };
+    });
+    expect(widths.page).toBeLessThanOrEqual(390);
+    expect(widths.table).toBeGreaterThan(widths.frame);
     await context.close();
   });
 });

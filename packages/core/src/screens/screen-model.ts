@@ -97,6 +97,8 @@ export interface FormFieldDef<Values> {
   loadOptions?: (client: ApiClient) => Promise<FieldOption[]>;
   /** The choices are suggestions: any other text may be entered too (a text or list field). */
   freeText?: boolean;
+  /** Lines a textarea or JSON field shows (a bot reply needs ≥ 5, spec §22); the face's default otherwise. */
+  rows?: number;
   /** The face shows the image at the field's URL beside it (an owner's icon). */
   preview?: 'image';
   /** Marks the label; the schema is what enforces it. */

@@ -1,6 +1,7 @@
-import { Alert, type IconName } from '@blueprintjs/core';
+import type { IconName } from '@blueprintjs/core';
 import type { ActionDef } from '@gw/core';
 import { useT } from '../lib/use-t';
+import { ConfirmDialog } from './confirm-dialog';
 
 /** The question before an action with a `confirmKey`, naming the row or the count of rows. */
 export function ConfirmAction<Row>({
@@ -17,17 +18,24 @@ export function ConfirmAction<Row>({
   onCancel: () => void;
 }) {
   const t = useT();
+  const label = action ? t(action.labelKey) : '';
+  const title =
+    name !== undefined
+      ? t('web.kit.confirm_title', { action: label, name })
+      : count > 1
+        ? t('web.kit.confirm_title_many', { action: label, count })
+        : t('web.kit.confirm_title_plain', { action: label });
   return (
-    <Alert
+    <ConfirmDialog
       isOpen={action !== undefined}
+      title={title}
+      actionText={label}
       intent={action?.intent === 'danger' ? 'danger' : 'primary'}
       icon={action?.icon as IconName | undefined}
-      confirmButtonText={action ? t(action.labelKey) : ''}
-      cancelButtonText={t('common.cancel')}
       onConfirm={onConfirm}
       onCancel={onCancel}
     >
       {action?.confirmKey ? t(action.confirmKey, { name, count }) : null}
-    </Alert>
+    </ConfirmDialog>
   );
 }

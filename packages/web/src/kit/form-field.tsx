@@ -133,7 +133,7 @@ export function FormField<Values>({
         <TextArea
           id={id}
           fill
-          rows={field.kind === 'json' ? 6 : 3}
+          rows={field.rows ?? (field.kind === 'json' ? 6 : 3)}
           value={String(value ?? '')}
           intent={intent}
           readOnly={readOnly}

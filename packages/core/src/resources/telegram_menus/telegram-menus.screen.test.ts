@@ -90,4 +90,16 @@ describe('Telegram menu screen (console-screens §22)', () => {
       'DELETE /api/option/telegram/4',
     ]);
   });
+
+  it('Given the spec, then every column sorts on the server and the reply is edited in at least 5 lines', () => {
+    expect(TELEGRAM_MENU_SCREEN.columns.map((column) => column.sortField)).toEqual([
+      'id',
+      'command',
+      'description',
+      'parse_mode',
+      'reply_message',
+    ]);
+    const reply = TELEGRAM_MENU_SCREEN.form?.fields.find((field) => field.name === 'reply_message');
+    expect(reply?.rows).toBeGreaterThanOrEqual(5);
+  });
 });

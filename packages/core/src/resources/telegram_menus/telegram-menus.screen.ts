@@ -61,6 +61,7 @@ export const TELEGRAM_MENU_FORM: FormDef<TelegramMenu, TelegramMenuValues, Teleg
     {
       name: 'reply_message',
       kind: 'textarea',
+      rows: 6,
       labelKey: 'telegram_menus.fields.reply_message',
       helpKey: 'telegram_menus.form.reply_help',
       required: true,

@@ -53,7 +53,10 @@ describe.each(TEST_DIALECTS)('telegram menus on %s', (kind) => {
     expect(
       (await list(`keyword=${all[1]?.id}`)).data.data.map((row: { command: string }) => row.command),
     ).toEqual(['start']);
-    expect((await list('order=description')).success).toBe(false);
+    // Every column of the console's table sorts (spec §22); a field outside them is refused.
+    expect((await list('order=-reply_message')).success).toBe(true);
+    expect((await list('order=description')).data.total_count).toBe(4);
+    expect((await list('order=created_by')).success).toBe(false);
     expect((await list('size=101')).success).toBe(false);
   });
 

@@ -27,7 +27,8 @@ export function telegramMenuRoutes(service: TelegramMenusService): AnyRoute[] {
       url: '/api/option/telegram/',
       guard: 'root',
       tag: TAG,
-      summary: 'List the bot menus (page, size ≤ 100, order id|command, keyword = id or command prefix)',
+      summary:
+        'List the bot menus (page, size ≤ 100, order id|command|description|parse_mode|reply_message, keyword = id or command prefix)',
       query: listQuerySchema,
       reply: pagedSchema(telegramMenuSchema),
       handler: ({ query }) => service.list(query),

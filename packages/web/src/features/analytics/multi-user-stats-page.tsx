@@ -105,13 +105,14 @@ function MultiUserBody() {
         <h2>{t('analytics.multi.title')}</h2>
       </div>
       <form className="gw-analytics-filters" onSubmit={submit} noValidate>
-        <FormGroup
-          label={t('analytics.multi.usernames')}
-          labelFor="multi-usernames"
-          helperText={t('analytics.multi.usernames_hint')}
-        >
+        {/* The hint is the field's placeholder: as helper text under the field it lifted the field
+            above the dates and buttons beside it, and overlapped the next row on a phone. */}
+        <FormGroup label={t('analytics.multi.usernames')} labelFor="multi-usernames">
           <InputGroup
             id="multi-usernames"
+            className="gw-multi-usernames"
+            placeholder={t('analytics.multi.usernames_hint')}
+            title={t('analytics.multi.usernames_hint')}
             value={usernames}
             onChange={(event) => setUsernames(event.target.value)}
           />

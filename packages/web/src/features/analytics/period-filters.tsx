@@ -56,6 +56,8 @@ export function PeriodFilters({ initial, today, onSearch }: PeriodFiltersProps) 
           id="analytics-end"
           type="date"
           value={end}
+          // Chained to the start: the end's picker offers no day before it (spec §8).
+          min={isDayText(start) ? start : undefined}
           max={today}
           onChange={(event) => setEnd(event.target.value)}
         />

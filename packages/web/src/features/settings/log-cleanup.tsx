@@ -1,4 +1,5 @@
-import { Alert, Button, FormGroup } from '@blueprintjs/core';
+import { Button, FormGroup } from '@blueprintjs/core';
+import { ConfirmDialog } from '../../kit/confirm-dialog';
 import { deleteLogsBefore, formatTimestamp } from '@gw/core';
 import { useState } from 'react';
 import { useApp } from '../../app/app-context';
@@ -51,17 +52,17 @@ export function LogCleanup() {
         disabled={!Number.isFinite(seconds)}
         onClick={() => setAsking(true)}
       />
-      <Alert
+      <ConfirmDialog
         isOpen={asking}
+        title={t('web.kit.confirm_title_plain', { action: t('options.screen.clear_logs') })}
+        actionText={t('options.screen.clear_logs')}
         intent="danger"
         icon="trash"
-        confirmButtonText={t('options.screen.clear_logs')}
-        cancelButtonText={t('common.cancel')}
         onCancel={() => setAsking(false)}
         onConfirm={() => void clear()}
       >
         {t('options.screen.clear_logs_confirm', { time: formatTimestamp(seconds) })}
-      </Alert>
+      </ConfirmDialog>
     </FormGroup>
   );
 }

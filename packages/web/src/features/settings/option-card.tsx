@@ -1,4 +1,5 @@
-import { Alert, Button, Card, H4, Tag } from '@blueprintjs/core';
+import { Button, Card, H4, Tag } from '@blueprintjs/core';
+import { ConfirmDialog } from '../../kit/confirm-dialog';
 import {
   changedOptions,
   listSafeTools,
@@ -141,12 +142,12 @@ export function OptionCard({ card, loaded, extra, note }: OptionCardProps) {
           onClick={() => save(card.options)}
         />
       ) : null}
-      <Alert
+      <ConfirmDialog
         isOpen={confirmOff !== undefined}
+        title={t('options.screen.password_off_title')}
+        actionText={t('common.confirm')}
         intent="warning"
         icon="warning-sign"
-        confirmButtonText={t('common.confirm')}
-        cancelButtonText={t('common.cancel')}
         onCancel={() => setConfirmOff(undefined)}
         onConfirm={() => {
           const def = confirmOff;
@@ -154,11 +155,8 @@ export function OptionCard({ card, loaded, extra, note }: OptionCardProps) {
           if (def) void run([{ key: def.key, value: 'false' }], 'options.screen.set_done');
         }}
       >
-        <p>
-          <strong>{t('options.screen.password_off_title')}</strong>
-        </p>
-        <p>{t('options.screen.password_off_warning')}</p>
-      </Alert>
+        {t('options.screen.password_off_warning')}
+      </ConfirmDialog>
     </Card>
   );
 }
