@@ -79,6 +79,11 @@ describe('model info journey (en_US)', () => {
     await dialog.getByRole('button', { name: tr('common.submit') }).click();
     await page.getByText(tr('model_info.saved')).first().waitFor();
     await rowOf('mi-journey').waitFor();
+    // The default modality shows as a green chip in both modality columns.
+    const text = rowOf('mi-journey').getByText('text', { exact: true }).first();
+    expect(await text.evaluate((element) => element.closest('.bp6-tag')?.className)).toContain(
+      'bp6-intent-success',
+    );
     const before = await infos();
 
     await page.getByRole('button', { name: tr('web.kit.new') }).click();

@@ -26,6 +26,13 @@ export interface ColumnDef<Row> {
   chip?: boolean;
   /** The value is an image's URL: drawn as the image where the face can (a gateway's icon), else the URL. */
   image?: boolean;
+  /**
+   * Several chips in the cell, each with its colour (a model's modalities): faces with chips draw these
+   * instead of `value`, which stays the plain text (TUI, CSV).
+   */
+  chips?: (row: Row, ctx: ColumnContext) => readonly { text: string; tone?: ColumnTone }[];
+  /** The cell's text can be copied with a click (a model id). */
+  copy?: boolean;
   /** The chip's colour for this row (an order's status: pending blue, success green, failed red). */
   tone?: (row: Row) => ColumnTone;
   /** 1 always shows; higher numbers are dropped first when space is short. */

@@ -2,6 +2,7 @@ import { Checkbox, HTMLTable, Icon, ProgressBar, Tag } from '@blueprintjs/core';
 import type { ColumnContext, ScreenDef } from '@gw/core';
 import { nextOrder, orderDirection } from '../features/tokens/token-list';
 import { useT } from '../lib/use-t';
+import { CopyCell } from './copy-cell';
 import { InlineNumber } from './inline-number';
 import { RowActions } from './row-actions';
 import { StatusSwitch } from './status-switch';
@@ -149,6 +150,21 @@ export function ResourceTable<Row, Values, Input>(props: ResourceTableProps<Row,
                           name={name(row)}
                           text={column.value(row, ctx)}
                           entity={screen.entity}
+                        />
+                      ) : column.chips ? (
+                        <span className="gw-cell-chips">
+                          {/* A cell's chips are distinct texts (a group's models, a model's modalities). */}
+                          {column.chips(row, ctx).map((chip) => (
+                            <Tag key={chip.text} minimal round intent={chip.tone ?? 'none'}>
+                              {chip.text}
+                            </Tag>
+                          ))}
+                        </span>
+                      ) : column.copy ? (
+                        <CopyCell
+                          text={column.value(row, ctx)}
+                          chip={column.chip}
+                          tone={column.tone?.(row)}
                         />
                       ) : column.chip ? (
                         <Tag minimal round intent={column.tone?.(row) ?? 'none'}>

@@ -1,8 +1,23 @@
-import type { ColumnDef } from '../../format/columns.js';
+import type { ColumnDef, ColumnTone } from '../../format/columns.js';
 import { thousands } from '../../format/quota.js';
 import { type ModelInfo, parseJsonStringList } from './model-info.schema.js';
 
-const list = (text: string) => (parseJsonStringList(text) ?? [text]).join(', ');
+const items = (text: string) => parseJsonStringList(text) ?? (text ? [text] : []);
+const list = (text: string) => items(text).join(', ');
+
+/** A modality's colour (console-screens C.3): audio amber, image blue, music red, text green, video grey. */
+export function modalityTone(modality: string): ColumnTone {
+  const tones: Record<string, ColumnTone> = {
+    audio: 'warning',
+    image: 'primary',
+    music: 'danger',
+    text: 'success',
+  };
+  return tones[modality] ?? 'none';
+}
+
+const modalityChips = (text: string) =>
+  items(text).map((modality) => ({ text: modality, tone: modalityTone(modality) }));
 
 /** The model info table's columns (console-screens §19). */
 export const MODEL_INFO_COLUMNS: readonly ColumnDef<ModelInfo>[] = [
@@ -11,6 +26,7 @@ export const MODEL_INFO_COLUMNS: readonly ColumnDef<ModelInfo>[] = [
     titleKey: 'model_info.fields.model',
     priority: 1,
     chip: true,
+    copy: true,
     tone: () => 'success',
     value: (info) => info.model,
   },
@@ -31,13 +47,21 @@ export const MODEL_INFO_COLUMNS: readonly ColumnDef<ModelInfo>[] = [
     id: 'input_modalities',
     titleKey: 'model_info.fields.input_modalities',
     priority: 4,
+    chips: (info) => modalityChips(info.input_modalities),
     value: (info) => list(info.input_modalities),
   },
   {
     id: 'output_modalities',
     titleKey: 'model_info.fields.output_modalities',
     priority: 4,
+    chips: (info) => modalityChips(info.output_modalities),
     value: (info) => list(info.output_modalities),
   },
-  { id: 'tags', titleKey: 'model_info.fields.tags', priority: 5, value: (info) => list(info.tags) },
+  {
+    id: 'tags',
+    titleKey: 'model_info.fields.tags',
+    priority: 5,
+    chips: (info) => items(info.tags).map((tag) => ({ text: tag })),
+    value: (info) => list(info.tags),
+  },
 ];
