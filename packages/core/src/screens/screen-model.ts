@@ -314,6 +314,8 @@ export interface ScreenDef<Row, Values = never, Input = never> {
   editable?: boolean;
   /** When editable, whether this row may be edited (default: every row); a used code may not. */
   editableRow?(row: Row): boolean;
+  /** The refresh button also clears the filters ("Refresh & clear", the payment lists). */
+  refreshClears?: boolean;
   /** Whether the toolbar offers the whole list (current filter, all pages) as CSV. */
   exportCsv?: boolean;
 }

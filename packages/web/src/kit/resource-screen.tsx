@@ -160,7 +160,11 @@ function ResourceScreenBody<Row, Values, Input>({
           }}
         />
         <ButtonGroup className="gw-toolbar-buttons">
-          {toolButton('refresh', t('common.refresh'), () => void list.refetch())}
+          {screen.refreshClears
+            ? toolButton('refresh', t('web.kit.refresh_clear'), () =>
+                setQuery({ page: 1, size: query.size, order: screen.defaultOrder }),
+              )
+            : toolButton('refresh', t('common.refresh'), () => void list.refetch())}
           {screen.exportCsv &&
             toolButton('download', t('web.kit.export_csv'), () => void exportCsv(), { loading: exporting })}
           {screen.toolbarActions && (
