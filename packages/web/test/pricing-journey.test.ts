@@ -96,6 +96,9 @@ describe('pricing journey (en_US)', () => {
     await page.goto(`${journey.server.url}/panel/pricing#single`);
     await page.getByRole('tab', { name: tr('prices.tabs.single'), selected: true }).waitFor();
     await page.getByText(tr('prices.notice')).waitFor();
+    // The single tab pages by 20 / 50 / 100 (console-screens §17.1).
+    const sizes = page.getByRole('combobox', { name: tr('common.rows_per_page') });
+    expect(await sizes.locator('option').allTextContents()).toEqual(['20', '50', '100']);
     const warning = page.getByRole('alert').filter({ hasText: 'journey-unpriced' });
     await warning.waitFor();
     expect(await warning.textContent()).toContain('journey-usd');
