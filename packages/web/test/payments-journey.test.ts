@@ -191,7 +191,15 @@ describe('payments journey (en_US)', () => {
     await chip.waitFor();
     expect(await chip.evaluate((element) => element.closest('.bp6-tag')?.className)).toContain(
       'bp6-intent-primary',
-    );
+    ); // Refresh & clear drops the filters typed (the end time back to an hour ahead).
+    const tradeNo = page.getByRole('searchbox', { name: tr('payments.order_fields.trade_no') });
+    await tradeNo.fill('nothing-like-it');
+    await tradeNo.press('Enter');
+    await page.waitForURL(/trade_no=nothing-like-it/);
+    await expect.poll(() => row.count()).toBe(0);
+    await page.getByRole('button', { name: tr('web.kit.refresh_clear') }).click();
+    await row.waitFor();
+    expect(page.url()).not.toContain('trade_no');
   });
 });
 

@@ -96,6 +96,9 @@ describe('pricing journey (en_US)', () => {
     await page.goto(`${journey.server.url}/panel/pricing#single`);
     await page.getByRole('tab', { name: tr('prices.tabs.single'), selected: true }).waitFor();
     await page.getByText(tr('prices.notice')).waitFor();
+    // The single tab pages by 20 / 50 / 100 (console-screens §17.1).
+    const sizes = page.getByRole('combobox', { name: tr('common.rows_per_page') });
+    expect(await sizes.locator('option').allTextContents()).toEqual(['20', '50', '100']);
     const warning = page.getByRole('alert').filter({ hasText: 'journey-unpriced' });
     await warning.waitFor();
     expect(await warning.textContent()).toContain('journey-usd');
@@ -203,7 +206,7 @@ describe('pricing journey (en_US)', () => {
     expect(await prices()).toEqual([]);
   });
 
-  it('checks for updates: the diff shown, then applied with "add new only" and "update"', async () => {
+  it('checks for updates: the diff shown, then applied with "add new only", "update" and "overwrite" (a locked price kept)', async () => {
     await api('POST', '/api/prices/single', {
       model: 'journey-kept',
       type: 'tokens',
@@ -269,6 +272,34 @@ describe('pricing journey (en_US)', () => {
     expect(await priceOf('journey-kept')).toMatchObject({ input: 10, extra_ratios: { reasoning_tokens: 2 } });
     // Update never drops a model the list lacks.
     expect(await priceOf('journey-old')).toBeDefined();
+
+    // Overwrite: unlocked prices the list lacks go; a locked one keeps its price.
+    await api('PUT', '/api/prices/single/journey-kept', {
+      model: 'journey-kept',
+      type: 'tokens',
+      channel_type: 1,
+      input: 10,
+      output: 30,
+      locked: true,
+    });
+    remoteList = [{ model: 'journey-kept', type: 'tokens', channel_type: 1, input: 99, output: 99 }];
+    await page.getByRole('button', { name: tr('prices.updates.title') }).click();
+    const third = page.getByRole('dialog');
+    await third.getByRole('button', { name: tr('prices.updates.fetch') }).click();
+    await third
+      .getByText(
+        tr('prices.updates.effect', {
+          mode: tr('prices.updates.overwrite'),
+          added: 0,
+          updated: 0,
+          removed: 2,
+        }),
+      )
+      .waitFor();
+    await third.getByRole('button', { name: tr('prices.updates.overwrite') }).click();
+    await page.getByText(tr('prices.updates.done')).first().waitFor();
+    expect((await prices()).map((price) => price.model)).toEqual(['journey-kept']);
+    expect(await priceOf('journey-kept')).toMatchObject({ input: 10, locked: true });
   });
 
   it('refuses a fetched file that is not a price list', async () => {

@@ -31,6 +31,8 @@ export interface ColumnDef<Row> {
   chips?: (row: Row, ctx: ColumnContext) => readonly CellChip[];
   /** The value is an image's URL: the web shows the image (an owner's icon), text faces the URL. */
   image?: boolean;
+  /** The cell's text can be copied with a click (a model id). */
+  copy?: boolean;
   /** 1 always shows; higher numbers are dropped first when space is short. */
   priority: number;
   value: (row: Row, ctx: ColumnContext) => string;

@@ -314,6 +314,8 @@ export interface ScreenDef<Row, Values = never, Input = never> {
   defaultOrder: string;
   /** Remembered page size's storage name. */
   pageSizeKey: string;
+  /** The page sizes offered, the first the default (default PAGE_SIZES: 10 / 30 / 50 / 100). */
+  pageSizes?: readonly number[];
   emptyKey?: string;
   status?: StatusToggleDef<Row>;
   /** Numbers edited in their columns (saved on blur). */

@@ -242,7 +242,7 @@ function ResourceScreenBody<Row, Values, Input>({
             id={`${screen.id}-page-size`}
             value={query.size}
             onChange={(event) => setQuery({ ...query, size: Number(event.currentTarget.value), page: 1 })}
-            options={PAGE_SIZES.map((size) => ({ value: size, label: String(size) }))}
+            options={(screen.pageSizes ?? PAGE_SIZES).map((size) => ({ value: size, label: String(size) }))}
           />
         </label>
         <Pager

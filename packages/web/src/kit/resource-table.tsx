@@ -4,6 +4,7 @@ import type { ColumnContext, ColumnDef, ScreenDef } from '@gw/core';
 import { Fragment, type ReactNode, useState } from 'react';
 import { nextOrder, orderDirection } from '../features/tokens/token-list';
 import { useT } from '../lib/use-t';
+import { CopyCell } from './copy-cell';
 import { InlineNumber } from './inline-number';
 import { LabelChip } from './label-chip';
 import { RowActions } from './row-actions';
@@ -282,7 +283,18 @@ function ColumnCell<Row>({
     );
   } else if (column.chip) {
     const style = column.chipStyle?.(row);
-    content = <LabelChip text={column.value(row, ctx)} tone={style?.tone} variant={style?.variant} />;
+    const text = column.value(row, ctx);
+    content = (
+      <LabelChip
+        text={text}
+        tone={style?.tone}
+        variant={style?.variant}
+        copyName={column.copy ? text : undefined}
+        title={column.copy ? t('web.kit.copy_value', { name: text }) : undefined}
+      />
+    );
+  } else if (column.copy) {
+    content = <CopyCell text={column.value(row, ctx)} />;
   } else {
     content = column.value(row, ctx);
   }

@@ -9,7 +9,7 @@ import { useCallback, useMemo } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { readPageSize, writePageSize } from '../lib/storage';
 
-type UrlScreen = Pick<ScreenDef<unknown>, 'filters' | 'defaultOrder' | 'pageSizeKey'>;
+type UrlScreen = Pick<ScreenDef<unknown>, 'filters' | 'defaultOrder' | 'pageSizeKey' | 'pageSizes'>;
 
 /**
  * A screen's list query kept in the URL (filters, page, size, order), so a reload or a shared link
@@ -20,7 +20,8 @@ export function useScreenQuery(screen: UrlScreen) {
   const navigate = useNavigate();
   // The hash names the tab a screen is drawn in (`#gateway`); a new query keeps it.
   const { hash } = useLocation();
-  const remembered = readPageSize(screen.pageSizeKey, PAGE_SIZES[0], PAGE_SIZES);
+  const sizes = screen.pageSizes ?? PAGE_SIZES;
+  const remembered = readPageSize(screen.pageSizeKey, sizes[0] ?? PAGE_SIZES[0], sizes);
   const paramsText = params.toString();
   const query = useMemo(
     () => screenQueryFromParams(screen, new URLSearchParams(paramsText), remembered),
@@ -30,11 +31,11 @@ export function useScreenQuery(screen: UrlScreen) {
     (next: ScreenQuery) => {
       // Only a size chosen here is remembered, not one that came with a shared link.
       if (next.size !== query.size) writePageSize(screen.pageSizeKey, next.size);
-      const fallback = readPageSize(screen.pageSizeKey, PAGE_SIZES[0], PAGE_SIZES);
+      const fallback = readPageSize(screen.pageSizeKey, sizes[0] ?? PAGE_SIZES[0], sizes);
       const search = screenQueryToParams(screen, next, fallback).toString();
       navigate({ search: search ? `?${search}` : '', hash });
     },
-    [screen, query.size, navigate, hash],
+    [screen, sizes, query.size, navigate, hash],
   );
   return { query, setQuery };
 }

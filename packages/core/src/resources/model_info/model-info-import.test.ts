@@ -84,3 +84,29 @@ describe('model info bulk import (console-screens §19)', () => {
     ]);
   });
 });
+
+describe('model info columns (console-screens §19)', () => {
+  it('colours modalities and lists tags as chips', async () => {
+    const { MODEL_INFO_COLUMNS, modalityTone } = await import('./model-info.fields.js');
+    expect(['audio', 'image', 'music', 'text', 'video'].map(modalityTone)).toEqual([
+      'warning',
+      'primary',
+      'error',
+      'success',
+      'default',
+    ]);
+    const info = modelInfoSchema.parse({
+      id: 1,
+      model: 'm',
+      input_modalities: '["text","image"]',
+      tags: '["hot"]',
+    });
+    const ctx = { t: (key: string) => key } as never;
+    const chips = (id: string) => MODEL_INFO_COLUMNS.find((column) => column.id === id)?.chips?.(info, ctx);
+    expect(chips('input_modalities')).toEqual([
+      { text: 'text', tone: 'success' },
+      { text: 'image', tone: 'primary' },
+    ]);
+    expect(chips('tags')).toEqual([{ text: 'hot', tone: 'default' }]);
+  });
+});

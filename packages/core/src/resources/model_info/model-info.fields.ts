@@ -1,8 +1,24 @@
+import type { ChipTone } from '../../format/chips.js';
 import type { ColumnDef } from '../../format/columns.js';
 import { thousands } from '../../format/quota.js';
 import { type ModelInfo, parseJsonStringList } from './model-info.schema.js';
 
-const list = (text: string) => (parseJsonStringList(text) ?? [text]).join(', ');
+const items = (text: string) => parseJsonStringList(text) ?? (text ? [text] : []);
+const list = (text: string) => items(text).join(', ');
+
+/** A modality's colour (console-screens C.3): audio amber, image blue, music red, text green, video grey. */
+export function modalityTone(modality: string): ChipTone {
+  const tones: Record<string, ChipTone> = {
+    audio: 'warning',
+    image: 'primary',
+    music: 'error',
+    text: 'success',
+  };
+  return tones[modality] ?? 'default';
+}
+
+const modalityChips = (text: string) =>
+  items(text).map((modality) => ({ text: modality, tone: modalityTone(modality) }));
 
 /** The model info table's columns (console-screens §19). */
 export const MODEL_INFO_COLUMNS: readonly ColumnDef<ModelInfo>[] = [
@@ -12,6 +28,7 @@ export const MODEL_INFO_COLUMNS: readonly ColumnDef<ModelInfo>[] = [
     priority: 1,
     chip: true,
     chipStyle: () => ({ tone: 'success' }),
+    copy: true,
     value: (info) => info.model,
   },
   { id: 'name', titleKey: 'model_info.fields.name', priority: 1, value: (info) => info.name },
@@ -31,13 +48,21 @@ export const MODEL_INFO_COLUMNS: readonly ColumnDef<ModelInfo>[] = [
     id: 'input_modalities',
     titleKey: 'model_info.fields.input_modalities',
     priority: 4,
+    chips: (info) => modalityChips(info.input_modalities),
     value: (info) => list(info.input_modalities),
   },
   {
     id: 'output_modalities',
     titleKey: 'model_info.fields.output_modalities',
     priority: 4,
+    chips: (info) => modalityChips(info.output_modalities),
     value: (info) => list(info.output_modalities),
   },
-  { id: 'tags', titleKey: 'model_info.fields.tags', priority: 5, value: (info) => list(info.tags) },
+  {
+    id: 'tags',
+    titleKey: 'model_info.fields.tags',
+    priority: 5,
+    chips: (info) => items(info.tags).map((tag) => ({ text: tag, tone: 'default' as const })),
+    value: (info) => list(info.tags),
+  },
 ];

@@ -297,6 +297,7 @@ export const PAYMENT_GATEWAY_SCREEN: ScreenDef<
     },
   ],
   defaultOrder: '-created_at',
+  refreshClearsFilters: true,
   pageSizeKey: 'payment',
   // The order gateways are offered in, edited in place and saved when the input loses focus (§15.2).
   inlineNumbers: [
@@ -362,6 +363,7 @@ export const PAYMENT_ORDER_SCREEN: ScreenDef<Order> = {
     },
   ],
   defaultOrder: '-created_at',
+  refreshClearsFilters: true,
   pageSizeKey: 'payment_order',
   rowActions: [],
 };

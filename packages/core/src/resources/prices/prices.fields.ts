@@ -97,6 +97,10 @@ export const PRICE_GROUP_COLUMNS: readonly ColumnDef<PriceGroupRow>[] = [
     id: 'models',
     titleKey: 'prices.fields.models',
     priority: 1,
+    chips: (group, ctx) => [
+      { text: ctx.t('prices.model_count', { count: group.models.length }), tone: 'primary' },
+      ...group.models.map((model) => ({ text: model, tone: 'default' as const })),
+    ],
     value: (group, ctx) =>
       `${ctx.t('prices.model_count', { count: group.models.length })}: ${group.models.join(', ')}`,
   },

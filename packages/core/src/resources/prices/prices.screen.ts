@@ -314,6 +314,7 @@ export const PRICE_SCREEN: ScreenDef<PriceRow, PriceFormValues, PriceInput> = {
   filters: PRICE_FILTERS,
   defaultOrder: 'model',
   pageSizeKey: 'pricing',
+  pageSizes: [20, 50, 100],
   rowActions: [
     deleteAction<PriceRow>('prices.confirm.delete', 'prices.messages.deleted', (client, price) =>
       deletePrice(client, price.model),
@@ -398,6 +399,7 @@ export const PRICE_GROUP_SCREEN: ScreenDef<PriceGroupRow, PriceGroupFormValues, 
   filters: PRICE_FILTERS,
   defaultOrder: '',
   pageSizeKey: 'pricing_multiple',
+  pageSizes: [10, 20, 50],
   rowActions: [
     deleteAction<PriceGroupRow>('prices.confirm.delete_group', 'prices.messages.deleted', (client, group) =>
       deletePrices(client, group.models),

@@ -13,6 +13,7 @@ export function ModelInfoPage() {
     <ResourceScreen
       screen={MODEL_INFO_SCREEN}
       actions={<BulkImportButton onClick={() => setImporting(true)} />}
+      // Inside the screen, so the dialog shares its query cache (the list reloads after an import).
       banner={importing ? <BulkImportDialog onClose={() => setImporting(false)} /> : undefined}
     />
   );
