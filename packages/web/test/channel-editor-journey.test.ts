@@ -61,7 +61,7 @@ async function openChannels(on: Page, tr: typeof en) {
 async function openNew(on: Page, tr: typeof en): Promise<Locator> {
   await on.getByRole('button', { name: tr('web.kit.new') }).click();
   const dialog = on.getByRole('dialog');
-  await dialog.getByText(tr('channels.editor.create_title')).waitFor();
+  await typeSelect(dialog, tr).waitFor();
   return dialog;
 }
 /** A form field by its label (a required one carries a trailing "*"). */
@@ -174,7 +174,7 @@ describe('channel editor journey (en_US)', () => {
       .filter({ has: page.getByRole('cell', { name: 'journey-openai', exact: true }) });
     await row.getByRole('button', { name: en('web.kit.more_actions', { name: 'journey-openai' }) }).click();
     await page.getByRole('menuitem', { name: en('common.edit') }).click();
-    const editor = page.getByRole('dialog', { name: en('channels.editor.edit_title') });
+    const editor = page.getByRole('dialog', { name: en('common.edit') });
     await editor.getByRole('button', { name: en('channels.editor.check.button') }).click();
     const check = page.getByRole('dialog', {
       name: en('channels.editor.check.title', { name: 'journey-openai' }),
