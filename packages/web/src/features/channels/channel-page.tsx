@@ -1,6 +1,6 @@
 import { CHANNEL_SCREEN } from '@gw/core';
 import { ResourceScreen } from '../../kit/resource-screen';
-import { ChannelBatchButton } from './channel-batch-dialog';
+import { ChannelBatchButton } from './channel-batch-button';
 import { CHANNEL_EDITOR_EXTRAS } from './channel-editor';
 
 /**
