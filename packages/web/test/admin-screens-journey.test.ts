@@ -230,7 +230,10 @@ describe('admin screens journey (root)', () => {
       .getByRole('listbox', { name: new RegExp(`^${en('channels.fields.group')}`) })
       .selectOption('default');
     // A fresh server offers no models yet: the name is typed as a chip.
-    const models = field(dialog, en('channels.fields.models'));
+    // Exactly "Models": "Models with streaming disabled" is a list field too.
+    const models = dialog.getByRole('textbox', {
+      name: new RegExp(`^${en('channels.fields.models')}\\s*\\*?$`),
+    });
     await models.fill('gpt-4o-mini');
     await models.press('Enter');
     await dialog.getByRole('button', { name: en('web.kit.remove_item', { name: 'gpt-4o-mini' }) }).waitFor();

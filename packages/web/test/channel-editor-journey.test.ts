@@ -61,7 +61,7 @@ async function openChannels(on: Page, tr: typeof en) {
 async function openNew(on: Page, tr: typeof en): Promise<Locator> {
   await on.getByRole('button', { name: tr('web.kit.new') }).click();
   const dialog = on.getByRole('dialog');
-  await dialog.getByText(tr('channels.editor.create_title')).waitFor();
+  await typeSelect(dialog, tr).waitFor();
   return dialog;
 }
 /** A form field by its label (a required one carries a trailing "*"). */
@@ -174,7 +174,7 @@ describe('channel editor journey (en_US)', () => {
       .filter({ has: page.getByRole('cell', { name: 'journey-openai', exact: true }) });
     await row.getByRole('button', { name: en('web.kit.more_actions', { name: 'journey-openai' }) }).click();
     await page.getByRole('menuitem', { name: en('common.edit') }).click();
-    const editor = page.getByRole('dialog', { name: en('channels.editor.edit_title') });
+    const editor = page.getByRole('dialog', { name: en('common.edit') });
     await editor.getByRole('button', { name: en('channels.editor.check.button') }).click();
     const check = page.getByRole('dialog', {
       name: en('channels.editor.check.title', { name: 'journey-openai' }),
@@ -213,6 +213,40 @@ describe('channel editor journey (en_US)', () => {
     const stored = await api<{ models: string }>(`/api/channel/${channel?.id}`);
     expect(stored.models.split(',')).not.toContain('fk-gpt-4o');
     expect(stored.models.split(',')).toContain('fk-gpt-4o-mini');
+  });
+
+  it('moves Azure channels of one API version to another in the batch dialog', async () => {
+    const made = await fetch(`${journey.server.url}/api/channel/`, {
+      method: 'POST',
+      headers: { cookie: journey.rootCookie, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        type: 3,
+        name: 'journey-azure-old',
+        key: 'sk-azure',
+        base_url: upstream.url,
+        other: '2023-05-15',
+        models: 'gpt-4o',
+        group: 'default',
+      }),
+    });
+    expect(((await made.json()) as { success: boolean }).success).toBe(true);
+    const batch = page.getByRole('dialog', { name: en('channels.editor.batch.title') });
+    await batch.getByRole('tab', { name: en('channels.editor.batch.azure_tab') }).click();
+    await batch.getByLabel(en('channels.editor.batch.current_version')).fill('2023-05-15');
+    await batch.getByRole('button', { name: en('channels.editor.batch.search') }).click();
+    await batch
+      .getByRole('checkbox', {
+        name: en('channels.editor.batch.channel', { name: 'journey-azure-old', version: '2023-05-15' }),
+      })
+      .check({ force: true });
+    await batch.getByLabel(en('channels.editor.batch.new_version')).fill('2024-10-21');
+    await batch.getByRole('button', { name: en('channels.editor.batch.apply') }).click();
+    await page
+      .getByText(en('channels.editor.batch.updated', { count: 1 }))
+      .first()
+      .waitFor();
+    const [channel] = await channelsNamed('journey-azure-old');
+    expect((await api<{ other: string }>(`/api/channel/${channel?.id}`)).other).toBe('2024-10-21');
   });
 });
 

@@ -1,13 +1,4 @@
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogBody,
-  DialogFooter,
-  Section,
-  SectionCard,
-  Spinner,
-} from '@blueprintjs/core';
+import { Alert, Button, Dialog, DialogBody, DialogFooter, Spinner } from '@blueprintjs/core';
 import { type FormDef, type FormFieldDef, visibleFields } from '@gw/core';
 import './kit.css';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -18,6 +9,7 @@ import { type FieldMessages, messagesFromServer, messagesFromZod } from '../lib/
 import { showError, showToast } from '../lib/toasts';
 import { useT } from '../lib/use-t';
 import { FormField } from './form-field';
+import './form-dialog.css';
 import { type Draft, DraftJsonError, fromDraftValue, toDraftValue } from './form-values';
 
 interface FormDialogProps<Row, Values, Input> {
@@ -320,16 +312,11 @@ export function ValuesDialog<Values>(props: ValuesDialogProps<Values>) {
             block.section === undefined ? (
               block.fields.map(renderField)
             ) : (
-              <Section
-                key={block.section}
-                className="gw-form-section"
-                title={t(block.section)}
-                compact
-                collapsible
-                collapseProps={{ defaultIsOpen: false }}
-              >
-                <SectionCard>{block.fields.map(renderField)}</SectionCard>
-              </Section>
+              // A native disclosure: folded until opened, no script of its own (the route budget).
+              <details key={block.section} className="gw-form-section">
+                <summary>{t(block.section)}</summary>
+                <div className="gw-form-section-body">{block.fields.map(renderField)}</div>
+              </details>
             ),
           )}
         </DialogBody>

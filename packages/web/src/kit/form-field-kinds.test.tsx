@@ -107,7 +107,8 @@ describe('FormField kinds', () => {
     fireEvent.change(tags, { target: { value: 'vision' } });
     fireEvent.keyDown(tags, { key: 'Enter' });
     expect(tags.value).toBe('');
-    fireEvent.change(tags, { target: { value: 'tools' } });
+    // A pasted comma-separated list adds each new item once.
+    fireEvent.change(tags, { target: { value: 'tools, vision,,tools' } });
     fireEvent.click(screen.getByRole('button', { name: en('web.kit.add_item') }));
     fireEvent.click(screen.getByRole('button', { name: en('web.kit.remove_item', { name: 'text' }) }));
     const previewName = en('web.kit.preview', { name: en('model_ownedby.fields.icon') });

@@ -1,16 +1,20 @@
 import { Button, FormGroup, HTMLSelect, InputGroup, Switch, TextArea } from '@blueprintjs/core';
 import { type FieldOption, type FormFieldDef, renderQuota, thousands } from '@gw/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useApp } from '../app/app-context';
 import { useQuotaDisplay } from '../app/use-quota-display';
 import { useT } from '../lib/use-t';
 import { DateTimeInput } from './date-time-input';
 import type { KeyValueDraft } from './form-values';
-import { KeyValueField } from './key-value-field';
 import { ListField } from './list-field';
 import { RatioMapField } from './ratio-map-field';
 import { useOptionSource } from './option-sources';
+
+// Loaded with the first form that has such a field: most screens' route chunks stay without it.
+const KeyValueField = lazy(() =>
+  import('./key-value-field').then((module) => ({ default: module.KeyValueField })),
+);
 
 /** Choices read from the server for a field: its option source, or its own `loadOptions`. */
 function useFieldOptions<Values>(field: FormFieldDef<Values>): readonly FieldOption[] | undefined {
@@ -208,13 +212,15 @@ export function FormField<Values>({
       break;
     case 'key-value':
       input = (
-        <KeyValueField
-          id={id}
-          value={(value as KeyValueDraft | undefined) ?? { rows: [] }}
-          readOnly={readOnly}
-          intent={intent}
-          onChange={onChange}
-        />
+        <Suspense fallback={null}>
+          <KeyValueField
+            id={id}
+            value={(value as KeyValueDraft | undefined) ?? { rows: [] }}
+            readOnly={readOnly}
+            intent={intent}
+            onChange={onChange}
+          />
+        </Suspense>
       );
       break;
     case 'ratio-map':

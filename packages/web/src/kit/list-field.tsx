@@ -21,11 +21,14 @@ export function ListField({ id, value, suggestions, freeText, readOnly, intent, 
   const t = useT();
   const [typed, setTyped] = useState('');
   const items = value ?? [];
+  // A pasted comma-separated list adds each of its items (a channel's models, console-screens §1.4).
   const add = () => {
-    const item = typed.trim();
-    const known = suggestions.some((option) => option.value === item);
-    if (!item || items.includes(item) || (!freeText && !known)) return;
-    onChange([...items, item]);
+    const known = (item: string) => suggestions.some((option) => option.value === item);
+    const fresh = [...new Set(typed.split(',').map((item) => item.trim()))].filter(
+      (item) => item !== '' && !items.includes(item) && (freeText || known(item)),
+    );
+    if (fresh.length === 0) return;
+    onChange([...items, ...fresh]);
     setTyped('');
   };
   const listId = `${id}-suggestions`;

@@ -3,6 +3,8 @@ import { screenI18nKeys } from '../../screens/screen-model.js';
 import { translate } from '../../i18n/i18n.js';
 import { channelTypeChanged, isTagOnlyField, withDefaultModels } from './channel-editor.rules.js';
 import { pluginObjectOf, pluginValuesOf } from './channel-plugins.js';
+import { channelTagUpdateSchema } from './channels-input.schema.js';
+import { channelTagDetailSchema } from './channels.schema.js';
 import {
   CHANNEL_FORM,
   CHANNEL_TAG_FORM,
@@ -93,6 +95,28 @@ describe('channel editor rules (console-screens §1.4)', () => {
     expect(pluginObjectOf(1, flat)).toBeNull();
     const input = channelInputFromForm({ ...emptyChannelForm(), type: 8, ...flat, models: ['m'] }, undefined);
     expect(input.plugin).toMatchObject({ customize: { chat: '/my/chat' } });
+  });
+
+  it('edits a tag without type or name, its keys one per line, in what the tag route accepts', () => {
+    const names = CHANNEL_TAG_FORM.fields.map((field) => `${field.name}:${field.kind}`);
+    expect(names).toContain('key:textarea');
+    expect(
+      names.some((name) => name.startsWith('type:') || name.startsWith('name:') || name.startsWith('batch:')),
+    ).toBe(false);
+    const detail = channelTagDetailSchema.parse({
+      id: 4,
+      type: 1,
+      name: 'first',
+      tag: 'team',
+      key: 'k1\nk2',
+      models: 'gpt-4o',
+      group: 'default',
+    });
+    const values = CHANNEL_TAG_FORM.fromRow(detail);
+    expect(values.key).toBe('k1\nk2');
+    expect(CHANNEL_TAG_FORM.schema.safeParse({ ...values, key: ' ' }).success).toBe(false);
+    const checked = CHANNEL_TAG_FORM.schema.parse(values);
+    expect(channelTagUpdateSchema.safeParse(CHANNEL_TAG_FORM.toInput(checked, detail)).success).toBe(true);
   });
 
   it('saves a tag without name or id, keys one per line', () => {

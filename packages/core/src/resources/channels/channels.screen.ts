@@ -431,12 +431,10 @@ export const CHANNEL_FORM: FormDef<Channel, ChannelFormValues, ReturnType<typeof
   fromRow: channelFormFromRow,
   toInput: channelInputFromForm,
   changed: channelTypeChanged,
-  // A list row leaves the key and plugins out: the editor reads the whole channel.
-  load: (client, row) => getChannel(client, row.id),
+  // No `load`: a list row has every field but the key, and an empty key keeps the stored one.
   create: (client, input) => createChannels(client, channelCreateSchema.parse(input)),
   update: (client, input) => updateChannel(client, input as ChannelUpdateInput),
-  createTitleKey: 'channels.editor.create_title',
-  editTitleKey: 'channels.editor.edit_title',
+  // The titles stay the kit's own ("New", "Edit"): every face names its create form the same way.
   createdKey: 'channels.editor.created',
   updatedKey: 'channels.editor.updated',
 };

@@ -248,15 +248,3 @@ export function ChannelBatchDialog({ isOpen, onClose }: { isOpen: boolean; onClo
     </Dialog>
   );
 }
-
-/** The page header's "Batch processing" button with its dialog. */
-export function ChannelBatchButton() {
-  const t = useT();
-  const [open, setOpen] = useState(false);
-  return (
-    <>
-      <Button icon="layers" text={t('channels.editor.batch.button')} onClick={() => setOpen(true)} />
-      <ChannelBatchDialog isOpen={open} onClose={() => setOpen(false)} />
-    </>
-  );
-}

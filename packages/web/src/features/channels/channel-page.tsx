@@ -9,13 +9,12 @@ import {
   quickUpdateChannel,
 } from '@gw/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useApp } from '../../app/app-context';
 import type { CellSlot, RowSlots } from '../../kit/resource-table';
 import { ResourceScreen } from '../../kit/resource-screen';
 import { StatusSwitch } from '../../kit/status-switch';
-import { ChannelBatchButton } from './channel-batch-dialog';
-import { ChannelCheckDialog } from './channel-check-dialog';
+import { ChannelBatchButton } from './channel-batch-button';
 import { CHANNEL_EDITOR_EXTRAS, ChannelTagEditor } from './channel-editor';
 import { useT } from '../../lib/use-t';
 import { ChannelMoreMenu, SpeedTestMenu } from './channel-row-actions';
@@ -51,10 +50,19 @@ export function ChannelPage() {
       headerActions={<ChannelBatchButton />}
     >
       {editingTag && <ChannelTagEditor tag={editingTag.tag} onClose={() => setEditingTag(undefined)} />}
-      {checking && <ChannelCheckDialog channel={checking} isOpen onClose={() => setChecking(undefined)} />}
+      {checking && (
+        <Suspense fallback={null}>
+          <ChannelCheckDialog channel={checking} isOpen onClose={() => setChecking(undefined)} />
+        </Suspense>
+      )}
     </ResourceScreen>
   );
 }
+
+// The check dialog loads when first opened, keeping the channel route within its budget.
+const ChannelCheckDialog = lazy(() =>
+  import('./channel-check-dialog').then((module) => ({ default: module.ChannelCheckDialog })),
+);
 
 /**
  * The priority and weight rules above the list (console-screens §1.1): a paragraph, so the web shows it
