@@ -67,7 +67,7 @@ describe('token screen against a real gw server', () => {
     );
   });
 
-  it('Given the create form, when filled and submitted, then the server has the token and its key shows once', async () => {
+  it('Given the create form, when filled and submitted, then the server has the token and its key shows, with where to copy it later', async () => {
     const screen = await openTokens();
     await screen.press('c', 'Create token');
     await screen.press('nightly', 'nightly');
@@ -76,7 +76,8 @@ describe('token screen against a real gw server', () => {
     await screen.press(KEYS.tab, '› Quota');
     await screen.press(KEYS.backspace, '= $0.00');
     await screen.press('250000', '= $0.50');
-    const frame = await screen.press(KEYS.enter, 'Your new key');
+    const frame = await screen.press(KEYS.enter, 'Created token nightly');
+    expect(frame).toContain('copied from the token list');
     const [created] = await serverTokens();
     expect(created).toMatchObject({
       name: 'nightly',
@@ -85,10 +86,10 @@ describe('token screen against a real gw server', () => {
       expired_time: -1,
     });
     expect(frame).toContain(`sk-${created?.key}`);
-    // Any key closes the panel; the key is not shown again.
+    // Any key closes the panel; the list shows the key masked.
     screen.stdin.write('x');
     const list = await screen.waitFor(
-      (current) => !current.includes('Your new key'),
+      (current) => !current.includes('Created token nightly'),
       'the key panel to close',
     );
     expect(list).toContain('nightly');
