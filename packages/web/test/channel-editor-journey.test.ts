@@ -172,8 +172,8 @@ describe('channel editor journey (en_US)', () => {
     const row = page
       .getByRole('row')
       .filter({ has: page.getByRole('cell', { name: 'journey-openai', exact: true }) });
-    await row.getByRole('button', { name: en('web.kit.more_actions', { name: 'journey-openai' }) }).click();
-    await page.getByRole('menuitem', { name: en('common.edit') }).click();
+    // The channel row's Edit is its own pen button beside the speed test and ⋯ (console-screens §1.3).
+    await row.getByRole('button', { name: en('common.edit'), exact: true }).click();
     const editor = page.getByRole('dialog', { name: en('common.edit') });
     await editor.getByRole('button', { name: en('channels.editor.check.button') }).click();
     const check = page.getByRole('dialog', {

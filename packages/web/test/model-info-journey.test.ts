@@ -81,8 +81,8 @@ describe('model info journey (en_US)', () => {
     await rowOf('mi-journey').waitFor();
     // The default modality shows as a green chip in both modality columns.
     const text = rowOf('mi-journey').getByText('text', { exact: true }).first();
-    expect(await text.evaluate((element) => element.closest('.bp6-tag')?.className)).toContain(
-      'bp6-intent-success',
+    expect(await text.evaluate((element) => element.closest('.gw-chip')?.className)).toContain(
+      'gw-chip-success',
     );
     const before = await infos();
 

@@ -183,14 +183,17 @@ describe('payments journey (en_US)', () => {
     database.close();
     const order = { data: { trade_no: 'JOURNEY-T1' } };
     await page.goto(`${journey.server.url}/panel/payment#order`);
-    const end = page.getByLabel(tr('payments.filters.end_time'));
-    const shown = new Date(await end.inputValue()).getTime() / 1000;
+    // The end time is a date and a 24-hour time.
+    const endLabel = tr('payments.filters.end_time');
+    const endDate = await page.getByLabel(`${endLabel}: ${tr('common.date')}`).inputValue();
+    const endClock = await page.getByLabel(`${endLabel}: ${tr('common.time')}`).inputValue();
+    const shown = new Date(`${endDate}T${endClock}`).getTime() / 1000;
     expect(Math.abs(shown - (Date.now() / 1000 + 3600))).toBeLessThan(180);
     const row = page.getByRole('row').filter({ hasText: order.data.trade_no });
     const chip = row.getByText(tr('payments.order_status.pending'), { exact: true });
     await chip.waitFor();
-    expect(await chip.evaluate((element) => element.closest('.bp6-tag')?.className)).toContain(
-      'bp6-intent-primary',
+    expect(await chip.evaluate((element) => element.closest('.gw-chip')?.className)).toContain(
+      'gw-chip-primary',
     ); // Refresh & clear drops the filters typed (the end time back to an hour ahead).
     const tradeNo = page.getByRole('searchbox', { name: tr('payments.order_fields.trade_no') });
     await tradeNo.fill('nothing-like-it');
