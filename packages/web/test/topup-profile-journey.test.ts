@@ -244,9 +244,9 @@ async function profileJourney(page: Page, t: T, username: string, oldPassword: s
   // Signed out and in again with the new password, the console opens.
   await page.getByRole('button', { name: t('web.user_menu', { name: username }) }).click();
   await page.getByRole('menuitem', { name: t('common.sign_out') }).click();
-  // Home, as the menu intends; from the profile the shell lands on /login instead (its sign-in guard
-  // wins the race against the navigation home, see user-menu.tsx): either way the session is over.
-  await page.waitForURL((url) => url.pathname === '/' || url.pathname === '/login');
+  // Home, loaded afresh (user-menu.tsx), before the next sign-in starts.
+  await page.waitForURL((url) => url.pathname === '/');
+  await page.waitForLoadState('load');
   await signInThroughForm(page, username, newPassword, t);
 }
 
