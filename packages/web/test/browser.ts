@@ -1,7 +1,8 @@
 // The headless Chromium every web journey drives: Debian's binary (or CHROMIUM_PATH) with the flags the
 // machine and CI need, and a clear message when it is missing.
 import { existsSync } from 'node:fs';
-import { type Browser, chromium } from 'playwright-core';
+import { type Language, translate } from '@gw/core';
+import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { type GwServer, signIn, startGwServer } from '../../../test-support/gw-server';
 
@@ -47,4 +48,22 @@ export function journeyFixture(): Journey {
     await journey.server?.stop();
   });
   return journey;
+}
+
+/**
+ * A new browser page signed in as root through the login form, the console set to `language` first (the
+ * stored choice, as a returning user has it); `width` is the viewport's.
+ */
+export async function signInRootAs(journey: Journey, language: Language, width = 1400): Promise<Page> {
+  const tr = (key: string) => translate(language, key);
+  const context = await journey.browser.newContext({ viewport: { width, height: 900 } });
+  const page = await context.newPage();
+  await page.goto(`${journey.server.url}/login`);
+  await page.evaluate((value) => localStorage.setItem('appLanguage', value), language);
+  await page.goto(`${journey.server.url}/login`);
+  await page.getByLabel(tr('auth.username')).fill('root');
+  await page.getByLabel(tr('auth.password')).fill(journey.server.rootPassword);
+  await page.getByRole('button', { name: tr('auth.login'), exact: true }).click();
+  await page.waitForURL('**/panel/dashboard');
+  return page;
 }

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { translate } from '@gw/core';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { journeyFixture } from './browser';
+import { journeyFixture, signInRootAs } from './browser';
 
 type Language = 'en_US' | 'zh_CN';
 const journey = journeyFixture();
@@ -42,18 +42,9 @@ afterAll(async () => {
   await new Promise((done) => remote?.close(done));
 });
 
-async function openAs(language: Language): Promise<Page> {
+function openAs(language: Language): Promise<Page> {
   lang = language;
-  const context = await journey.browser.newContext({ viewport: { width: 1400, height: 900 } });
-  const opened = await context.newPage();
-  await opened.goto(`${journey.server.url}/login`);
-  await opened.evaluate((value) => localStorage.setItem('appLanguage', value), language);
-  await opened.goto(`${journey.server.url}/login`);
-  await opened.getByLabel(tr('auth.username')).fill('root');
-  await opened.getByLabel(tr('auth.password')).fill(journey.server.rootPassword);
-  await opened.getByRole('button', { name: tr('auth.login'), exact: true }).click();
-  await opened.waitForURL('**/panel/dashboard');
-  return opened;
+  return signInRootAs(journey, language, 1400);
 }
 
 async function infos(): Promise<StoredInfo[]> {
