@@ -5,6 +5,7 @@ import zh_CN_channels from './locales/zh_CN/channels.json' with { type: 'json' }
 import zh_CN_cli from './locales/zh_CN/cli.json' with { type: 'json' };
 import zh_CN_common from './locales/zh_CN/common.json' with { type: 'json' };
 import zh_CN_errors from './locales/zh_CN/errors.json' with { type: 'json' };
+import zh_CN_invoices from './locales/zh_CN/invoices.json' with { type: 'json' };
 import zh_CN_logs from './locales/zh_CN/logs.json' with { type: 'json' };
 import zh_CN_model_info from './locales/zh_CN/model_info.json' with { type: 'json' };
 import zh_CN_model_ownedby from './locales/zh_CN/model_ownedby.json' with { type: 'json' };
@@ -32,6 +33,7 @@ import zh_HK_channels from './locales/zh_HK/channels.json' with { type: 'json' }
 import zh_HK_cli from './locales/zh_HK/cli.json' with { type: 'json' };
 import zh_HK_common from './locales/zh_HK/common.json' with { type: 'json' };
 import zh_HK_errors from './locales/zh_HK/errors.json' with { type: 'json' };
+import zh_HK_invoices from './locales/zh_HK/invoices.json' with { type: 'json' };
 import zh_HK_logs from './locales/zh_HK/logs.json' with { type: 'json' };
 import zh_HK_model_info from './locales/zh_HK/model_info.json' with { type: 'json' };
 import zh_HK_model_ownedby from './locales/zh_HK/model_ownedby.json' with { type: 'json' };
@@ -59,6 +61,7 @@ import en_US_channels from './locales/en_US/channels.json' with { type: 'json' }
 import en_US_cli from './locales/en_US/cli.json' with { type: 'json' };
 import en_US_common from './locales/en_US/common.json' with { type: 'json' };
 import en_US_errors from './locales/en_US/errors.json' with { type: 'json' };
+import en_US_invoices from './locales/en_US/invoices.json' with { type: 'json' };
 import en_US_logs from './locales/en_US/logs.json' with { type: 'json' };
 import en_US_model_info from './locales/en_US/model_info.json' with { type: 'json' };
 import en_US_model_ownedby from './locales/en_US/model_ownedby.json' with { type: 'json' };
@@ -86,6 +89,7 @@ import ja_JP_channels from './locales/ja_JP/channels.json' with { type: 'json' }
 import ja_JP_cli from './locales/ja_JP/cli.json' with { type: 'json' };
 import ja_JP_common from './locales/ja_JP/common.json' with { type: 'json' };
 import ja_JP_errors from './locales/ja_JP/errors.json' with { type: 'json' };
+import ja_JP_invoices from './locales/ja_JP/invoices.json' with { type: 'json' };
 import ja_JP_logs from './locales/ja_JP/logs.json' with { type: 'json' };
 import ja_JP_model_info from './locales/ja_JP/model_info.json' with { type: 'json' };
 import ja_JP_model_ownedby from './locales/ja_JP/model_ownedby.json' with { type: 'json' };
@@ -117,6 +121,7 @@ export const BUNDLED_LOCALES = {
     cli: zh_CN_cli,
     common: zh_CN_common,
     errors: zh_CN_errors,
+    invoices: zh_CN_invoices,
     logs: zh_CN_logs,
     model_info: zh_CN_model_info,
     model_ownedby: zh_CN_model_ownedby,
@@ -146,6 +151,7 @@ export const BUNDLED_LOCALES = {
     cli: zh_HK_cli,
     common: zh_HK_common,
     errors: zh_HK_errors,
+    invoices: zh_HK_invoices,
     logs: zh_HK_logs,
     model_info: zh_HK_model_info,
     model_ownedby: zh_HK_model_ownedby,
@@ -175,6 +181,7 @@ export const BUNDLED_LOCALES = {
     cli: en_US_cli,
     common: en_US_common,
     errors: en_US_errors,
+    invoices: en_US_invoices,
     logs: en_US_logs,
     model_info: en_US_model_info,
     model_ownedby: en_US_model_ownedby,
@@ -204,6 +211,7 @@ export const BUNDLED_LOCALES = {
     cli: ja_JP_cli,
     common: ja_JP_common,
     errors: ja_JP_errors,
+    invoices: ja_JP_invoices,
     logs: ja_JP_logs,
     model_info: ja_JP_model_info,
     model_ownedby: ja_JP_model_ownedby,
