@@ -18,21 +18,21 @@ export function invoiceSecondsText(milliseconds: number): string {
 
 const amount: ColumnDef<InvoiceMonth> = {
   id: 'quota',
-  titleKey: 'invoices.fields.amount',
+  titleKey: 'billing.invoices.fields.amount',
   sortField: 'quota',
   priority: 1,
   value: (row, ctx) => invoiceAmountText(row.quota, ctx),
 };
 const requests: ColumnDef<InvoiceMonth> = {
   id: 'request_count',
-  titleKey: 'invoices.fields.requests',
+  titleKey: 'billing.invoices.fields.requests',
   sortField: 'request_count',
   priority: 2,
   value: (row) => thousands(row.request_count),
 };
 const requestTime: ColumnDef<InvoiceMonth> = {
   id: 'request_time',
-  titleKey: 'invoices.fields.request_time',
+  titleKey: 'billing.invoices.fields.request_time',
   sortField: 'request_time',
   priority: 4,
   value: (row) => invoiceSecondsText(row.request_time),
@@ -42,7 +42,7 @@ const requestTime: ColumnDef<InvoiceMonth> = {
 export const INVOICE_COLUMNS: readonly ColumnDef<InvoiceMonth>[] = [
   {
     id: 'date',
-    titleKey: 'invoices.fields.month',
+    titleKey: 'billing.invoices.fields.month',
     sortField: 'date',
     priority: 1,
     value: (row) => invoiceMonthLabel(row.date),
@@ -50,7 +50,7 @@ export const INVOICE_COLUMNS: readonly ColumnDef<InvoiceMonth>[] = [
   amount,
   {
     id: 'tokens',
-    titleKey: 'invoices.fields.tokens',
+    titleKey: 'billing.invoices.fields.tokens',
     priority: 3,
     value: (row) => `${renderNumber(row.prompt_tokens)} / ${renderNumber(row.completion_tokens)}`,
   },
@@ -60,16 +60,16 @@ export const INVOICE_COLUMNS: readonly ColumnDef<InvoiceMonth>[] = [
 
 /** A month's bill per model (§11 bill detail): model, prompt, completion, requests, time, amount. */
 export const INVOICE_MODEL_COLUMNS: readonly ColumnDef<InvoiceModelRow>[] = [
-  { id: 'model_name', titleKey: 'invoices.fields.model', priority: 1, value: (row) => row.model_name },
+  { id: 'model_name', titleKey: 'billing.invoices.fields.model', priority: 1, value: (row) => row.model_name },
   {
     id: 'prompt_tokens',
-    titleKey: 'invoices.fields.prompt_tokens',
+    titleKey: 'billing.invoices.fields.prompt_tokens',
     priority: 3,
     value: (row) => thousands(row.prompt_tokens),
   },
   {
     id: 'completion_tokens',
-    titleKey: 'invoices.fields.completion_tokens',
+    titleKey: 'billing.invoices.fields.completion_tokens',
     priority: 3,
     value: (row) => thousands(row.completion_tokens),
   },

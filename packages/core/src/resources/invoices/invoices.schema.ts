@@ -52,10 +52,10 @@ export function invoiceMonthOf(text: string): string | undefined {
 }
 
 /** A month as `YYYY-MM-DD` (its first day) for a query or a path: refused with the field named otherwise. */
-export const invoiceDateSchema = z.string({ message: 'invoices.errors.date' }).transform((text, ctx) => {
+export const invoiceDateSchema = z.string({ message: 'billing.invoices.errors.date' }).transform((text, ctx) => {
   const month = invoiceMonthOf(text);
   if (month === undefined) {
-    ctx.addIssue({ code: 'custom', message: 'invoices.errors.date' });
+    ctx.addIssue({ code: 'custom', message: 'billing.invoices.errors.date' });
     return z.NEVER;
   }
   return month;

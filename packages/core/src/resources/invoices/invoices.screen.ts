@@ -14,7 +14,7 @@ import {
 /** The bill list: read-only, newest month first; each row opens its month's sheet (`invoiceDetailPath`). */
 export const INVOICE_SCREEN: ScreenDef<InvoiceMonth> = {
   id: 'invoice',
-  titleKey: 'invoices.title',
+  titleKey: 'billing.invoices.title',
   entity: 'invoices',
   rowKey: (row) => row.date,
   rowName: (row) => invoiceMonthLabel(row.date),
@@ -23,8 +23,8 @@ export const INVOICE_SCREEN: ScreenDef<InvoiceMonth> = {
   filters: [],
   defaultOrder: '-date',
   pageSizeKey: 'invoice',
-  emptyKey: 'invoices.empty',
-  noticeKey: 'invoices.caption',
+  emptyKey: 'billing.invoices.empty',
+  noticeKey: 'billing.invoices.caption',
   rowActions: [],
 };
 

@@ -47,29 +47,29 @@ export function billingTypeKey(row: Pick<CatalogueModel, 'price'>): string {
 export const MODEL_CATALOGUE_COLUMNS: readonly ColumnDef<CatalogueRow>[] = [
   {
     id: 'model',
-    titleKey: 'available_models.fields.model',
+    titleKey: 'billing.models.fields.model',
     priority: 1,
     copy: true,
     value: (row) => row.model,
   },
   {
     id: 'type',
-    titleKey: 'available_models.fields.type',
+    titleKey: 'billing.models.fields.type',
     priority: 3,
     chip: true,
     chipStyle: (row) => ({ tone: row.price.type === 'times' ? 'warning' : 'success' }),
     value: (row, ctx) => ctx.t(billingTypeKey(row)),
   },
-  { id: 'owner', titleKey: 'available_models.fields.owner', priority: 3, value: (row) => row.owner.name },
+  { id: 'owner', titleKey: 'billing.models.fields.owner', priority: 3, value: (row) => row.owner.name },
   {
     id: 'input',
-    titleKey: 'available_models.fields.input',
+    titleKey: 'billing.models.fields.input',
     priority: 1,
     value: (row, ctx) => groupPriceLines(row, 'input', ctx.t).join('; '),
   },
   {
     id: 'output',
-    titleKey: 'available_models.fields.output',
+    titleKey: 'billing.models.fields.output',
     priority: 2,
     value: (row, ctx) => groupPriceLines(row, 'output', ctx.t).join('; '),
   },
@@ -78,7 +78,7 @@ export const MODEL_CATALOGUE_COLUMNS: readonly ColumnDef<CatalogueRow>[] = [
 /** The screen for faces that page through `list`: the catalogue is read, filtered and paged per query. */
 export const MODEL_CATALOGUE_SCREEN: ScreenDef<CatalogueRow> = {
   id: 'model_price',
-  titleKey: 'available_models.title',
+  titleKey: 'billing.models.title',
   entity: 'available_models',
   rowKey: (row) => row.model,
   rowName: (row) => row.model,
@@ -101,6 +101,6 @@ export const MODEL_CATALOGUE_SCREEN: ScreenDef<CatalogueRow> = {
   defaultOrder: '',
   pageSizeKey: 'model_price',
   pageSizes: CATALOGUE_PAGE_SIZES,
-  emptyKey: 'available_models.empty',
+  emptyKey: 'billing.models.empty',
   rowActions: [],
 };

@@ -145,7 +145,7 @@ describe.each(TEST_DIALECTS)('monthly bills on %s', (kind) => {
     expect(list.body).toMatchObject({
       success: false,
       code: 'NOT_FOUND',
-      message: zh('invoices.errors.disabled'),
+      message: zh('billing.invoices.errors.disabled'),
     });
     const detail = await call(t.app, 'GET', `/api/user/invoice/detail?date=${lastMonth}`, { cookie: alice });
     expect(detail.body).toMatchObject({ success: false, code: 'NOT_FOUND' });
@@ -156,11 +156,11 @@ describe.each(TEST_DIALECTS)('monthly bills on %s', (kind) => {
 
   it('Given a past month, When root makes it twice, Then its lines are made once from its consume logs', async () => {
     const made = await call(t.app, 'POST', `/api/option/invoice/gen/${lastMonth}`, { cookie: root });
-    expect(made.body).toEqual({ success: true, message: zh('invoices.messages.generated', { month }) });
+    expect(made.body).toEqual({ success: true, message: zh('billing.invoices.messages.generated', { month }) });
     const again = await call(t.app, 'POST', `/api/option/invoice/gen/${lastMonth.slice(0, 7)}-20`, {
       cookie: root,
     });
-    expect(again.body.message).toBe(zh('invoices.messages.exists', { month }));
+    expect(again.body.message).toBe(zh('billing.invoices.messages.exists', { month }));
     expect(await lines()).toEqual([
       {
         date: lastMonth,
@@ -202,7 +202,7 @@ describe.each(TEST_DIALECTS)('monthly bills on %s', (kind) => {
     const refused = await call(t.app, 'POST', `/api/option/invoice/gen/${current}`, { cookie: root });
     expect(refused.body).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });
     expect(refused.body.message).toBe(
-      zh('invoices.errors.not_over', { field: 'time', month: current.slice(0, 7) }),
+      zh('billing.invoices.errors.not_over', { field: 'time', month: current.slice(0, 7) }),
     );
     expect(refused.body.errors?.[0]?.field).toBe('time');
     for (const bad of ['2024-13-01', '2024-02-30', 'last-month']) {
@@ -285,7 +285,7 @@ describe.each(TEST_DIALECTS)('monthly bills on %s', (kind) => {
   it('Given more use is logged late, When root makes the month again, Then its lines are replaced, not added', async () => {
     await consume(bobId, monthBounds(lastMonth).start + 60, 'gpt-4', 1);
     const reply = await call(t.app, 'POST', `/api/option/invoice/update/${lastMonth}`, { cookie: root });
-    expect(reply.body).toEqual({ success: true, message: zh('invoices.messages.regenerated', { month }) });
+    expect(reply.body).toEqual({ success: true, message: zh('billing.invoices.messages.regenerated', { month }) });
     const bobLines = (await lines()).filter((line) => line.user_id === bobId);
     expect(bobLines).toEqual([expect.objectContaining({ date: lastMonth, request_count: 2, quota: 1000 })]);
   });

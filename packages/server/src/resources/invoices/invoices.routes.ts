@@ -13,7 +13,7 @@ import type { InvoiceRunMode } from './invoices.repository.js';
 import type { InvoicesService } from './invoices.service.js';
 
 const TAG = 'invoices';
-const timeParams = z.object({ time: z.string().max(32, 'invoices.errors.date') });
+const timeParams = z.object({ time: z.string().max(32, 'billing.invoices.errors.date') });
 
 /** The bill routes, bound to the service. */
 export function invoiceRoutes(service: InvoicesService): AnyRoute[] {
@@ -29,10 +29,10 @@ export function invoiceRoutes(service: InvoicesService): AnyRoute[] {
         const made = await service.makeMonth(params.time, mode);
         const key =
           mode === 'replace'
-            ? 'invoices.messages.regenerated'
+            ? 'billing.invoices.messages.regenerated'
             : made
-              ? 'invoices.messages.generated'
-              : 'invoices.messages.exists';
+              ? 'billing.invoices.messages.generated'
+              : 'billing.invoices.messages.exists';
         return reply.send({ success: true, message: t(key, { month: params.time.slice(0, 7) }) });
       },
     });

@@ -46,7 +46,7 @@ export interface InvoiceListQuery {
 export function createInvoicesService(repository: InvoicesRepository, options: OptionStore) {
   const enabled = async () => (await options.get(INVOICE_OPTION)) === 'true';
   const requireEnabled = async () => {
-    if (!(await enabled())) throw new ApiFailure('NOT_FOUND', 'invoices.errors.disabled');
+    if (!(await enabled())) throw new ApiFailure('NOT_FOUND', 'billing.invoices.errors.disabled');
   };
   return {
     enabled,
@@ -73,9 +73,9 @@ export function createInvoicesService(repository: InvoicesRepository, options: O
      */
     async makeMonth(time: string, mode: InvoiceRunMode, now = nowSeconds()): Promise<boolean> {
       const date = invoiceMonthOf(time);
-      if (date === undefined) throw fieldFailure('time', 'invoices.errors.date');
+      if (date === undefined) throw fieldFailure('time', 'billing.invoices.errors.date');
       const { start, end } = monthBounds(date);
-      if (end > now) throw fieldFailure('time', 'invoices.errors.not_over', { month: date.slice(0, 7) });
+      if (end > now) throw fieldFailure('time', 'billing.invoices.errors.not_over', { month: date.slice(0, 7) });
       // A made month is not summed again only to be thrown away.
       if (mode === 'missing' && (await repository.hasRun(date))) return false;
       const lines = await repository.sumConsumeLogs(start, end);
