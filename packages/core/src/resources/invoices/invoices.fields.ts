@@ -60,7 +60,12 @@ export const INVOICE_COLUMNS: readonly ColumnDef<InvoiceMonth>[] = [
 
 /** A month's bill per model (§11 bill detail): model, prompt, completion, requests, time, amount. */
 export const INVOICE_MODEL_COLUMNS: readonly ColumnDef<InvoiceModelRow>[] = [
-  { id: 'model_name', titleKey: 'billing.invoices.fields.model', priority: 1, value: (row) => row.model_name },
+  {
+    id: 'model_name',
+    titleKey: 'billing.invoices.fields.model',
+    priority: 1,
+    value: (row) => row.model_name,
+  },
   {
     id: 'prompt_tokens',
     titleKey: 'billing.invoices.fields.prompt_tokens',

@@ -52,14 +52,16 @@ export function invoiceMonthOf(text: string): string | undefined {
 }
 
 /** A month as `YYYY-MM-DD` (its first day) for a query or a path: refused with the field named otherwise. */
-export const invoiceDateSchema = z.string({ message: 'billing.invoices.errors.date' }).transform((text, ctx) => {
-  const month = invoiceMonthOf(text);
-  if (month === undefined) {
-    ctx.addIssue({ code: 'custom', message: 'billing.invoices.errors.date' });
-    return z.NEVER;
-  }
-  return month;
-});
+export const invoiceDateSchema = z
+  .string({ message: 'billing.invoices.errors.date' })
+  .transform((text, ctx) => {
+    const month = invoiceMonthOf(text);
+    if (month === undefined) {
+      ctx.addIssue({ code: 'custom', message: 'billing.invoices.errors.date' });
+      return z.NEVER;
+    }
+    return month;
+  });
 
 /** The month before the one `now` falls in (local time), as `YYYY-MM-01`: the bill the job makes. */
 export function previousInvoiceMonth(now: Date = new Date()): string {

@@ -53,10 +53,7 @@ export const CATALOGUE_FILTERS: readonly FilterDef[] = [
     name: 'modality',
     kind: 'select',
     labelKey: 'billing.models.filters.modality',
-    options: [
-      all,
-      ...MODALITIES.map((value) => ({ value, labelKey: `billing.models.modalities.${value}` })),
-    ],
+    options: [all, ...MODALITIES.map((value) => ({ value, labelKey: `billing.models.modalities.${value}` }))],
   },
   { name: 'tag', kind: 'select', labelKey: 'billing.models.filters.tag' },
   { name: 'group', kind: 'select', labelKey: 'billing.models.filters.group' },

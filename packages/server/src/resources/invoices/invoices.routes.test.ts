@@ -156,7 +156,10 @@ describe.each(TEST_DIALECTS)('monthly bills on %s', (kind) => {
 
   it('Given a past month, When root makes it twice, Then its lines are made once from its consume logs', async () => {
     const made = await call(t.app, 'POST', `/api/option/invoice/gen/${lastMonth}`, { cookie: root });
-    expect(made.body).toEqual({ success: true, message: zh('billing.invoices.messages.generated', { month }) });
+    expect(made.body).toEqual({
+      success: true,
+      message: zh('billing.invoices.messages.generated', { month }),
+    });
     const again = await call(t.app, 'POST', `/api/option/invoice/gen/${lastMonth.slice(0, 7)}-20`, {
       cookie: root,
     });
@@ -285,7 +288,10 @@ describe.each(TEST_DIALECTS)('monthly bills on %s', (kind) => {
   it('Given more use is logged late, When root makes the month again, Then its lines are replaced, not added', async () => {
     await consume(bobId, monthBounds(lastMonth).start + 60, 'gpt-4', 1);
     const reply = await call(t.app, 'POST', `/api/option/invoice/update/${lastMonth}`, { cookie: root });
-    expect(reply.body).toEqual({ success: true, message: zh('billing.invoices.messages.regenerated', { month }) });
+    expect(reply.body).toEqual({
+      success: true,
+      message: zh('billing.invoices.messages.regenerated', { month }),
+    });
     const bobLines = (await lines()).filter((line) => line.user_id === bobId);
     expect(bobLines).toEqual([expect.objectContaining({ date: lastMonth, request_count: 2, quota: 1000 })]);
   });

@@ -75,7 +75,8 @@ export function createInvoicesService(repository: InvoicesRepository, options: O
       const date = invoiceMonthOf(time);
       if (date === undefined) throw fieldFailure('time', 'billing.invoices.errors.date');
       const { start, end } = monthBounds(date);
-      if (end > now) throw fieldFailure('time', 'billing.invoices.errors.not_over', { month: date.slice(0, 7) });
+      if (end > now)
+        throw fieldFailure('time', 'billing.invoices.errors.not_over', { month: date.slice(0, 7) });
       // A made month is not summed again only to be thrown away.
       if (mode === 'missing' && (await repository.hasRun(date))) return false;
       const lines = await repository.sumConsumeLogs(start, end);
