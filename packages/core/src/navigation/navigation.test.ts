@@ -93,6 +93,12 @@ describe('navigation model (spec §2, §6)', () => {
     expect(openCollapsesFor('/panel/payment')).toEqual(['paySetting']);
     expect(openCollapsesFor('/panel/token')).toEqual([]);
     expect(breadcrumbsFor('/nowhere')).toEqual([]);
+    expect(breadcrumbsFor('/panel/nowhere/at/all')).toEqual([]);
+    expect(breadcrumbsFor('/panel/invoice/detail/2024-02').map((crumb) => crumb.title)).toEqual([
+      'nav.dashboard',
+      'nav.group.usage',
+      'nav.invoice',
+    ]);
   });
 
   it('finds items by id or alias for the command palette', () => {

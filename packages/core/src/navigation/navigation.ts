@@ -160,7 +160,12 @@ export function menuTrail(path: string, menu: readonly MenuItem[] = NAVIGATION):
 
 /** Breadcrumbs for a path: Dashboard > group > item, as i18n title keys with urls (spec §2). */
 export function breadcrumbsFor(path: string, menu: readonly MenuItem[] = NAVIGATION) {
-  const trail = menuTrail(path, menu);
+  let trail = menuTrail(path, menu);
+  // A page under an item (a month's bill, `/panel/invoice/detail/…`) shows its item's trail.
+  for (let parent = path.replace(/\/+$/, ''); trail.length === 0 && parent.lastIndexOf('/') > 0; ) {
+    parent = parent.slice(0, parent.lastIndexOf('/'));
+    trail = menuTrail(parent, menu);
+  }
   if (trail.length === 0) return [];
   return [
     { title: 'nav.dashboard', url: DEFAULT_PANEL_PATH },

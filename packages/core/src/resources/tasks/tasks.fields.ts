@@ -35,7 +35,8 @@ export const TASK_COLUMNS: readonly ColumnDef<Task>[] = [
     id: 'submit_time',
     titleKey: 'tasks.fields.submit_time',
     sortField: 'submit_time',
-    priority: 2,
+    // Phones keep the id, the type, the state and the result; the time scrolls in beside them.
+    priority: 3,
     value: (row, ctx) => (row.submit_time ? ctx.time(row.submit_time) : ''),
   },
   {

@@ -2,6 +2,7 @@ import { Button, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
 import { PrintIcon } from '@blueprintjs/icons/lib/esm/generated/components/print.js';
 import {
   type ColumnContext,
+  columnsForWidth,
   formatTimestamp,
   INVOICE_MODEL_COLUMNS,
   invoiceAmountText,
@@ -18,6 +19,7 @@ import { queryClient } from '../../kit/query-client';
 import { useScreenSections } from '../../kit/use-screen-sections';
 import { useSelf } from '../../kit/use-self';
 import { showError, showToast } from '../../lib/toasts';
+import { SMALL_SCREEN, useMediaQuery } from '../../lib/media';
 import { useT } from '../../lib/use-t';
 import './invoices.css';
 
@@ -44,6 +46,10 @@ function InvoiceSheetView() {
   const navigate = useNavigate();
   const month = useParams().month ?? '';
   const self = useSelf();
+  // Phones keep the model, the requests and the amount (core's priorities 1–2).
+  const columns = useMediaQuery(SMALL_SCREEN)
+    ? columnsForWidth(INVOICE_MODEL_COLUMNS, 2)
+    : INVOICE_MODEL_COLUMNS;
   const account = self.data;
   const sheet = useQuery({
     queryKey: ['invoices', 'sheet', month, account?.id],
@@ -128,7 +134,7 @@ function InvoiceSheetView() {
             <HTMLTable compact striped className="gw-table" aria-label={t('billing.invoices.sheet.lines')}>
               <thead>
                 <tr>
-                  {INVOICE_MODEL_COLUMNS.map((column) => (
+                  {columns.map((column) => (
                     <th key={column.id}>{t(column.titleKey)}</th>
                   ))}
                 </tr>
@@ -136,7 +142,7 @@ function InvoiceSheetView() {
               <tbody>
                 {bill.lines.map((line) => (
                   <tr key={line.model_name}>
-                    {INVOICE_MODEL_COLUMNS.map((column) => (
+                    {columns.map((column) => (
                       <td key={column.id}>{column.value(line, ctx)}</td>
                     ))}
                   </tr>

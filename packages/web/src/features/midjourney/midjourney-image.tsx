@@ -4,6 +4,7 @@ import { type Midjourney, midjourneyImageFileName } from '@gw/core';
 import { useState } from 'react';
 import { DropdownMenu } from '../../components/dropdown-menu';
 import { copyText } from '../../lib/clipboard';
+import { SMALL_SCREEN, useMediaQuery } from '../../lib/media';
 import { showError } from '../../lib/toasts';
 import { useT } from '../../lib/use-t';
 
@@ -22,10 +23,18 @@ async function downloadImage(job: Midjourney): Promise<void> {
 /** The result image cell: "None", or Show with a menu of copy URL, download and open in a new window. */
 export function MidjourneyImageCell({ job, onShow }: { job: Midjourney; onShow: () => void }) {
   const t = useT();
+  // Phones show the icon alone; the button keeps its name for screen readers.
+  const phone = useMediaQuery(SMALL_SCREEN);
   if (!job.image_url) return <span className={Classes.TEXT_MUTED}>{t('tasks.image.none')}</span>;
   return (
     <ButtonGroup className="gw-mj-image-actions">
-      <Button size="small" icon="media" text={t('tasks.image.show')} onClick={onShow} />
+      <Button
+        size="small"
+        icon="media"
+        aria-label={t('tasks.image.show')}
+        text={phone ? undefined : t('tasks.image.show')}
+        onClick={onShow}
+      />
       <DropdownMenu
         label={t('tasks.image.more')}
         icon="caret-down"

@@ -57,7 +57,7 @@ export function CatalogueFilters({ catalogue, query, onChange }: CatalogueFilter
               title={t(`billing.models.units.${unit}`)}
               aria-label={t(`billing.models.units.${unit}`)}
               aria-pressed={query.unit === unit}
-              active={query.unit === unit}
+              intent={query.unit === unit ? 'primary' : undefined}
               onClick={() => onChange({ unit })}
             />
           ))}

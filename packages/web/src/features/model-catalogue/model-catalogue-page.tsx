@@ -88,7 +88,7 @@ function CatalogueScreen({ catalogue, publicPage }: { catalogue: ModelCatalogue;
               key={view}
               icon={view === 'card' ? <GridViewIcon /> : 'list'}
               text={t(`billing.models.view.${view}`)}
-              active={query.view === view}
+              intent={query.view === view ? 'primary' : undefined}
               aria-pressed={query.view === view}
               onClick={() => update({ view })}
             />
