@@ -82,8 +82,22 @@ const positive = (text: string | null, fallback: number) => {
   return Number.isInteger(value) && value > 0 ? value : fallback;
 };
 
-/** The query a URL names; unknown values fall back to the defaults (the first group, per 1K, cards). */
-export function catalogueQueryFromParams(params: URLSearchParams, catalogue: ModelCatalogue): CatalogueQuery {
+/** The group chosen while the URL names none: the caller's own group when listed, else the first (§16). */
+export function defaultCatalogueGroup(catalogue: ModelCatalogue, own?: string): string {
+  return catalogue.groups.some((group) => group.symbol === own)
+    ? (own as string)
+    : (catalogue.groups[0]?.symbol ?? '');
+}
+
+/**
+ * The query a URL names; unknown values fall back to the defaults (`own` group or the first, per 1K,
+ * cards). `own` is the signed-in user's group.
+ */
+export function catalogueQueryFromParams(
+  params: URLSearchParams,
+  catalogue: ModelCatalogue,
+  own?: string,
+): CatalogueQuery {
   const group = params.get('group') ?? '';
   const size = positive(params.get('size'), CATALOGUE_PAGE_SIZES[0]);
   return {
@@ -94,7 +108,7 @@ export function catalogueQueryFromParams(params: URLSearchParams, catalogue: Mod
     tag: params.get('tag') ?? '',
     group: catalogue.groups.some((known) => known.symbol === group)
       ? group
-      : (catalogue.groups[0]?.symbol ?? ''),
+      : defaultCatalogueGroup(catalogue, own),
     available: params.get('available') === '1',
     view: params.get('view') === 'list' ? 'list' : 'card',
     page: positive(params.get('page'), 1),
@@ -103,7 +117,11 @@ export function catalogueQueryFromParams(params: URLSearchParams, catalogue: Mod
 }
 
 /** The URL parameters of a query, defaults left out so a shared link stays short. */
-export function catalogueQueryToParams(query: CatalogueQuery, catalogue: ModelCatalogue): URLSearchParams {
+export function catalogueQueryToParams(
+  query: CatalogueQuery,
+  catalogue: ModelCatalogue,
+  own?: string,
+): URLSearchParams {
   const params = new URLSearchParams();
   const set = (name: string, value: string, fallback: string) => {
     if (value !== fallback) params.set(name, value);
@@ -113,7 +131,7 @@ export function catalogueQueryToParams(query: CatalogueQuery, catalogue: ModelCa
   set('owner', query.owner, '');
   set('modality', query.modality, '');
   set('tag', query.tag, '');
-  set('group', query.group, catalogue.groups[0]?.symbol ?? '');
+  set('group', query.group, defaultCatalogueGroup(catalogue, own));
   set('available', query.available ? '1' : '', '');
   set('view', query.view, 'card');
   set('page', String(query.page), '1');

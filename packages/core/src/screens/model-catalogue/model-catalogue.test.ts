@@ -115,6 +115,11 @@ describe('available models (console-screens §16)', () => {
     expect(first).toMatchObject({ group: 'default', unit: 'M', size: 20, page: 3, view: 'list' });
     expect(catalogueQueryToParams(first, catalogue).toString()).toBe('unit=M&view=list&page=3');
     expect(withCatalogueFilter(first, { tag: 'hot' }).page).toBe(1);
+    // A signed-in user starts on their own group; naming it in the URL is then the default.
+    const own = catalogueQueryFromParams(new URLSearchParams(), catalogue, 'vip');
+    expect(own.group).toBe('vip');
+    expect(catalogueQueryToParams(own, catalogue, 'vip').toString()).toBe('');
+    expect(catalogueQueryFromParams(new URLSearchParams(), catalogue, 'gone').group).toBe('default');
     expect(withCatalogueFilter(first, { unit: 'K' }).page).toBe(3);
     expect(pageOfCatalogue([1, 2, 3], { page: 9, size: 2 })).toEqual({
       rows: [3],

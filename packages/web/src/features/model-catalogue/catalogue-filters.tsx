@@ -73,7 +73,7 @@ export function CatalogueFilters({ catalogue, query, onChange }: CatalogueFilter
             value: String(owner.id),
             label: (
               <>
-                <OwnerAvatar owner={owner} size={16} />
+                <OwnerAvatar owner={owner} size={16} decorative />
                 {owner.name}
               </>
             ),

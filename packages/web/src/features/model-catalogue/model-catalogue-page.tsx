@@ -63,11 +63,14 @@ function CatalogueGate({ publicPage }: { publicPage: boolean }) {
 function CatalogueScreen({ catalogue, publicPage }: { catalogue: ModelCatalogue; publicPage: boolean }) {
   const t = useT();
   const quota = useQuotaDisplay();
+  const user = useUser();
+  // A signed-in user starts on the prices of their own group.
+  const own = typeof user?.group === 'string' ? user.group : undefined;
   const [params, setParams] = useSearchParams();
   const [details, setDetails] = useState<CatalogueModel | undefined>();
-  const query = catalogueQueryFromParams(params, catalogue);
+  const query = catalogueQueryFromParams(params, catalogue, own);
   const update = (change: Partial<CatalogueQuery>) => {
-    setParams(catalogueQueryToParams(withCatalogueFilter(query, change), catalogue), { replace: true });
+    setParams(catalogueQueryToParams(withCatalogueFilter(query, change), catalogue, own), { replace: true });
     if (change.page !== undefined) window.scrollTo?.({ top: 0, behavior: 'smooth' });
   };
   const kept = filterCatalogue(catalogue, query);

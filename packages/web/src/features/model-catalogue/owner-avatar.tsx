@@ -6,10 +6,19 @@ import { useT } from '../../lib/use-t';
 const HUES = [210, 160, 30, 280, 340, 100, 190, 0];
 
 /** An owner's icon (its URL from `/api/model_ownedby`), or its first letter on a coloured disc. */
-export function OwnerAvatar({ owner, size = 28 }: { owner: CatalogueModel['owner']; size?: number }) {
+export function OwnerAvatar({
+  owner,
+  size = 28,
+  decorative = false,
+}: {
+  owner: CatalogueModel['owner'];
+  size?: number;
+  /** Beside the owner's name (a chip): hidden from screen readers, which read the name. */
+  decorative?: boolean;
+}) {
   const t = useT();
   const [broken, setBroken] = useState(false);
-  const label = t('billing.models.owner_icon', { name: owner.name });
+  const label = decorative ? '' : t('billing.models.owner_icon', { name: owner.name });
   if (owner.icon && !broken) {
     return (
       <img
@@ -27,8 +36,9 @@ export function OwnerAvatar({ owner, size = 28 }: { owner: CatalogueModel['owner
   return (
     <span
       className="gw-owner-avatar gw-owner-letter"
-      role="img"
-      aria-label={label}
+      role={decorative ? undefined : 'img'}
+      aria-label={label || undefined}
+      aria-hidden={decorative || undefined}
       style={{ width: size, height: size, fontSize: size / 2, background: `hsl(${hue} 55% 45%)` }}
     >
       {[...owner.name][0]?.toUpperCase() ?? '?'}
