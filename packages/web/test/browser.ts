@@ -50,6 +50,23 @@ export function journeyFixture(): Journey {
   return journey;
 }
 
+/** One `/api` call as root (the fixture's session); its envelope's data, or an error naming the refusal. */
+export async function rootApi<D = unknown>(
+  journey: Journey,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<D> {
+  const answer = await fetch(`${journey.server.url}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', cookie: journey.rootCookie },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const envelope = (await answer.json()) as { success: boolean; message: string; data: D };
+  if (!envelope.success) throw new Error(`${method} ${path}: ${envelope.message}`);
+  return envelope.data;
+}
+
 /**
  * A new browser page signed in as root through the login form, the console set to `language` first (the
  * stored choice, as a returning user has it); `width` is the viewport's.

@@ -6,22 +6,14 @@
 import { groupPriceText, type Language, type Price, translate, type UserGroup } from '@gw/core';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { journeyFixture, signInAs } from './browser';
+import { journeyFixture, rootApi, signInAs } from './browser';
 
 const journey = journeyFixture();
 const POLL = { timeout: 15_000 };
 const BROWSER_TEST_MS = 150_000;
 
-async function api<D = unknown>(method: string, path: string, body?: unknown): Promise<D> {
-  const answer = await fetch(`${journey.server.url}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', cookie: journey.rootCookie },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const envelope = (await answer.json()) as { success: boolean; message: string; data: D };
-  if (!envelope.success) throw new Error(`${method} ${path}: ${envelope.message}`);
-  return envelope.data;
-}
+const api = <D = unknown>(method: string, path: string, body?: unknown) =>
+  rootApi<D>(journey, method, path, body);
 
 beforeAll(async () => {
   await api('POST', '/api/user_group/', {

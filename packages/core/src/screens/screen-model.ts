@@ -528,3 +528,15 @@ export function pagedKeywordQuery(query: ScreenQuery): ListQuery {
     keyword: query.keyword === undefined ? undefined : String(query.keyword),
   };
 }
+
+/** A filter's value in a screen query as text; undefined while the filter is unset. */
+export function queryText(query: ScreenQuery, name: string): string | undefined {
+  const value = query[name];
+  return value === undefined ? undefined : String(value);
+}
+
+/** A filter's value in a screen query as a number (an id, a time); undefined while unset. */
+export function queryNumber(query: ScreenQuery, name: string): number | undefined {
+  const value = query[name];
+  return value === undefined ? undefined : Number(value);
+}

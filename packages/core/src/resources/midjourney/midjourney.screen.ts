@@ -1,23 +1,26 @@
 // The Midjourney screen (console-screens §20): admins list every job, users their own; the filters are
 // kept in the URL in seconds like every other time filter and sent to the API in milliseconds.
-import type { FilterDef, ScreenDef, ScreenQuery } from '../../screens/screen-model.js';
+import {
+  type FilterDef,
+  pagedKeywordQuery,
+  queryNumber,
+  queryText,
+  type ScreenDef,
+  type ScreenQuery,
+} from '../../screens/screen-model.js';
 import { listMidjourney, listSelfMidjourney } from './midjourney.api.js';
 import { MIDJOURNEY_COLUMNS } from './midjourney.fields.js';
 import type { Midjourney, MidjourneySelfQuery } from './midjourney.schema.js';
 
-const number = (value: string | number | undefined) => (value === undefined ? undefined : Number(value));
-const milliseconds = (value: string | number | undefined) =>
-  value === undefined ? undefined : Number(value) * 1000;
+const milliseconds = (seconds: number | undefined) => (seconds === undefined ? undefined : seconds * 1000);
 
 /** A screen query as the Midjourney lists take it: times from seconds to milliseconds. */
 export function midjourneyListQuery(query: ScreenQuery): MidjourneySelfQuery {
   return {
-    page: query.page,
-    size: query.size,
-    order: query.order,
-    mj_id: query.mj_id === undefined ? undefined : String(query.mj_id),
-    start_timestamp: milliseconds(query.start_timestamp),
-    end_timestamp: milliseconds(query.end_timestamp),
+    ...pagedKeywordQuery(query),
+    mj_id: queryText(query, 'mj_id'),
+    start_timestamp: milliseconds(queryNumber(query, 'start_timestamp')),
+    end_timestamp: milliseconds(queryNumber(query, 'end_timestamp')),
   };
 }
 
@@ -37,7 +40,7 @@ export const MIDJOURNEY_SCREEN: ScreenDef<Midjourney> = {
   rowName: (job) => job.mj_id || String(job.id),
   columns: MIDJOURNEY_COLUMNS,
   list: (client, query) =>
-    listMidjourney(client, { ...midjourneyListQuery(query), channel_id: number(query.channel_id) }),
+    listMidjourney(client, { ...midjourneyListQuery(query), channel_id: queryNumber(query, 'channel_id') }),
   selfList: (client, query) => listSelfMidjourney(client, midjourneyListQuery(query)),
   filters: MIDJOURNEY_FILTERS,
   defaultOrder: '-id',

@@ -1,5 +1,12 @@
 // The async task screen (console-screens §21): admins list every task, users their own; times in seconds.
-import type { FilterDef, ScreenDef, ScreenQuery } from '../../screens/screen-model.js';
+import {
+  type FilterDef,
+  pagedKeywordQuery,
+  queryNumber,
+  queryText,
+  type ScreenDef,
+  type ScreenQuery,
+} from '../../screens/screen-model.js';
 import { listSelfTasks, listTasks } from './tasks.api.js';
 import { TASK_COLUMNS } from './tasks.fields.js';
 import {
@@ -10,20 +17,15 @@ import {
   taskStatusKey,
 } from './tasks.schema.js';
 
-const number = (value: string | number | undefined) => (value === undefined ? undefined : Number(value));
-const text = (value: string | number | undefined) => (value === undefined ? undefined : String(value));
-
 /** A screen query as the task lists take it. */
 export function taskListQuery(query: ScreenQuery): TaskSelfQuery {
   return {
-    page: query.page,
-    size: query.size,
-    order: query.order,
-    task_id: text(query.task_id),
-    platform: text(query.platform),
-    status: text(query.status),
-    start_timestamp: number(query.start_timestamp),
-    end_timestamp: number(query.end_timestamp),
+    ...pagedKeywordQuery(query),
+    task_id: queryText(query, 'task_id'),
+    platform: queryText(query, 'platform'),
+    status: queryText(query, 'status'),
+    start_timestamp: queryNumber(query, 'start_timestamp'),
+    end_timestamp: queryNumber(query, 'end_timestamp'),
   };
 }
 
@@ -64,7 +66,7 @@ export const TASK_SCREEN: ScreenDef<Task> = {
   rowName: (task) => task.task_id || String(task.id),
   columns: TASK_COLUMNS,
   list: (client, query) =>
-    listTasks(client, { ...taskListQuery(query), channel_id: number(query.channel_id) }),
+    listTasks(client, { ...taskListQuery(query), channel_id: queryNumber(query, 'channel_id') }),
   selfList: (client, query) => listSelfTasks(client, taskListQuery(query)),
   filters: TASK_FILTERS,
   defaultOrder: '-id',
