@@ -8,6 +8,7 @@ import zh_CN_errors from './locales/zh_CN/errors.json' with { type: 'json' };
 import zh_CN_logs from './locales/zh_CN/logs.json' with { type: 'json' };
 import zh_CN_model_info from './locales/zh_CN/model_info.json' with { type: 'json' };
 import zh_CN_model_ownedby from './locales/zh_CN/model_ownedby.json' with { type: 'json' };
+import zh_CN_money from './locales/zh_CN/money.json' with { type: 'json' };
 import zh_CN_nav from './locales/zh_CN/nav.json' with { type: 'json' };
 import zh_CN_options from './locales/zh_CN/options.json' with { type: 'json' };
 import zh_CN_palette from './locales/zh_CN/palette.json' with { type: 'json' };
@@ -35,6 +36,7 @@ import zh_HK_errors from './locales/zh_HK/errors.json' with { type: 'json' };
 import zh_HK_logs from './locales/zh_HK/logs.json' with { type: 'json' };
 import zh_HK_model_info from './locales/zh_HK/model_info.json' with { type: 'json' };
 import zh_HK_model_ownedby from './locales/zh_HK/model_ownedby.json' with { type: 'json' };
+import zh_HK_money from './locales/zh_HK/money.json' with { type: 'json' };
 import zh_HK_nav from './locales/zh_HK/nav.json' with { type: 'json' };
 import zh_HK_options from './locales/zh_HK/options.json' with { type: 'json' };
 import zh_HK_palette from './locales/zh_HK/palette.json' with { type: 'json' };
@@ -62,6 +64,7 @@ import en_US_errors from './locales/en_US/errors.json' with { type: 'json' };
 import en_US_logs from './locales/en_US/logs.json' with { type: 'json' };
 import en_US_model_info from './locales/en_US/model_info.json' with { type: 'json' };
 import en_US_model_ownedby from './locales/en_US/model_ownedby.json' with { type: 'json' };
+import en_US_money from './locales/en_US/money.json' with { type: 'json' };
 import en_US_nav from './locales/en_US/nav.json' with { type: 'json' };
 import en_US_options from './locales/en_US/options.json' with { type: 'json' };
 import en_US_palette from './locales/en_US/palette.json' with { type: 'json' };
@@ -89,6 +92,7 @@ import ja_JP_errors from './locales/ja_JP/errors.json' with { type: 'json' };
 import ja_JP_logs from './locales/ja_JP/logs.json' with { type: 'json' };
 import ja_JP_model_info from './locales/ja_JP/model_info.json' with { type: 'json' };
 import ja_JP_model_ownedby from './locales/ja_JP/model_ownedby.json' with { type: 'json' };
+import ja_JP_money from './locales/ja_JP/money.json' with { type: 'json' };
 import ja_JP_nav from './locales/ja_JP/nav.json' with { type: 'json' };
 import ja_JP_options from './locales/ja_JP/options.json' with { type: 'json' };
 import ja_JP_palette from './locales/ja_JP/palette.json' with { type: 'json' };
@@ -120,6 +124,7 @@ export const BUNDLED_LOCALES = {
     logs: zh_CN_logs,
     model_info: zh_CN_model_info,
     model_ownedby: zh_CN_model_ownedby,
+    money: zh_CN_money,
     nav: zh_CN_nav,
     options: zh_CN_options,
     palette: zh_CN_palette,
@@ -149,6 +154,7 @@ export const BUNDLED_LOCALES = {
     logs: zh_HK_logs,
     model_info: zh_HK_model_info,
     model_ownedby: zh_HK_model_ownedby,
+    money: zh_HK_money,
     nav: zh_HK_nav,
     options: zh_HK_options,
     palette: zh_HK_palette,
@@ -178,6 +184,7 @@ export const BUNDLED_LOCALES = {
     logs: en_US_logs,
     model_info: en_US_model_info,
     model_ownedby: en_US_model_ownedby,
+    money: en_US_money,
     nav: en_US_nav,
     options: en_US_options,
     palette: en_US_palette,
@@ -207,6 +214,7 @@ export const BUNDLED_LOCALES = {
     logs: ja_JP_logs,
     model_info: ja_JP_model_info,
     model_ownedby: ja_JP_model_ownedby,
+    money: ja_JP_money,
     nav: ja_JP_nav,
     options: ja_JP_options,
     palette: ja_JP_palette,

@@ -103,6 +103,8 @@ export interface FormFieldDef<Values> {
   preview?: 'image';
   /** Marks the label; the schema is what enforces it. */
   required?: boolean;
+  /** A `quota` field that may be negative (a change that deducts); typed amounts are unsigned otherwise. */
+  signed?: boolean;
   /** Whether the field shows for the values entered so far (per channel type, a switch…). */
   visible?: (values: Values) => boolean;
   /** Shown but not editable when editing an existing record. */
