@@ -21,6 +21,7 @@ import zh_CN_server from './locales/zh_CN/server.json' with { type: 'json' };
 import zh_CN_site from './locales/zh_CN/site.json' with { type: 'json' };
 import zh_CN_tasks from './locales/zh_CN/tasks.json' with { type: 'json' };
 import zh_CN_telegram_menus from './locales/zh_CN/telegram_menus.json' with { type: 'json' };
+import zh_CN_token_screen from './locales/zh_CN/token_screen.json' with { type: 'json' };
 import zh_CN_tokens from './locales/zh_CN/tokens.json' with { type: 'json' };
 import zh_CN_tui from './locales/zh_CN/tui.json' with { type: 'json' };
 import zh_CN_user_groups from './locales/zh_CN/user_groups.json' with { type: 'json' };
@@ -49,6 +50,7 @@ import zh_HK_server from './locales/zh_HK/server.json' with { type: 'json' };
 import zh_HK_site from './locales/zh_HK/site.json' with { type: 'json' };
 import zh_HK_tasks from './locales/zh_HK/tasks.json' with { type: 'json' };
 import zh_HK_telegram_menus from './locales/zh_HK/telegram_menus.json' with { type: 'json' };
+import zh_HK_token_screen from './locales/zh_HK/token_screen.json' with { type: 'json' };
 import zh_HK_tokens from './locales/zh_HK/tokens.json' with { type: 'json' };
 import zh_HK_tui from './locales/zh_HK/tui.json' with { type: 'json' };
 import zh_HK_user_groups from './locales/zh_HK/user_groups.json' with { type: 'json' };
@@ -77,6 +79,7 @@ import en_US_server from './locales/en_US/server.json' with { type: 'json' };
 import en_US_site from './locales/en_US/site.json' with { type: 'json' };
 import en_US_tasks from './locales/en_US/tasks.json' with { type: 'json' };
 import en_US_telegram_menus from './locales/en_US/telegram_menus.json' with { type: 'json' };
+import en_US_token_screen from './locales/en_US/token_screen.json' with { type: 'json' };
 import en_US_tokens from './locales/en_US/tokens.json' with { type: 'json' };
 import en_US_tui from './locales/en_US/tui.json' with { type: 'json' };
 import en_US_user_groups from './locales/en_US/user_groups.json' with { type: 'json' };
@@ -105,6 +108,7 @@ import ja_JP_server from './locales/ja_JP/server.json' with { type: 'json' };
 import ja_JP_site from './locales/ja_JP/site.json' with { type: 'json' };
 import ja_JP_tasks from './locales/ja_JP/tasks.json' with { type: 'json' };
 import ja_JP_telegram_menus from './locales/ja_JP/telegram_menus.json' with { type: 'json' };
+import ja_JP_token_screen from './locales/ja_JP/token_screen.json' with { type: 'json' };
 import ja_JP_tokens from './locales/ja_JP/tokens.json' with { type: 'json' };
 import ja_JP_tui from './locales/ja_JP/tui.json' with { type: 'json' };
 import ja_JP_user_groups from './locales/ja_JP/user_groups.json' with { type: 'json' };
@@ -137,6 +141,7 @@ export const BUNDLED_LOCALES = {
     site: zh_CN_site,
     tasks: zh_CN_tasks,
     telegram_menus: zh_CN_telegram_menus,
+    token_screen: zh_CN_token_screen,
     tokens: zh_CN_tokens,
     tui: zh_CN_tui,
     user_groups: zh_CN_user_groups,
@@ -167,6 +172,7 @@ export const BUNDLED_LOCALES = {
     site: zh_HK_site,
     tasks: zh_HK_tasks,
     telegram_menus: zh_HK_telegram_menus,
+    token_screen: zh_HK_token_screen,
     tokens: zh_HK_tokens,
     tui: zh_HK_tui,
     user_groups: zh_HK_user_groups,
@@ -197,6 +203,7 @@ export const BUNDLED_LOCALES = {
     site: en_US_site,
     tasks: en_US_tasks,
     telegram_menus: en_US_telegram_menus,
+    token_screen: en_US_token_screen,
     tokens: en_US_tokens,
     tui: en_US_tui,
     user_groups: en_US_user_groups,
@@ -227,6 +234,7 @@ export const BUNDLED_LOCALES = {
     site: ja_JP_site,
     tasks: ja_JP_tasks,
     telegram_menus: ja_JP_telegram_menus,
+    token_screen: ja_JP_token_screen,
     tokens: ja_JP_tokens,
     tui: ja_JP_tui,
     user_groups: ja_JP_user_groups,
