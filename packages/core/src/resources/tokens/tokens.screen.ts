@@ -3,15 +3,7 @@
 // messages come from the wire schema (tokenCreateSchema) re-pathed onto them.
 import { z } from 'zod';
 import type { ApiClient } from '../../http/client.js';
-import {
-  type ActionDef,
-  deleteAction,
-  type FieldOption,
-  type FormDef,
-  type ScreenDef,
-} from '../../screens/screen-model.js';
-import { getAvailableModels } from '../prices/available-models.js';
-import { getUserGroupMap } from '../user_groups/user-groups.api.js';
+import { type ActionDef, deleteAction, type FormDef, type ScreenDef } from '../../screens/screen-model.js';
 import { deleteToken, createToken, listTokens, setTokenStatus, updateToken } from './tokens.api.js';
 import { searchTokensAdmin, setTokenStatusAdmin, updateTokenAdmin } from './tokens-admin.js';
 import { TOKEN_COLUMNS } from './tokens.fields.js';
@@ -164,18 +156,6 @@ export function emptyTokenForm(): TokenFormValues {
   };
 }
 
-/** The groups a token may use: "follow user group" (or none, for the backup), then each group with its ratio. */
-async function groupOptions(client: ApiClient, blankKey: string): Promise<FieldOption[]> {
-  const groups = await getUserGroupMap(client);
-  return [
-    { value: '', labelKey: blankKey },
-    ...Object.entries(groups).map(([symbol, group]) => ({
-      value: symbol,
-      label: `${group.name || symbol} (${group.ratio})`,
-    })),
-  ];
-}
-
 /** A row from the admin search (every owner's tokens) carries its owner's name; edits go through /admin. */
 const fromAdminSearch = (token: Token) => token.owner_name !== undefined;
 
@@ -201,13 +181,15 @@ export const TOKEN_FORM: FormDef<Token, TokenFormValues, TokenCreateInput> = {
       name: 'group',
       kind: 'select',
       labelKey: 'tokens.fields.group',
-      loadOptions: (client) => groupOptions(client, 'tokens.follow_user_group'),
+      options: [{ value: '', labelKey: 'tokens.follow_user_group' }],
+      optionSource: 'group_choices',
     },
     {
       name: 'backup_group',
       kind: 'select',
       labelKey: 'tokens.fields.backup_group',
-      loadOptions: (client) => groupOptions(client, 'token_screen.no_backup_group'),
+      options: [{ value: '', labelKey: 'token_screen.no_backup_group' }],
+      optionSource: 'group_choices',
     },
     { name: 'heartbeat_enabled', kind: 'switch', labelKey: 'tokens.fields.heartbeat_enabled' },
     {
@@ -221,10 +203,7 @@ export const TOKEN_FORM: FormDef<Token, TokenFormValues, TokenCreateInput> = {
       name: 'models',
       kind: 'multi-select',
       labelKey: 'tokens.fields.models',
-      loadOptions: async (client) =>
-        Object.keys(await getAvailableModels(client))
-          .sort()
-          .map((model) => ({ value: model, label: model })),
+      optionSource: 'available_models',
       freeText: true,
       visible: (values) => values.limit_models,
     },
