@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { GwServer } from '../../../../test-support/gw-server.js';
-import { RESOURCE_SCREENS } from '../shell/screen-for-item.js';
+import { KIT_SCREENS as RESOURCE_SCREENS } from '../screens/resource-lists/resource-lists.js';
 import {
   accessTokenOf,
   createUser,

@@ -11,7 +11,7 @@ import {
   useTuiEnv,
 } from '../hooks/tui-context.js';
 import { errorText } from '../lib/error-text.js';
-import { formatKeyHints, GLOBAL_BINDINGS } from '../lib/key-bindings.js';
+import { fitKeyHints, GLOBAL_BINDINGS } from '../lib/key-bindings.js';
 import { MenuScreen, type MenuState } from '../screens/menu/menu-screen.js';
 import { CommandPalette, type PaletteCommand } from './command-palette.js';
 import { Header } from './header.js';
@@ -59,6 +59,13 @@ export function Console({
     (error: unknown) => setStatus({ text: errorText(error, t), level: 'error' }),
     [t],
   );
+  const open = useCallback((item: MenuItem | undefined) => {
+    setOverlay(undefined);
+    setOpened(item);
+    setFrame({ bindings: [], capturing: false });
+    setStatus({ text: '', level: 'info' });
+    if (item) setMenuState((previous) => ({ ...previous, cursorId: item.id }));
+  }, []);
   const host = useMemo<ScreenHost>(
     () => ({
       publish: setFrame,
@@ -69,17 +76,10 @@ export function Console({
       height,
       notify,
       notifyError,
+      leave: () => open(undefined),
     }),
-    [overlay, height, notify, notifyError],
+    [overlay, height, notify, notifyError, open],
   );
-
-  const open = (item: MenuItem | undefined) => {
-    setOverlay(undefined);
-    setOpened(item);
-    setFrame({ bindings: [], capturing: false });
-    setStatus({ text: '', level: 'info' });
-    if (item) setMenuState((previous) => ({ ...previous, cursorId: item.id }));
-  };
   const runCommand = (command: PaletteCommand) => {
     if (command.kind === 'quit') return onQuit();
     open(command.kind === 'open' ? command.item : undefined);
@@ -133,11 +133,14 @@ export function Console({
           </Box>
         </Box>
         <Text dimColor>{rule}</Text>
-        <Text>
-          {truncateCells(
-            glyphs.text(formatKeyHints([...frame.bindings, ...GLOBAL_BINDINGS], t)),
-            columns,
-            glyphs.ellipsis,
+        <Text wrap="truncate-end">
+          {glyphs.text(
+            fitKeyHints(
+              // While a screen keeps every key, the global ones do not work: only its own are hinted.
+              frame.capturing ? frame.bindings : [...frame.bindings, ...GLOBAL_BINDINGS],
+              t,
+              columns,
+            ),
           )}
         </Text>
         <Text color={status.level === 'error' ? 'red' : 'green'}>
