@@ -117,16 +117,16 @@ export function listBindings(screen: ScreenDef<unknown, unknown, unknown>, has: 
   add(writes && screen.form, 'c', 'tui.keys.create');
   add(writes && screen.editable, 'e', 'tui.keys.edit');
   if (writes) bindings.push(...has.extra);
-  add(writes && (has.rowActions || has.batchActions), 'a', 'tui.keys.actions');
-  add(writes && screen.status, 'x', 'tui.keys.toggle_status');
-  add(writes && has.batchActions, 'Space', 'tui.keys.mark');
-  add(writes && has.deletes, 'Ctrl-d', 'tui.keys.delete');
-  add(has.copies, 'y', 'tui.keys.copy');
   add(
     screen.filters.some((filter) => filter.kind === 'keyword'),
     '/',
     'tui.keys.filter',
   );
+  add(writes && screen.status, 'x', 'tui.keys.toggle_status');
+  add(writes && has.deletes, 'Ctrl-d', 'tui.keys.delete');
+  add(writes && (has.rowActions || has.batchActions), 'a', 'tui.keys.actions');
+  add(writes && has.batchActions, 'Space', 'tui.keys.mark');
+  add(has.copies, 'y', 'tui.keys.copy');
   add(has.filters, 'f', 'tui.keys.filters');
   add(writes && has.toolbarActions, 'A', 'tui.keys.toolbar');
   add(has.tabs, 'Tab', 'tui.keys.next_tab');

@@ -254,8 +254,10 @@ export function ResourceForm<Row, Values, Input>({
       />
     );
   const labelWidth = Math.min(28, Math.max(...fields.map((field) => displayWidth(labelOf(field))), 4) + 1);
-  // The fields around the focused one that fit the pane (two lines each leaves room for messages).
-  const room = Math.max(3, Math.floor((host.height - 4) / 2));
+  // The fields around the focused one that fit the pane: a line each, one more for each message and
+  // for the focused field's help, and the title and the "more fields" lines.
+  const messageLines = fields.filter((field) => errors[field.name]).length;
+  const room = Math.max(3, host.height - 3 - messageLines - 1);
   const focusIndex = focused ? fields.indexOf(focused) : 0;
   const start = Math.max(0, Math.min(focusIndex - Math.floor(room / 2), fields.length - room));
   const title = t(

@@ -23,6 +23,12 @@ const CHROME_ROWS = 5;
 
 type Overlay = 'palette' | 'help' | undefined;
 
+/** The keys of the palette and the help: type, Enter, Esc. */
+const OVERLAY_BINDINGS = [
+  { keys: 'Enter', labelKey: 'tui.keys.run' },
+  { keys: 'Esc', labelKey: 'tui.keys.close' },
+];
+
 /** The signed-in console: header, the menu or an opened screen, key hints and the status line. */
 export function Console({
   onQuit,
@@ -136,8 +142,12 @@ export function Console({
         <Text wrap="truncate-end">
           {glyphs.text(
             fitKeyHints(
-              // While a screen keeps every key, the global ones do not work: only its own are hinted.
-              frame.capturing ? frame.bindings : [...frame.bindings, ...GLOBAL_BINDINGS],
+              // An overlay hints its own keys; while a screen keeps every key, the global ones do not work.
+              overlay
+                ? OVERLAY_BINDINGS
+                : frame.capturing
+                  ? frame.bindings
+                  : [...frame.bindings, ...GLOBAL_BINDINGS],
               t,
               columns,
             ),
