@@ -28,14 +28,19 @@ export function formatKeyHints(bindings: readonly KeyBinding[], t: Translate): s
 
 /**
  * The footer's hints within `width` cells: whole hints in the order given (a screen lists its most
- * important keys first), never one cut in half; when some do not fit, `<?> more` closes the line so
- * the rest are one key away in the help.
+ * important keys first), never one cut in half; when some do not fit and the help can open (`help`),
+ * `<?> more keys` closes the line so the rest are one key away.
  */
-export function fitKeyHints(bindings: readonly KeyBinding[], t: Translate, width: number): string {
+export function fitKeyHints(
+  bindings: readonly KeyBinding[],
+  t: Translate,
+  width: number,
+  help = true,
+): string {
   const all = formatKeyHints(bindings, t);
   if (displayWidth(all) <= width) return all;
-  const more = hintText({ keys: '?', labelKey: 'tui.keys.more' }, t);
-  const room = width - displayWidth(more) - HINT_GAP.length;
+  const more = help ? hintText({ keys: '?', labelKey: 'tui.keys.more' }, t) : '';
+  const room = help ? width - displayWidth(more) - HINT_GAP.length : width;
   const kept: string[] = [];
   let used = 0;
   for (const binding of bindings) {
@@ -47,7 +52,7 @@ export function fitKeyHints(bindings: readonly KeyBinding[], t: Translate, width
     kept.push(text);
     used += needed;
   }
-  return [...kept, more].join(HINT_GAP);
+  return (help ? [...kept, more] : kept).join(HINT_GAP);
 }
 
 /** The bindings whose keys or label contain `filter` (the help view filters as the user types). */

@@ -150,6 +150,7 @@ export function Console({
                   : [...frame.bindings, ...GLOBAL_BINDINGS],
               t,
               columns,
+              !overlay && !frame.capturing,
             ),
           )}
         </Text>
