@@ -4,6 +4,8 @@
 /** The markdown as terminal text, wrapped at `width` columns. */
 export async function renderMarkdown(markdown: string, width: number): Promise<string> {
   const [{ Marked }, { markedTerminal }] = await Promise.all([import('marked'), import('marked-terminal')]);
-  const marked = new Marked(markedTerminal({ emoji: false, reflowText: true, width, tab: 2 }) as never);
+  const marked = new Marked(
+    markedTerminal({ emoji: false, reflowText: true, width, tab: 2, showSectionPrefix: false }) as never,
+  );
   return marked.parse(markdown, { async: false }) as string;
 }
