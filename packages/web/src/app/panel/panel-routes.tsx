@@ -74,9 +74,6 @@ const TaskPage = lazy(() =>
 const InvoicePage = lazy(() =>
   import('../../features/invoices/invoice-page').then((module) => ({ default: module.InvoicePage })),
 );
-const InvoiceDetailPage = lazy(() =>
-  import('../../features/invoices/invoice-page').then((module) => ({ default: module.InvoiceDetailRoute })),
-);
 const ChannelPage = lazy(() =>
   import('../../features/channels/channel-page').then((module) => ({ default: module.ChannelPage })),
 );
@@ -128,7 +125,7 @@ export function PanelRoutes() {
         ))}
         <Route
           path="invoice/detail/:month"
-          element={guarded({ siteFlag: 'UserInvoiceMonth' }, <InvoiceDetailPage />)}
+          element={guarded({ siteFlag: 'UserInvoiceMonth' }, <InvoicePage />)}
         />
         <Route path="404" element={<NotFoundPage />} />
         <Route path="*" element={<Navigate to="/panel/404" replace />} />

@@ -1,13 +1,20 @@
 import { INVOICE_SCREEN, type InvoiceMonth, invoiceDetailPath, invoiceMonthLabel } from '@gw/core';
 import { Spinner } from '@blueprintjs/core';
 import { lazy, Suspense } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import { ResourceScreen } from '../../kit/resource-screen';
 import type { RowSlots } from '../../kit/resource-table';
 import { useT } from '../../lib/use-t';
 
-/** The monthly bill list (console-screens §11): one row per month, each opening its sheet. */
+/**
+ * The monthly bills (console-screens §11): the list of months, each opening its sheet, and at
+ * `/panel/invoice/detail/YYYY-MM` that sheet (one route chunk for both).
+ */
 export function InvoicePage() {
+  return useParams().month === undefined ? <InvoiceList /> : <InvoiceDetailRoute />;
+}
+
+function InvoiceList() {
   const t = useT();
   const slots: RowSlots<InvoiceMonth> = {
     actions: (row) => (
@@ -23,13 +30,13 @@ export function InvoicePage() {
   return <ResourceScreen screen={INVOICE_SCREEN} slots={slots} />;
 }
 
-// The sheet loads from this chunk, so the console shell lists one bill route, not two.
+// The sheet loads from this chunk when first opened.
 const InvoiceDetailPage = lazy(() =>
   import('./invoice-detail-page').then((module) => ({ default: module.InvoiceDetailPage })),
 );
 
-/** `/panel/invoice/detail/YYYY-MM`: one month's sheet. */
-export function InvoiceDetailRoute() {
+/** One month's sheet, loaded when first opened. */
+function InvoiceDetailRoute() {
   return (
     <Suspense fallback={<Spinner className="gw-page-spinner" />}>
       <InvoiceDetailPage />

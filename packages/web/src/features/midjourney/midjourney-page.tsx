@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { ResourceScreen } from '../../kit/resource-screen';
 import type { RowSlots } from '../../kit/resource-table';
 import { MidjourneyImageCell, MidjourneyImageDialog } from './midjourney-image';
-import './midjourney.css';
 
 /**
  * The Midjourney screen (console-screens §20) from core's description: admins see every job, users

@@ -33,15 +33,15 @@ export function OwnerAvatar({
     );
   }
   const hue = HUES[[...owner.name].reduce((sum, char) => sum + char.charCodeAt(0), 0) % HUES.length];
-  return (
-    <span
-      className="gw-owner-avatar gw-owner-letter"
-      role={decorative ? undefined : 'img'}
-      aria-label={label || undefined}
-      aria-hidden={decorative || undefined}
-      style={{ width: size, height: size, fontSize: size / 2, background: `hsl(${hue} 55% 45%)` }}
-    >
-      {[...owner.name][0]?.toUpperCase() ?? '?'}
+  const style = { width: size, height: size, fontSize: size / 2, background: `hsl(${hue} 55% 45%)` };
+  const letter = [...owner.name][0]?.toUpperCase() ?? '?';
+  return decorative ? (
+    <span className="gw-owner-avatar gw-owner-letter" aria-hidden="true" style={style}>
+      {letter}
+    </span>
+  ) : (
+    <span className="gw-owner-avatar gw-owner-letter" role="img" aria-label={label} style={style}>
+      {letter}
     </span>
   );
 }

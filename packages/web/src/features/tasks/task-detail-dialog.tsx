@@ -2,7 +2,8 @@ import { Dialog, DialogBody, NonIdealState } from '@blueprintjs/core';
 import { type SunoTrack, SUNO_LYRICS_PREVIEW, type Task, taskDetail, truncateText } from '@gw/core';
 import { useMemo, useState } from 'react';
 import { useT } from '../../lib/use-t';
-import { JsonBlock } from './json-block';
+import { JsonBlock } from '../../kit/json-block';
+import './tasks.css';
 
 /** A task's result (§21): "no data", a Suno music task's player, or the result as highlighted JSON. */
 export function TaskDetailDialog({ task, onClose }: { task: Task; onClose: () => void }) {

@@ -6,7 +6,9 @@ import { ResourceScreen } from '../../kit/resource-screen';
 import type { RowSlots } from '../../kit/resource-table';
 import { useT } from '../../lib/use-t';
 import { TaskDetailDialog } from './task-detail-dialog';
-import './tasks.css';
+
+// The status is a chip that acts as a button (drawn without a button's own look).
+const STATUS_BUTTON = { padding: 0, border: 0, background: 'none', cursor: 'pointer' };
 
 const statusColumn = TASK_SCREEN.columns.find((column) => column.id === 'status');
 
@@ -23,7 +25,7 @@ export function TaskPage() {
             content: (
               <button
                 type="button"
-                className="gw-task-status"
+                style={STATUS_BUTTON}
                 aria-label={t('tasks.detail.open', { name: task.task_id || String(task.id) })}
                 onClick={() => setOpened(task)}
               >

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
+import './kit.css';
 
 // Strings (a key when a colon follows), numbers, and the three literals of JSON text.
 const TOKEN = /("(?:\\.|[^"\\])*")(\s*:)?|(-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?)|\b(true|false|null)\b/g;
 
-/** JSON text with its keys, strings, numbers and literals coloured (no highlighter library needed). */
+/** JSON text in a code block, its keys, strings, numbers and literals coloured (no highlighter library). */
 export function JsonBlock({ text }: { text: string }) {
   const parts: ReactNode[] = [];
   let last = 0;
