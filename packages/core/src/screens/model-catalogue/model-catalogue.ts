@@ -3,7 +3,11 @@
 // names below), and each price in a user group's share. Every face draws it from here.
 import type { ApiClient } from '../../http/client.js';
 import { listModelInfo } from '../../resources/model_info/model-info.api.js';
-import { type ModelInfo, parseJsonStringList } from '../../resources/model_info/model-info.schema.js';
+import {
+  MODALITIES,
+  type ModelInfo,
+  parseJsonStringList,
+} from '../../resources/model_info/model-info.schema.js';
 import { listModelOwners } from '../../resources/model_ownedby/model-ownedby.api.js';
 import type { ModelOwnedBy } from '../../resources/model_ownedby/model-ownedby.schema.js';
 import { getUserGroupMap } from '../../resources/user_groups/user-groups.api.js';
@@ -44,6 +48,13 @@ export interface ModelCatalogue {
   owners: readonly CatalogueModel['owner'][];
   /** Every tag of a listed model, sorted (the tag chips show only when there is one). */
   tags: readonly string[];
+}
+
+/** The i18n key of a modality the console knows (`billing.models.modalities.text`); others show as typed. */
+export function modalityLabelKey(modality: string): string | undefined {
+  return (MODALITIES as readonly string[]).includes(modality)
+    ? `billing.models.modalities.${modality}`
+    : undefined;
 }
 
 /** Is this tag the "hot" mark (drawn with a fire)? */

@@ -7,12 +7,22 @@ import {
   groupPriceText,
   groupRateText,
   isHotTag,
+  modalityLabelKey,
   modalityTone,
 } from '@gw/core';
 import { LabelChip } from '../../kit/label-chip';
 import { copyText } from '../../lib/clipboard';
 import { useT } from '../../lib/use-t';
 import { OwnerAvatar } from './owner-avatar';
+
+/** A modality in the console's language (one it does not know as typed). */
+export function useModalityText(): (modality: string) => string {
+  const t = useT();
+  return (modality) => {
+    const key = modalityLabelKey(modality);
+    return key ? t(key) : modality;
+  };
+}
 
 /** A model's tags, the "hot" one first with a flame. */
 export function ModelTags({ tags }: { tags: readonly string[] }) {
@@ -59,6 +69,7 @@ interface ModelCardProps {
 /** One model as a card (§16 card view): owner, id, description, modalities, tags, billing and the group's price. */
 export function ModelCard({ model, group, perMillion, onDetails }: ModelCardProps) {
   const t = useT();
+  const modalityText = useModalityText();
   const offered = group !== undefined && model.groups.includes(group.symbol);
   const price = offered ? groupPriceText(model.price, group.ratio, perMillion, t) : undefined;
   const rate = group ? groupRateText(group.ratio) : undefined;
@@ -75,12 +86,16 @@ export function ModelCard({ model, group, perMillion, onDetails }: ModelCardProp
       {model.description && <p className="gw-model-card-description">{model.description}</p>}
       <div className="gw-chips">
         {model.inputModalities.map((modality) => (
-          <LabelChip key={`in-${modality}`} text={`↓ ${modality}`} tone={modalityTone(modality)} />
+          <LabelChip
+            key={`in-${modality}`}
+            text={`↓ ${modalityText(modality)}`}
+            tone={modalityTone(modality)}
+          />
         ))}
         {model.outputModalities.map((modality) => (
           <LabelChip
             key={`out-${modality}`}
-            text={`↑ ${modality}`}
+            text={`↑ ${modalityText(modality)}`}
             tone={modalityTone(modality)}
             variant="outlined"
           />

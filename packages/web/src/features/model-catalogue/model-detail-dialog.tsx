@@ -9,7 +9,7 @@ import {
   thousands,
 } from '@gw/core';
 import { useT } from '../../lib/use-t';
-import { CopyModelId, ModelTags } from './model-card';
+import { CopyModelId, ModelTags, useModalityText } from './model-card';
 import { OwnerAvatar } from './owner-avatar';
 
 interface ModelDetailDialogProps {
@@ -23,7 +23,8 @@ interface ModelDetailDialogProps {
 export function ModelDetailDialog({ model, groups, perMillion, onClose }: ModelDetailDialogProps) {
   const t = useT();
   const none = t('billing.models.none');
-  const list = (items: readonly string[]) => (items.length ? items.join(', ') : none);
+  const modalityText = useModalityText();
+  const list = (items: readonly string[]) => (items.length ? items.map(modalityText).join(', ') : none);
   const info: [string, string][] = [
     ['billing.models.fields.type', t(billingTypeKey(model))],
     ['billing.models.fields.owner', model.owner.name],

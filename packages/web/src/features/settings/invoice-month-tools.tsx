@@ -1,4 +1,4 @@
-import { Button, ControlGroup, FormGroup, InputGroup } from '@blueprintjs/core';
+import { Button, FormGroup, InputGroup } from '@blueprintjs/core';
 import { generateInvoiceMonth, invoiceMonthOf, previousInvoiceMonth, regenerateInvoiceMonth } from '@gw/core';
 import { useState } from 'react';
 import { useApp } from '../../app/app-context';
@@ -38,7 +38,7 @@ function MonthTools() {
   };
   return (
     <FormGroup label={t('billing.invoices.tools.month')} labelFor="invoice-month">
-      <ControlGroup>
+      <div className="gw-invoice-tools">
         <InputGroup id="invoice-month" type="month" value={month} onValueChange={setMonth} />
         <Button
           text={t('billing.invoices.tools.generate')}
@@ -50,7 +50,7 @@ function MonthTools() {
           loading={busy === 'update'}
           onClick={() => void run('update')}
         />
-      </ControlGroup>
+      </div>
     </FormGroup>
   );
 }
