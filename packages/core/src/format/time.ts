@@ -14,7 +14,12 @@ export function formatIsoTimestamp(unixSeconds: number): string {
 }
 
 /** The ways a date and time may be typed, for messages that say what is accepted. */
-export const DATE_TIME_FORMATS = ['YYYY-MM-DD HH:mm:ss', 'YYYY-MM-DD HH:mm', 'YYYY-MM-DD', 'ISO 8601'] as const;
+export const DATE_TIME_FORMATS = [
+  'YYYY-MM-DD HH:mm:ss',
+  'YYYY-MM-DD HH:mm',
+  'YYYY-MM-DD',
+  'ISO 8601',
+] as const;
 
 // `YYYY-MM-DD`, then an optional ` HH:mm[:ss[.fff]]` (space or T), then an optional zone (Z or ±HH:mm).
 const DATE_TIME_PATTERN =
@@ -34,12 +39,15 @@ export function parseTimestamp(text: string): number | undefined {
   if (/^\d+$/.test(trimmed)) return Number(trimmed);
   const match = DATE_TIME_PATTERN.exec(trimmed);
   if (!match) return undefined;
-  const [year, month, day, hour = 0, minute = 0, second = 0] = match.slice(1, 7).map((part) => Number(part ?? 0));
+  const [year, month, day, hour = 0, minute = 0, second = 0] = match
+    .slice(1, 7)
+    .map((part) => Number(part ?? 0));
   const zone = match[8];
   if (month === undefined || day === undefined || year === undefined) return undefined;
   if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return undefined;
   if (hour > 23 || minute > 59 || second > 59) return undefined;
-  if (zone === undefined) return Math.floor(new Date(year, month - 1, day, hour, minute, second).getTime() / 1000);
+  if (zone === undefined)
+    return Math.floor(new Date(year, month - 1, day, hour, minute, second).getTime() / 1000);
   const utc = Date.UTC(year, month - 1, day, hour, minute, second) / 1000;
   if (/^z$/i.test(zone)) return utc;
   const [, sign, zoneHours, zoneMinutes] = /^([+-])(\d{2}):?(\d{2})$/.exec(zone) ?? [];

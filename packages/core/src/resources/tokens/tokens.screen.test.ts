@@ -28,7 +28,9 @@ describe('the token screen', () => {
       const parsed = tokenFormSchema.safeParse({ ...TOKEN_FORM.empty(), name: 'ci', ...values });
       return parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path[0]}:${issue.message}`);
     };
-    expect(fields({ unlimited_quota: false, remain_quota: -1 })).toEqual(['remain_quota:validation.min_zero']);
+    expect(fields({ unlimited_quota: false, remain_quota: -1 })).toEqual([
+      'remain_quota:validation.min_zero',
+    ]);
     expect(fields({ never_expires: false, expired_time: now - 10 })).toEqual([
       'expired_time:validation.token.expiry_past',
     ]);
