@@ -26,7 +26,9 @@ describe('the token screen', () => {
   it('Given a negative quota, a past expiry or a bad IP, Then the field that holds it is named', () => {
     const fields = (values: object) => {
       const parsed = tokenFormSchema.safeParse({ ...TOKEN_FORM.empty(), name: 'ci', ...values });
-      return parsed.success ? [] : parsed.error.issues.map((issue) => `${issue.path[0]}:${issue.message}`);
+      return parsed.success
+        ? []
+        : parsed.error.issues.map((issue) => `${String(issue.path[0])}:${issue.message}`);
     };
     expect(fields({ unlimited_quota: false, remain_quota: -1 })).toEqual([
       'remain_quota:validation.min_zero',
