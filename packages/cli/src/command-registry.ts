@@ -1,0 +1,95 @@
+import type { Command } from 'commander';
+import type { CliContext } from './runtime/context.js';
+
+/** A command module: loaded only when its command runs (or help, completion lists them all). */
+export interface CommandModule {
+  buildCommand(ctx: CliContext, root: Command): Command | Promise<Command>;
+}
+
+/** How `gw --help` groups commands: resources under the console's navigation groups, then the rest. */
+export type CommandGroup = 'navigation' | 'account' | 'run' | 'help';
+
+export interface CommandEntry {
+  name: string;
+  aliases?: readonly string[];
+  descriptionKey: string;
+  group: CommandGroup;
+  /** The navigation item it stands for: its group titles the help section (architecture §6). */
+  navItem?: string;
+  hidden?: boolean;
+  load(): Promise<CommandModule>;
+}
+
+/** Every top-level command of `gw`, in help order. */
+export const COMMANDS: readonly CommandEntry[] = [
+  {
+    name: 'tokens',
+    aliases: ['token', 'tk'],
+    descriptionKey: 'cli.tokens.description',
+    group: 'navigation',
+    navItem: 'token',
+    load: () => import('./commands/tokens/index.js'),
+  },
+  {
+    name: 'profile',
+    aliases: ['me'],
+    descriptionKey: 'cli.profile.description',
+    group: 'navigation',
+    navItem: 'profile',
+    load: () => import('./commands/profile/index.js'),
+  },
+  {
+    name: 'login',
+    descriptionKey: 'cli.auth.login.description',
+    group: 'account',
+    load: () => import('./commands/auth/login.js'),
+  },
+  {
+    name: 'logout',
+    descriptionKey: 'cli.auth.logout.description',
+    group: 'account',
+    load: () => import('./commands/auth/logout.js'),
+  },
+  {
+    name: 'whoami',
+    descriptionKey: 'cli.auth.whoami.description',
+    group: 'account',
+    load: () => import('./commands/auth/whoami.js'),
+  },
+  {
+    name: 'auth',
+    descriptionKey: 'cli.auth.description',
+    group: 'account',
+    load: () => import('./commands/auth/index.js'),
+  },
+  {
+    name: 'status',
+    descriptionKey: 'cli.status.description',
+    group: 'account',
+    load: () => import('./commands/status/index.js'),
+  },
+  {
+    name: 'serve',
+    descriptionKey: 'cli.serve.description',
+    group: 'run',
+    load: () => import('./commands/serve/index.js'),
+  },
+  {
+    name: 'tui',
+    descriptionKey: 'cli.tui.description',
+    group: 'run',
+    load: () => import('./commands/tui/index.js'),
+  },
+  {
+    name: 'help',
+    descriptionKey: 'cli.help.description',
+    group: 'help',
+    load: () => import('./commands/help/index.js'),
+  },
+];
+
+/** The entry a word names (a command name or alias). */
+export function findCommandEntry(word: string | undefined): CommandEntry | undefined {
+  if (!word) return undefined;
+  return COMMANDS.find((entry) => entry.name === word || entry.aliases?.includes(word));
+}
