@@ -7,7 +7,7 @@ export interface CommandModule {
 }
 
 /** How `gw --help` groups commands: resources under the console's navigation groups, then the rest. */
-export type CommandGroup = 'navigation' | 'account' | 'run' | 'help';
+export type CommandGroup = 'navigation' | 'account' | 'tools' | 'run' | 'help';
 
 export interface CommandEntry {
   name: string;
@@ -23,6 +23,70 @@ export interface CommandEntry {
 /** Every top-level command of `gw`, in help order. */
 export const COMMANDS: readonly CommandEntry[] = [
   {
+    name: 'channels',
+    aliases: ['channel', 'ch'],
+    descriptionKey: 'cli.channels.description',
+    group: 'navigation',
+    navItem: 'channel',
+    load: () => import('./commands/channels/index.js'),
+  },
+  {
+    name: 'users',
+    aliases: ['user', 'u'],
+    descriptionKey: 'cli.users.description',
+    group: 'navigation',
+    navItem: 'user',
+    load: () => import('./commands/users/index.js'),
+  },
+  {
+    name: 'groups',
+    aliases: ['group', 'user-groups'],
+    descriptionKey: 'cli.groups_command.description',
+    group: 'navigation',
+    navItem: 'user_group',
+    load: () => import('./commands/groups/index.js'),
+  },
+  {
+    name: 'prices',
+    aliases: ['price'],
+    descriptionKey: 'cli.prices.description',
+    group: 'navigation',
+    navItem: 'pricing',
+    load: () => import('./commands/prices/index.js'),
+  },
+  {
+    name: 'models',
+    aliases: ['model'],
+    descriptionKey: 'cli.models.description',
+    group: 'navigation',
+    navItem: 'model_ownedby',
+    load: () => import('./commands/models/index.js'),
+  },
+  {
+    name: 'telegram',
+    aliases: ['tg'],
+    descriptionKey: 'cli.telegram.description',
+    group: 'navigation',
+    navItem: 'telegram',
+    load: () => import('./commands/telegram/index.js'),
+  },
+  {
+    name: 'redemptions',
+    aliases: ['redemption', 'codes'],
+    descriptionKey: 'cli.redemptions.description',
+    group: 'navigation',
+    navItem: 'redemption',
+    load: () => import('./commands/redemptions/index.js'),
+  },
+  {
+    name: 'payments',
+    aliases: ['payment', 'pay'],
+    descriptionKey: 'cli.payments.description',
+    group: 'navigation',
+    navItem: 'payment',
+    load: () => import('./commands/payments/index.js'),
+  },
+  {
     name: 'tokens',
     aliases: ['token', 'tk'],
     descriptionKey: 'cli.tokens.description',
@@ -37,6 +101,21 @@ export const COMMANDS: readonly CommandEntry[] = [
     group: 'navigation',
     navItem: 'profile',
     load: () => import('./commands/profile/index.js'),
+  },
+  {
+    name: 'options',
+    aliases: ['option', 'settings'],
+    descriptionKey: 'cli.options.description',
+    group: 'navigation',
+    navItem: 'setting',
+    load: () => import('./commands/options/index.js'),
+  },
+  {
+    name: 'topup',
+    descriptionKey: 'cli.topup.description',
+    group: 'navigation',
+    navItem: 'topup',
+    load: () => import('./commands/topup/index.js'),
   },
   {
     name: 'login',
@@ -67,6 +146,12 @@ export const COMMANDS: readonly CommandEntry[] = [
     descriptionKey: 'cli.status.description',
     group: 'account',
     load: () => import('./commands/status/index.js'),
+  },
+  {
+    name: 'api',
+    descriptionKey: 'cli.api.description',
+    group: 'tools',
+    load: () => import('./commands/api/index.js'),
   },
   {
     name: 'serve',

@@ -5,7 +5,7 @@ import { Command } from 'commander';
 import type { CliContext } from '../runtime/context.js';
 import type { AnyResourceSpec } from './resource-spec.js';
 import { formVerb } from './verbs-form.js';
-import { exportVerb, listVerb, viewVerb } from './verbs-read.js';
+import { exportVerb, listVerb, statusIndicatorVerb, viewVerb } from './verbs-read.js';
 import { deleteVerb, rowActionVerb, statusVerb, toolbarVerb } from './verbs-rows.js';
 
 /** The verbs the screen supports, in the order help lists them. */
@@ -37,7 +37,9 @@ function genericVerbs(ctx: CliContext, spec: AnyResourceSpec): Command[] {
     const action = screen.toolbarActions?.find((candidate) => candidate.id === id);
     if (action) verbs.push(toolbarVerb(ctx, action, verb));
   }
-  if (offered('export', screen.exportCsv === true)) verbs.push(exportVerb(ctx, spec));
+  if (screen.indicators?.length) verbs.push(statusIndicatorVerb(ctx, spec));
+  if (offered('export', screen.exportCsv === true || spec.exportable === true))
+    verbs.push(exportVerb(ctx, spec));
   return verbs;
 }
 

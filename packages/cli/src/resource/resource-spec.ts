@@ -27,6 +27,8 @@ export interface ResourceSpec<Row, Values = never, Input = never> {
   actionVerbs?: Readonly<Record<string, string>>;
   /** Toolbar actions (no row) offered as verbs: action id → verb. */
   toolbarVerbs?: Readonly<Record<string, string>>;
+  /** Offer `export` (CSV of the whole list) though the screen's toolbar has no export button. */
+  exportable?: boolean;
   /** Generic verbs left out (a resource whose list has no create, say). */
   omit?: readonly ('list' | 'view' | 'create' | 'edit' | 'delete' | 'enable' | 'disable' | 'export')[];
   /** The columns of list and view, when flags change them (`--show-key`). */
@@ -44,3 +46,13 @@ export interface ResourceSpec<Row, Values = never, Input = never> {
 /** A spec with its types set aside, for code that handles every resource alike. */
 // biome-ignore lint/suspicious/noExplicitAny: the generic verbs work on any row, values and input.
 export type AnyResourceSpec = ResourceSpec<any, any, any>;
+
+/** The field names `--json a,b` may pick: a core object schema's keys. */
+export function schemaFields(schema: { shape: object }): string[] {
+  return Object.keys(schema.shape);
+}
+
+/** A lookup by a numeric id typed on the command line. */
+export function byNumericId<Row>(get: (client: ApiClient, id: number) => Promise<Row>) {
+  return (client: ApiClient, id: string) => get(client, Number(id));
+}

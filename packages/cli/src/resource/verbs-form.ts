@@ -4,6 +4,7 @@ import { Command } from 'commander';
 import { type ApiClient, type FormDef, formSchema, visibleFields } from '@gw/core';
 import { parseWithSchema, refusalError } from '../input/schema.js';
 import { CliError } from '../output/cli-error.js';
+import { exitCodeForError } from '../output/exit-codes.js';
 import { jsonOption, jsonRequest, pickJson } from '../output/json-fields.js';
 import { printJson } from '../output/print.js';
 import { signedInClient } from '../runtime/client.js';
@@ -15,6 +16,7 @@ import { addChangeFlags, checkedId, itemsTitle, runChange } from './verb-support
 type Opts = Record<string, unknown>;
 type AnyForm = FormDef<unknown, Record<string, unknown>, unknown>;
 type Mode = 'create' | 'edit';
+type Given = ReadonlyArray<{ field: FieldFlag<Record<string, unknown>>; value: unknown }>;
 
 /**
  * The values to save: the form's starting values with each flag given laid over them in the form's
@@ -24,7 +26,7 @@ type Mode = 'create' | 'edit';
 export function applyFlags(
   form: AnyForm,
   start: Record<string, unknown>,
-  given: ReadonlyArray<{ field: FieldFlag<Record<string, unknown>>; value: unknown }>,
+  given: Given,
 ): Record<string, unknown> {
   let values = start;
   for (const { field, value } of given) {
@@ -40,12 +42,7 @@ export function applyFlags(
  * Flags that cannot apply to the values they led to: a field the form hides there (a base URL for a
  * type without one), one it locks (a tag's field on a tagged channel), or a switch a later flag undid.
  */
-function refuseMisfits(
-  form: AnyForm,
-  mode: Mode,
-  values: Record<string, unknown>,
-  given: ReadonlyArray<{ field: FieldFlag<Record<string, unknown>>; value: unknown }>,
-): void {
+function refuseMisfits(form: AnyForm, mode: Mode, values: Record<string, unknown>, given: Given): void {
   const shown = new Set(visibleFields(form.fields, values, mode).map((field) => field.name));
   for (const { field, value } of given) {
     const name = field.field.name;
@@ -67,13 +64,17 @@ async function saveForm(
   opts: Opts,
   client: ApiClient,
   row: unknown,
+  preset: Given = [],
 ): Promise<unknown> {
   const form = spec.screen.form as AnyForm;
-  const given = flags.flatMap((field) => {
-    const value = field.read(opts);
-    return value === undefined ? [] : [{ field, value }];
-  });
-  if (mode === 'edit' && given.length === 0) {
+  const given: Given = [
+    ...preset,
+    ...flags.flatMap((field) => {
+      const value = field.read(opts);
+      return value === undefined ? [] : [{ field, value }];
+    }),
+  ];
+  if (mode === 'edit' && given.length === preset.length) {
     throw new CliError('usage', 'cli.errors.nothing_to_edit', {
       flags: flags.map((field) => field.flag).join(', '),
     });
@@ -138,5 +139,33 @@ export function formVerb(ctx: CliContext, spec: AnyResourceSpec, mode: Mode): Co
     const saved = await saveForm(ctx, spec, mode, flags, opts, client, row);
     if (opts.dryRun) return;
     printSaved(ctx, spec, mode, saved, opts);
+  });
+}
+
+/**
+ * `<resource> set <name> [flags]`: edits the record of that name when there is one, else creates it
+ * (a price is set for a model whether or not it had one). `nameField` is the form field the name fills.
+ */
+export function upsertVerb(ctx: CliContext, spec: AnyResourceSpec, nameField: string): Command {
+  const form = spec.screen.form as AnyForm;
+  const all = fieldFlags(ctx, form.fields, 'create', form.empty(), spec.flagNames);
+  const nameFlag = all.find((flag) => flag.field.name === nameField);
+  const flags = all.filter((flag) => flag !== nameFlag);
+  const command = new Command('set')
+    .description(ctx.t('cli.verbs.set', { items: itemsTitle(ctx, spec) }))
+    .argument('<name>', ctx.t('cli.args.name'));
+  for (const flag of flags) for (const option of flag.options) command.addOption(option);
+  addChangeFlags(ctx, command, false);
+  command.addOption(jsonOption(ctx));
+  return command.action(async (name: string, opts: Opts) => {
+    const { client } = signedInClient(ctx, { dryRun: opts.dryRun === true });
+    const row = await spec.get?.(client, checkedId(spec, name)).catch((error: unknown) => {
+      if (exitCodeForError(error) === 5) return undefined;
+      throw error;
+    });
+    const mode: Mode = row === undefined ? 'create' : 'edit';
+    const preset = mode === 'create' && nameFlag ? [{ field: nameFlag, value: name }] : [];
+    const saved = await saveForm(ctx, spec, mode, flags, opts, client, row, preset);
+    if (!opts.dryRun) printSaved(ctx, spec, mode, saved, opts);
   });
 }

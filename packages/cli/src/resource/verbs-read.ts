@@ -175,3 +175,34 @@ export function exportVerb(ctx: CliContext, spec: AnyResourceSpec): Command {
     for await (const chunk of screenCsvChunks(spec.screen, client, query, columnCtx)) ctx.write(chunk.text);
   });
 }
+
+/** `<resource> status`: the states the screen shows in its header (the Telegram bot's connection). */
+export function statusIndicatorVerb(ctx: CliContext, spec: AnyResourceSpec): Command {
+  return new Command('status')
+    .description(ctx.t('cli.verbs.status', { items: itemsTitle(ctx, spec) }))
+    .addOption(jsonOption(ctx))
+    .action(async (opts: Opts) => {
+      const { client } = signedInClient(ctx);
+      const states = await Promise.all(
+        (spec.screen.indicators ?? []).map(async (indicator) => ({
+          id: indicator.id,
+          ...(await indicator.load(client)),
+        })),
+      );
+      if (opts.json) {
+        printJson(
+          ctx,
+          states.map((state) => ({ id: state.id, state: ctx.t(state.labelKey), intent: state.intent })),
+        );
+        return;
+      }
+      printRecord(
+        ctx,
+        states.map((state) => ({
+          id: state.id,
+          labelKey: spec.screen.titleKey,
+          value: ctx.t(state.labelKey),
+        })),
+      );
+    });
+}

@@ -24,15 +24,26 @@ export interface ClientOptions {
   fetch?: FetchLike;
 }
 
-/** A client for `server` in the CLI's language; the server is named in any failure to reach it. */
-export function createClient(ctx: CliContext, server: string, options: ClientOptions = {}): ApiClient {
+/**
+ * The CLI's transport: node:http, each request remembered (so a failure can name the server), logged
+ * under GW_DEBUG=api, and held back under --dry-run.
+ */
+export function cliFetch(
+  ctx: CliContext,
+  options: Pick<ClientOptions, 'jar' | 'dryRun' | 'fetch'> = {},
+): FetchLike {
   const transport = options.fetch ?? createHttpFetch(options.jar);
   const tracked: FetchLike = (url, init) => {
     ctx.lastRequest = { method: init.method, url };
     return transport(url, init);
   };
-  let fetch = debugFetch(ctx, tracked);
-  if (options.dryRun) fetch = dryRunFetch(ctx, fetch);
+  const fetch = debugFetch(ctx, tracked);
+  return options.dryRun ? dryRunFetch(ctx, fetch) : fetch;
+}
+
+/** A client for `server` in the CLI's language; the server is named in any failure to reach it. */
+export function createClient(ctx: CliContext, server: string, options: ClientOptions = {}): ApiClient {
+  const fetch = cliFetch(ctx, options);
   return new ApiClient({
     baseUrl: checkedServerUrl(server),
     fetch,

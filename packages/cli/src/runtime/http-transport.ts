@@ -6,7 +6,7 @@ import { CookieJar } from '@gw/core/node';
 // Loaded with require: an ESM import of node:http builds a facade of every export, which loads
 // Node's whole fetch stack (its lazy WebSocket and fetch getters) for nothing.
 const require = createRequire(import.meta.url);
-const requestOf = (protocol: string): typeof Http.request =>
+export const requestOf = (protocol: string): typeof Http.request =>
   protocol === 'https:' ? require('node:https').request : require('node:http').request;
 
 /** How long a server may take to accept the connection and to answer, in milliseconds. */
@@ -24,7 +24,7 @@ export class TransportError extends Error {
 }
 
 /** Node's network errors carry a `code`; anything else is kept under its message. */
-function transportError(error: unknown): TransportError {
+export function transportError(error: unknown): TransportError {
   if (error instanceof TransportError) return error;
   const code = (error as { code?: unknown } | undefined)?.code;
   const message = error instanceof Error ? error.message : String(error);
