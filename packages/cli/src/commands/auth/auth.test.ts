@@ -1,11 +1,18 @@
 // End-to-end: the built `gw` against a real server on loopback — sign-in, profiles, the keyring,
 // environment credentials, and what a wrong or unreachable server address says.
+import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, type GwServer, signIn, startGwServer } from '../../../../../test-support/gw-server.js';
+import {
+  freePort,
+  GW_BIN,
+  type GwServer,
+  signIn,
+  startGwServer,
+} from '../../../../../test-support/gw-server.js';
 import { runGw } from '../../test-support/run-gw.js';
 
 let server: GwServer;
@@ -287,6 +294,21 @@ describe('help topics and language', () => {
     const flag = await runGw(['--lang', 'zh_HK', 'help', 'exit-codes']);
     expect(flag.stdout).toContain('gw 的結束碼');
     expect((await runGw(['help', 'exit-codes', '--lang', 'fr'])).code).toBe(2);
+  });
+
+  it('Given Node 20, When any command runs, Then it says Node 22 is needed before anything else loads', () => {
+    const fakeOld = [
+      "Object.defineProperty(process.versions, 'node', { value: '20.11.1' });",
+      "Object.defineProperty(process, 'version', { value: 'v20.11.1' });",
+      `process.argv = [process.argv[0], 'gw', 'tokens', 'list'];`,
+      `import(${JSON.stringify(GW_BIN)});`,
+    ].join('\n');
+    const run = spawnSync(process.execPath, ['-e', fakeOld], {
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH, LANG: 'en_US.UTF-8' },
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toBe('gw needs Node.js 22 or newer; this is Node.js v20.11.1.\n');
   });
 
   it('Given an unknown command or flag, Then exit 2 with a pointer to --help', async () => {
