@@ -21,8 +21,9 @@ describe('typed values', () => {
     expect(parseQuotaText('$1.50', '--quota')).toBe(750_000);
     expect(parseQuotaText('$-1', '--quota')).toBe(-500_000);
     expect(parseQuotaText('-$1', '--quota')).toBe(-500_000);
-    expect(refusal(() => parseQuotaText('$x', '--quota'))).toEqual(['usage', 'cli.errors.bad_quota']);
-    expect(refusal(() => parseQuotaText('1.5', '--quota'))).toEqual(['usage', 'cli.errors.bad_quota']);
+    expect(parseQuotaText('2500000 points', '--quota')).toBe(2_500_000);
+    expect(refusal(() => parseQuotaText('$x', '--quota'))).toEqual(['usage', 'money.input.invalid']);
+    expect(refusal(() => parseQuotaText('1.5', '--quota'))).toEqual(['usage', 'money.input.whole_points']);
   });
 
   it('refuses an impossible date with the accepted formats, and reads ages for filters', () => {

@@ -38,13 +38,13 @@ describe('flags from a core form', () => {
       'a,b',
       '--models',
       'c',
-      '--no-heartbeat',
+      '--no-heartbeat-enabled',
     ]);
     expect(values).toEqual({
       remain_quota: 500_000,
       expired_time: new Date(2099, 0, 2).getTime() / 1000,
       models: ['a', 'b', 'c'],
-      heartbeat: false,
+      heartbeat_enabled: false,
     });
   });
 

@@ -75,7 +75,10 @@ function parseFieldText<Values>(
     case 'textarea':
       return fileOrText(text);
     case 'select':
-      if (field.options?.length) return chooseOption(ctx, flag, field.options, text);
+      // Fixed choices only: choices read from the server (groups, owners) are checked by the server.
+      if (field.options?.length && !field.optionSource && !field.loadOptions && !field.freeText) {
+        return chooseOption(ctx, flag, field.options, text);
+      }
       return typeof sample === 'number' ? parseIntegerText(text, flag) : text;
     default:
       return text;

@@ -7,6 +7,7 @@ import {
   formatChannelBalance,
   getChannel,
   type GwApiError,
+  listEveryChannel,
   updateAllChannelBalances,
   updateChannelBalance,
 } from '@gw/core';
@@ -16,7 +17,6 @@ import { checkedId } from '../../resource/verb-support.js';
 import { signedInClient } from '../../runtime/client.js';
 import type { CliContext } from '../../runtime/context.js';
 import { CHANNEL_SPEC } from './channel-spec.js';
-import { allChannels } from './channel-runs.js';
 
 interface BalanceRow {
   id: number;
@@ -67,7 +67,7 @@ export function channelBalanceVerb(ctx: CliContext): Command {
       if (opts.all) {
         // The server refreshes every enabled channel whose provider reports a balance, then the list shows them.
         ctx.note(await updateAllChannelBalances(client));
-        rows = (await allChannels(client)).map((channel) => ({
+        rows = (await listEveryChannel(client)).map((channel) => ({
           id: channel.id,
           name: channel.name,
           type: channel.type,

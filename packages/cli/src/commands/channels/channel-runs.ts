@@ -1,15 +1,4 @@
-import { type ApiClient, type Channel, listChannels, MAX_PAGE_SIZE } from '@gw/core';
 import type { CliContext } from '../../runtime/context.js';
-
-/** Every channel, page by page. */
-export async function allChannels(client: ApiClient): Promise<Channel[]> {
-  const channels: Channel[] = [];
-  for (let page = 1; ; page += 1) {
-    const result = await listChannels(client, { page, size: MAX_PAGE_SIZE, order: 'id' });
-    channels.push(...result.data);
-    if (result.data.length === 0 || page * MAX_PAGE_SIZE >= result.total_count) return channels;
-  }
-}
 
 /** Runs `work` over the items with at most `limit` at a time; the results keep the items' order. */
 export async function runPool<Item, Result>(

@@ -1,7 +1,16 @@
 // `gw channels test [id…|--all]`: each channel tested, its latency or error in a table, a progress
 // line on a terminal, and exit 0 only when every channel passed (for CI and cron).
 import { Command } from 'commander';
-import { type ApiClient, type Channel, type ColumnDef, getChannel, GwApiError, testChannel } from '@gw/core';
+import {
+  type ApiClient,
+  type Channel,
+  channelsToTest,
+  type ColumnDef,
+  getChannel,
+  GwApiError,
+  listEveryChannel,
+  testChannel,
+} from '@gw/core';
 import { parseIntegerText } from '../../input/values.js';
 import { CliError } from '../../output/cli-error.js';
 import { jsonOption, jsonRequest, pickJson } from '../../output/json-fields.js';
@@ -10,7 +19,7 @@ import { checkedId } from '../../resource/verb-support.js';
 import { signedInClient } from '../../runtime/client.js';
 import type { CliContext } from '../../runtime/context.js';
 import { CHANNEL_SPEC } from './channel-spec.js';
-import { allChannels, runPool, startProgress } from './channel-runs.js';
+import { runPool, startProgress } from './channel-runs.js';
 
 /** One channel's test as printed. */
 export interface ChannelTestResult {
@@ -73,8 +82,9 @@ export function channelTestVerb(ctx: CliContext): Command {
         if ((ids.length === 0) === !opts.all) throw new CliError('usage', 'cli.errors.ids_or_all');
         const concurrency = parseIntegerText(opts.concurrency, '--concurrency', 1, 64);
         const { client } = signedInClient(ctx);
+        // --all tests what the server's own run tests: enabled or auto-disabled channels with a test model.
         const channels = opts.all
-          ? await allChannels(client)
+          ? channelsToTest(await listEveryChannel(client))
           : await Promise.all(ids.map((id) => getChannel(client, Number(checkedId(CHANNEL_SPEC, id)))));
         const progress = startProgress(ctx, 'cli.channels.testing', channels.length);
         const results = await runPool(channels, concurrency, async (channel) => {

@@ -28,6 +28,7 @@ export const TOKEN_SPEC: ResourceSpec<Token, TokenFormValues, TokenCreateInput> 
     command.option('--show-key', ctx.t('cli.tokens.show_key'));
   },
   cellColor: tokenCellColor,
+  actionVerbs: { copy: 'key' },
   printCreated: (ctx, created) => {
     const token = created as Token;
     ctx.write(`${tokenKeyForDisplay(token.key)}\n`);

@@ -42,7 +42,7 @@ describe('gw users', () => {
     expect(tooMuch.stderr).toMatch(/<amount>: .*balance/);
     const junk = await gw.gw(['users', 'quota', String(aliceId), 'lots']);
     expect(junk.code).toBe(2);
-    expect(junk.stderr).toContain('<amount> must be whole points (500000 = $1) or a dollar amount');
+    expect(junk.stderr).toContain('<amount>: "lots" is not an amount; write $5, ¥35 or 2500000 points');
     expect(userSchema.parse(await gw.json(['u', 'view', String(aliceId), '--json'])).quota).toBe(2_500_000);
   });
 

@@ -1,64 +1,105 @@
 import { describe, expect, it } from 'vitest';
-import { screenI18nKeys } from '../../screens/screen-model.js';
+import { formSchema, screenI18nKeys } from '../../screens/screen-model.js';
 import { missingLocaleKeys } from '../../screens/test-support/locale-keys.js';
-import { TOKEN_FORM, TOKEN_SCREEN, tokenFormSchema } from './tokens.screen.js';
+import { fieldErrorsFromZod } from '../../validation/issues.js';
+import {
+  emptyTokenForm,
+  TOKEN_FORM,
+  TOKEN_SCREEN,
+  type TokenFormValues,
+  tokenFormFromRow,
+} from './tokens.screen.js';
 import { TOKEN_NEVER_EXPIRES, tokenSchema } from './tokens.schema.js';
 
-const now = Math.floor(Date.now() / 1000);
+function issues(values: TokenFormValues): string[] {
+  const result = formSchema(TOKEN_FORM, 'create').safeParse(values);
+  return result.success ? [] : fieldErrorsFromZod(result.error).map((error) => `${error.field}:${error.key}`);
+}
 
-describe('the token screen', () => {
-  it('Given a new token, Then every face starts unlimited and never expiring', () => {
-    const input = TOKEN_FORM.toInput({ ...TOKEN_FORM.empty(), name: 'ci' }, undefined);
-    expect(input).toMatchObject({ name: 'ci', unlimited_quota: true, expired_time: TOKEN_NEVER_EXPIRES });
-    expect(tokenFormSchema.safeParse({ ...TOKEN_FORM.empty(), name: 'ci' }).success).toBe(true);
+describe('token screen (console-screens §2)', () => {
+  it('names only keys every locale has', () => {
+    expect(missingLocaleKeys(screenI18nKeys(TOKEN_SCREEN))).toEqual([]);
   });
 
-  it('Given a quota or an expiry typed, Then the switch that governs it follows', () => {
-    const before = TOKEN_FORM.empty();
-    const after = { ...before, remain_quota: 500, expired_time: now + 60, models: ['gpt-4o'] };
+  it('Given a new token, then it never expires, is unlimited and has no limits', () => {
+    const input = TOKEN_FORM.toInput({ ...emptyTokenForm(), name: ' ci ' }, undefined);
+    expect(input).toMatchObject({
+      name: 'ci',
+      expired_time: TOKEN_NEVER_EXPIRES,
+      unlimited_quota: true,
+      setting: { limits: { limit_model_setting: { enabled: false, models: [] } } },
+    });
+  });
+
+  it('Given bad values, then each message lands on the flat field that holds them', () => {
+    const values: TokenFormValues = {
+      ...emptyTokenForm(),
+      name: '',
+      never_expires: false,
+      expired_time: 1000,
+      unlimited_quota: false,
+      remain_quota: -1,
+      heartbeat_enabled: true,
+      heartbeat_timeout: 5,
+      limit_ips: true,
+      ip_whitelist: '10.0.0.1\nnot-an-ip',
+    };
+    expect(issues(values).sort()).toEqual([
+      'expired_time:validation.token.expiry_past',
+      'heartbeat_timeout:validation.token.heartbeat_range',
+      'ip_whitelist:validation.token.ip_invalid',
+      'name:validation.required',
+      'remain_quota:validation.min_zero',
+    ]);
+    expect(
+      issues({
+        ...values,
+        name: 'ok',
+        remain_quota: 0,
+        heartbeat_timeout: 30,
+        ip_whitelist: '10.0.0.0/8',
+        expired_time: 4102444800,
+      }),
+    ).toEqual([]);
+  });
+
+  it('Given a stored token, then editing it keeps its limits and expiry', () => {
+    const token = tokenSchema.parse({
+      id: 3,
+      name: 'ci',
+      status: 1,
+      expired_time: 4102444800,
+      remain_quota: 500,
+      setting: { limits: { limit_model_setting: { enabled: true, models: ['gpt-4o'] } } },
+    });
+    const values = tokenFormFromRow(token);
+    expect(values).toMatchObject({ never_expires: false, expired_time: 4102444800, models: ['gpt-4o'] });
+    expect(TOKEN_FORM.toInput(values, token)).toMatchObject({
+      expired_time: 4102444800,
+      remain_quota: 500,
+      setting: { limits: { limit_model_setting: { enabled: true, models: ['gpt-4o'] } } },
+    });
+  });
+
+  it('Given a quota, an expiry or a model list typed, Then the switch that governs it follows', () => {
+    const before = emptyTokenForm();
+    const after = {
+      ...before,
+      remain_quota: 500,
+      expired_time: before.expired_time + 60,
+      models: ['gpt-4o'],
+    };
     expect(TOKEN_FORM.changed?.(after, before)).toEqual({
       unlimited_quota: false,
       never_expires: false,
       limit_models: true,
     });
+    expect(TOKEN_FORM.changed?.({ ...before, name: 'x' }, before)).toEqual({});
   });
 
-  it('Given a negative quota, a past expiry or a bad IP, Then the field that holds it is named', () => {
-    const fields = (values: object) => {
-      const parsed = tokenFormSchema.safeParse({ ...TOKEN_FORM.empty(), name: 'ci', ...values });
-      return parsed.success
-        ? []
-        : parsed.error.issues.map((issue) => `${String(issue.path[0])}:${issue.message}`);
-    };
-    expect(fields({ unlimited_quota: false, remain_quota: -1 })).toEqual([
-      'remain_quota:validation.min_zero',
-    ]);
-    expect(fields({ never_expires: false, expired_time: now - 10 })).toEqual([
-      'expired_time:validation.token.expiry_past',
-    ]);
-    expect(fields({ limit_ips: true, ip_whitelist: ['nope'] })).toEqual([
-      'ip_whitelist:validation.token.ip_invalid',
-    ]);
-  });
-
-  it('Given a stored token, When edited, Then its id and billing tag ride along', () => {
-    const token = tokenSchema.parse({
-      id: 4,
-      name: 'ci',
-      status: 1,
-      expired_time: now + 3600,
-      setting: { billing_tag: 'team-a' },
-    });
-    const values = TOKEN_FORM.fromRow(token);
-    expect(values.never_expires).toBe(false);
-    expect(TOKEN_FORM.toInput(values, token)).toMatchObject({
-      id: 4,
-      expired_time: now + 3600,
-      setting: { billing_tag: 'team-a' },
-    });
-  });
-
-  it('names only keys every locale has', () => {
-    expect(missingLocaleKeys(screenI18nKeys(TOKEN_SCREEN))).toEqual([]);
+  it('Given an exhausted token, When switching it on, Then the refusal says why before any call', () => {
+    const spent = tokenSchema.parse({ id: 1, name: 'x', status: 4, remain_quota: 0 });
+    expect(TOKEN_SCREEN.status?.refusal?.(spent, true)).toBe('tokens.errors.enable_exhausted');
+    expect(TOKEN_SCREEN.status?.refusal?.(spent, false)).toBeUndefined();
   });
 });
