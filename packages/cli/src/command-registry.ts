@@ -154,6 +154,19 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: () => import('./commands/api/index.js'),
   },
   {
+    name: 'completion',
+    descriptionKey: 'cli.completion.description',
+    group: 'tools',
+    load: () => import('./commands/completion/index.js'),
+  },
+  {
+    name: '__complete',
+    descriptionKey: 'cli.completion.description',
+    group: 'tools',
+    hidden: true,
+    load: () => import('./commands/completion/complete-command.js'),
+  },
+  {
     name: 'serve',
     descriptionKey: 'cli.serve.description',
     group: 'run',

@@ -43,6 +43,13 @@ function genericVerbs(ctx: CliContext, spec: AnyResourceSpec): Command[] {
   return verbs;
 }
 
+const specs = new WeakMap<Command, AnyResourceSpec>();
+
+/** The resource a verb works on (shell completion reads its ids from the resource's list). */
+export function specOfCommand(command: Command): AnyResourceSpec | undefined {
+  return specs.get(command);
+}
+
 /** The command of a resource (`gw channels …`), with `list` run when no verb is given. */
 export function resourceCommand(ctx: CliContext, spec: AnyResourceSpec, descriptionKey: string): Command {
   const command = new Command(spec.name)
@@ -53,5 +60,6 @@ export function resourceCommand(ctx: CliContext, spec: AnyResourceSpec, descript
   // A resource's own verb replaces the generic one of the same name (channels' `test`).
   for (const verb of genericVerbs(ctx, spec)) if (!extraNames.has(verb.name())) command.addCommand(verb);
   for (const verb of extra) command.addCommand(verb);
+  for (const verb of command.commands) specs.set(verb, spec);
   return command;
 }
