@@ -28,8 +28,27 @@ function report(ctx: CliContext, error: unknown, command?: string): number {
   return exitCode;
 }
 
+/** `GW_DEBUG=timing`: how long each start-up phase took, on stderr, to see what a command pays for. */
+function phaseTimer(env: NodeJS.ProcessEnv): (phase: string) => void {
+  if (!(env.GW_DEBUG ?? '').split(',').includes('timing')) return () => {};
+  let last = performance.now();
+  let lastCpu = process.cpuUsage();
+  return (phase) => {
+    const now = performance.now();
+    const cpu = process.cpuUsage(lastCpu);
+    const cpuMs = (cpu.user + cpu.system) / 1000;
+    process.stderr.write(
+      `[timing] ${phase}: ${(now - last).toFixed(1)} ms wall, ${cpuMs.toFixed(1)} ms cpu (at ${now.toFixed(1)} ms)\n`,
+    );
+    last = now;
+    lastCpu = process.cpuUsage();
+  };
+}
+
 /** Runs `gw` with the process arguments and answers the exit code. */
 export async function runCli(argv: readonly string[]): Promise<number> {
+  const phase = phaseTimer(process.env);
+  phase('loaded');
   let flags: GlobalFlags;
   try {
     flags = extractGlobalFlags(argv.slice(2));
@@ -37,16 +56,19 @@ export async function runCli(argv: readonly string[]): Promise<number> {
     return report(await contextFor({}), error);
   }
   const ctx = await contextFor(flags);
+  phase('translations');
   try {
     if (flags.lang !== undefined && !normalizeLanguage(flags.lang)) {
       throw new CliError('usage', 'cli.errors.bad_language', { lang: flags.lang });
     }
     const program = await createProgram(ctx, flags.args);
+    phase('commands');
     if (flags.args.length === 0) {
       program.outputHelp();
       return 0;
     }
     await program.parseAsync(flags.args, { from: 'user' });
+    phase('run');
     return 0;
   } catch (error) {
     if (isDryRunStop(error)) return 0;

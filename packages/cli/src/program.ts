@@ -70,7 +70,9 @@ export async function createProgram(ctx: CliContext, args: readonly string[]): P
     .option('--profile <name>', t('cli.flags.profile'))
     .addHelpText('after', `\n${t('cli.help.footer')}`);
   const first = args.find((arg) => !arg.startsWith('-'));
-  const wanted = LOAD_ALL.has(first ?? '') ? new Set(COMMANDS) : new Set([findCommandEntry(first)]);
+  const loadAll = LOAD_ALL.has(first ?? '');
+  const wanted = loadAll ? new Set(COMMANDS) : new Set([findCommandEntry(first)]);
+  ctx.words = loadAll ? undefined : args.filter((arg) => !arg.startsWith('-'));
   const groups = new Map<string, CommandEntry[]>();
   for (const entry of COMMANDS) {
     const title = groupTitle(ctx, entry);

@@ -36,6 +36,11 @@ export interface CliContext {
   profileFlag: string | undefined;
   /** The last request sent, so a failure can name the server and the call. */
   lastRequest?: { method: string; url: string };
+  /**
+   * The command words given (global flags taken out), so a command builds only the verb they name;
+   * undefined when every verb is needed (help, completion).
+   */
+  words?: readonly string[];
 }
 
 export interface ContextOptions {
