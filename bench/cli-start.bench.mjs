@@ -21,7 +21,12 @@ if (!existsSync(GW) || !existsSync(join(root, 'packages/server/dist/index.js')))
 const { startServer } = await import(join(root, 'packages/server/dist/index.js'));
 
 const dataDir = mkdtempSync(join(tmpdir(), 'gw-bench-cli-'));
-const env = { PATH: process.env.PATH, HOME: dataDir, GW_CONFIG_DIR: join(dataDir, 'config'), LANG: 'en_US.UTF-8' };
+const env = {
+  PATH: process.env.PATH,
+  HOME: dataDir,
+  GW_CONFIG_DIR: join(dataDir, 'config'),
+  LANG: 'en_US.UTF-8',
+};
 
 /** Runs a command to its end and answers its wall time in ms (the event loop stays free for the server). */
 function timed(args, input) {
@@ -46,11 +51,20 @@ const server = await startServer({
   port: 0,
   host: '127.0.0.1',
   handleSignals: false,
-  env: { DATABASE_URL: `sqlite:${join(dataDir, 'gw.db')}`, GW_ROOT_PASSWORD: 'bench-password', LOG_LEVEL: 'silent', GW_WEB_DIR: dataDir },
+  env: {
+    DATABASE_URL: `sqlite:${join(dataDir, 'gw.db')}`,
+    GW_ROOT_PASSWORD: 'bench-password',
+    LOG_LEVEL: 'silent',
+    GW_WEB_DIR: dataDir,
+  },
 });
 try {
-  await timed([GW, 'login', '--server', server.url, '--username', 'root', '--password-stdin'], 'bench-password\n');
-  for (let index = 0; index < 30; index += 1) await timed([GW, 'tokens', 'create', '--name', `bench-${index}`]);
+  await timed(
+    [GW, 'login', '--server', server.url, '--username', 'root', '--password-stdin'],
+    'bench-password\n',
+  );
+  for (let index = 0; index < 30; index += 1)
+    await timed([GW, 'tokens', 'create', '--name', `bench-${index}`]);
   const hasLogs = spawnSync(process.execPath, [GW, 'help', 'logs', 'list'], { env }).status === 0;
 
   const commands = [
@@ -67,7 +81,9 @@ try {
   }
 
   const cpu = cpus();
-  console.log(`machine: ${cpu.length} × ${cpu[0]?.model ?? 'cpu'}, node ${process.version}; load ${loadavg()[0].toFixed(2)}; ${RUNS} interleaved runs`);
+  console.log(
+    `machine: ${cpu.length} × ${cpu[0]?.model ?? 'cpu'}, node ${process.version}; load ${loadavg()[0].toFixed(2)}; ${RUNS} interleaved runs`,
+  );
   const stats = (values) => {
     const sorted = [...values].sort((a, b) => a - b);
     return { median: sorted[Math.floor(sorted.length / 2)], p90: sorted[Math.floor(sorted.length * 0.9)] };
@@ -75,18 +91,25 @@ try {
   const node = stats(samples.get('node -e 0'));
   for (const command of commands) {
     const { median, p90 } = stats(samples.get(command.label));
-    const over = command.label === 'node -e 0' ? '' : `  (+${(median - node.median).toFixed(0)} ms over node -e 0)`;
-    console.log(`${command.label.padEnd(16)} median ${median.toFixed(0).padStart(4)} ms  p90 ${p90.toFixed(0).padStart(4)} ms${over}`);
+    const over =
+      command.label === 'node -e 0' ? '' : `  (+${(median - node.median).toFixed(0)} ms over node -e 0)`;
+    console.log(
+      `${command.label.padEnd(16)} median ${median.toFixed(0).padStart(4)} ms  p90 ${p90.toFixed(0).padStart(4)} ms${over}`,
+    );
   }
   const version = stats(samples.get('gw --version')).median - node.median;
-  console.log(`gw --version within ${VERSION_MARGIN_MS} ms of node -e 0: ${version <= VERSION_MARGIN_MS ? 'yes' : 'NO'} (+${version.toFixed(0)} ms)`);
+  console.log(
+    `gw --version within ${VERSION_MARGIN_MS} ms of node -e 0: ${version <= VERSION_MARGIN_MS ? 'yes' : 'NO'} (+${version.toFixed(0)} ms)`,
+  );
   for (const label of ['gw tokens list', 'gw logs list']) {
     if (!samples.has(label)) {
       console.log(`${label}: not measured (no such command in this build)`);
       continue;
     }
     const { median } = stats(samples.get(label));
-    console.log(`${label} under ${LIST_TARGET_MS} ms: ${median < LIST_TARGET_MS ? 'yes' : 'NO'} (${median.toFixed(0)} ms)`);
+    console.log(
+      `${label} under ${LIST_TARGET_MS} ms: ${median < LIST_TARGET_MS ? 'yes' : 'NO'} (${median.toFixed(0)} ms)`,
+    );
   }
 } finally {
   await server.close();
