@@ -31,6 +31,16 @@ describe('gw users', () => {
     expect(short.stderr).toContain('--password is required');
   });
 
+  it('Given a terminal, When listing, Then a table with a header row and local times; a pipe gets ISO times', async () => {
+    const tty = await gw.tty(['users', 'list'], [], { NO_COLOR: '1' });
+    expect(tty.code).toBe(0);
+    const [header, ...rows] = tty.stdout.trimEnd().split('\n');
+    expect(header).toMatch(/^ID\s+USERNAME\s+/);
+    expect(rows.some((row) => /alice\s/.test(row) && /\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/.test(row))).toBe(true);
+    const piped = await gw.gw(['users', 'list']);
+    expect(piped.stdout).toMatch(/\t\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.000Z\t/);
+  });
+
   it('Given promote, demote and quota, Then the role and balance change; a deduction past the balance is refused', async () => {
     expect((await gw.gw(['users', 'promote', String(aliceId)])).code).toBe(0);
     expect(userSchema.parse(await gw.json(['u', 'view', String(aliceId), '--json'])).role).toBe(10);
