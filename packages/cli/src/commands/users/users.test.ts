@@ -36,7 +36,9 @@ describe('gw users', () => {
     expect(tty.code).toBe(0);
     const [header, ...rows] = tty.stdout.trimEnd().split('\n');
     expect(header).toMatch(/^ID\s+USERNAME\s+/);
-    expect(rows.some((row) => /alice\s/.test(row) && /\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/.test(row))).toBe(true);
+    expect(rows.some((row) => /alice\s/.test(row) && /\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/.test(row))).toBe(
+      true,
+    );
     const piped = await gw.gw(['users', 'list']);
     expect(piped.stdout).toMatch(/\t\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.000Z\t/);
   });
