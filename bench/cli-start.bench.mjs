@@ -1,7 +1,9 @@
 // How fast `gw` answers (issue 12): `gw --version` against `node -e 0` in the same run (target: within
 // 60 ms of it), and `gw tokens list` / `gw logs list` against a local gw with SQLite (target: under
 // 150 ms wall each). Runs are interleaved so load on the machine weighs on every command alike; the
-// medians and 90th percentiles are printed, with the verdicts. Builds first when dist is missing.
+// medians and 90th percentiles of wall time are printed with the verdicts, and — where /usr/bin/time
+// exists — the CPU time each command used, which a busy machine inflates far less than wall time.
+// Builds first when dist is missing.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -28,11 +30,20 @@ const env = {
   LANG: 'en_US.UTF-8',
 };
 
-/** Runs a command to its end and answers its wall time in ms (the event loop stays free for the server). */
-function timed(args, input) {
+const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
+const cpuSamples = new Map();
+
+/**
+ * Runs a command to its end and answers its wall time in ms (the event loop stays free for the
+ * server); its CPU time (user + system) is kept under `label` when /usr/bin/time can tell.
+ */
+function timed(args, input, label) {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(process.execPath, args, { env, stdio: ['pipe', 'ignore', 'pipe'] });
+    const [file, argv] = TIME
+      ? [TIME, ['-f', 'cpu %U %S', process.execPath, ...args]]
+      : [process.execPath, args];
+    const child = spawn(file, argv, { env, stdio: ['pipe', 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (chunk) => {
       stderr += chunk;
@@ -40,6 +51,11 @@ function timed(args, input) {
     child.once('error', reject);
     child.once('close', (code) => {
       const ms = performance.now() - started;
+      const cpu = /cpu ([\d.]+) ([\d.]+)\s*$/.exec(stderr);
+      if (cpu && label) {
+        if (!cpuSamples.has(label)) cpuSamples.set(label, []);
+        cpuSamples.get(label).push((Number(cpu[1]) + Number(cpu[2])) * 1000);
+      }
       if (code === 0) resolve(ms);
       else reject(new Error(`${args.slice(1).join(' ')} exited ${code}: ${stderr}`));
     });
@@ -77,7 +93,8 @@ try {
   for (const command of commands) await timed(command.args);
   const samples = new Map(commands.map((command) => [command.label, []]));
   for (let run = 0; run < RUNS; run += 1) {
-    for (const command of commands) samples.get(command.label).push(await timed(command.args));
+    for (const command of commands)
+      samples.get(command.label).push(await timed(command.args, '', command.label));
   }
 
   const cpu = cpus();
@@ -96,6 +113,15 @@ try {
     console.log(
       `${command.label.padEnd(16)} median ${median.toFixed(0).padStart(4)} ms  p90 ${p90.toFixed(0).padStart(4)} ms${over}`,
     );
+  }
+  if (cpuSamples.size > 0) {
+    const nodeCpu = stats(cpuSamples.get('node -e 0')).median;
+    for (const command of commands) {
+      const { median } = stats(cpuSamples.get(command.label));
+      const over =
+        command.label === 'node -e 0' ? '' : `  (+${(median - nodeCpu).toFixed(0)} ms over node -e 0)`;
+      console.log(`${command.label.padEnd(16)} cpu median ${median.toFixed(0).padStart(4)} ms${over}`);
+    }
   }
   const version = stats(samples.get('gw --version')).median - node.median;
   console.log(

@@ -20,11 +20,6 @@ export function addChangeFlags(ctx: CliContext, command: Command, destructive: b
   return command;
 }
 
-/** The title of a resource as its description words use it (`Channels`). */
-export function itemsTitle(ctx: CliContext, spec: AnyResourceSpec): string {
-  return ctx.t(spec.screen.titleKey);
-}
-
 /** Checks an id as typed: a whole number from 1, unless the resource's ids are names. */
 export function checkedId(spec: AnyResourceSpec, text: string): string {
   if (spec.idKind === 'text') {

@@ -11,7 +11,7 @@ import { signedInClient } from '../runtime/client.js';
 import type { CliContext } from '../runtime/context.js';
 import { type FieldFlag, fieldFlags } from './field-flags.js';
 import type { AnyResourceSpec } from './resource-spec.js';
-import { addChangeFlags, checkedId, itemsTitle, runChange } from './verb-support.js';
+import { addChangeFlags, checkedId, runChange } from './verb-support.js';
 
 type Opts = Record<string, unknown>;
 type AnyForm = FormDef<unknown, Record<string, unknown>, unknown>;
@@ -117,7 +117,7 @@ function printSaved(ctx: CliContext, spec: AnyResourceSpec, mode: Mode, saved: u
 export function formVerb(ctx: CliContext, spec: AnyResourceSpec, mode: Mode): Command {
   const form = spec.screen.form as AnyForm;
   const flags = fieldFlags(ctx, form.fields, mode, form.empty(), spec.flagNames);
-  const command = new Command(mode).description(ctx.t(`cli.verbs.${mode}`, { items: itemsTitle(ctx, spec) }));
+  const command = new Command(mode).description(ctx.t(`cli.verbs.${mode}`));
   if (mode === 'edit')
     command.argument('<id>', ctx.t(spec.idKind === 'text' ? 'cli.args.name' : 'cli.args.id'));
   for (const flag of flags) for (const option of flag.options) command.addOption(option);
@@ -152,7 +152,7 @@ export function upsertVerb(ctx: CliContext, spec: AnyResourceSpec, nameField: st
   const nameFlag = all.find((flag) => flag.field.name === nameField);
   const flags = all.filter((flag) => flag !== nameFlag);
   const command = new Command('set')
-    .description(ctx.t('cli.verbs.set', { items: itemsTitle(ctx, spec) }))
+    .description(ctx.t('cli.verbs.set'))
     .argument('<name>', ctx.t('cli.args.name'));
   for (const flag of flags) for (const option of flag.options) command.addOption(option);
   addChangeFlags(ctx, command, false);

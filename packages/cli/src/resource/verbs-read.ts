@@ -18,7 +18,7 @@ import type { CliContext } from '../runtime/context.js';
 import { quotaDisplayOf } from '../runtime/site.js';
 import { filterFlags } from './filter-flags.js';
 import type { AnyResourceSpec } from './resource-spec.js';
-import { checkedId, itemsTitle } from './verb-support.js';
+import { checkedId } from './verb-support.js';
 
 type Opts = Record<string, unknown>;
 
@@ -93,9 +93,7 @@ function listQuery(spec: AnyResourceSpec, opts: Opts, filters: ReturnType<typeof
 export function listVerb(ctx: CliContext, spec: AnyResourceSpec): Command {
   const { t, screen } = { t: ctx.t, screen: spec.screen };
   const filters = filterFlags(ctx, screen.filters, spec.flagNames);
-  const command = new Command('list')
-    .alias('ls')
-    .description(t('cli.verbs.list', { items: itemsTitle(ctx, spec) }));
+  const command = new Command('list').alias('ls').description(t('cli.verbs.list'));
   for (const filter of filters) command.addOption(filter.option);
   const pageSize = screen.pageSizes?.[0] ?? 30;
   command
@@ -134,7 +132,7 @@ export function listVerb(ctx: CliContext, spec: AnyResourceSpec): Command {
 export function viewVerb(ctx: CliContext, spec: AnyResourceSpec): Command {
   const command = new Command('view')
     .alias('show')
-    .description(ctx.t('cli.verbs.view', { items: itemsTitle(ctx, spec) }))
+    .description(ctx.t('cli.verbs.view'))
     .argument('<id>', ctx.t(spec.idKind === 'text' ? 'cli.args.name' : 'cli.args.id'));
   spec.listFlags?.(command, ctx);
   command.addOption(jsonOption(ctx));
@@ -163,9 +161,7 @@ export function viewVerb(ctx: CliContext, spec: AnyResourceSpec): Command {
 /** `<resource> export`: the whole list (its filters apply) as CSV on stdout, one page in memory at a time. */
 export function exportVerb(ctx: CliContext, spec: AnyResourceSpec): Command {
   const filters = filterFlags(ctx, spec.screen.filters, spec.flagNames);
-  const command = new Command('export').description(
-    ctx.t('cli.verbs.export', { items: itemsTitle(ctx, spec) }),
-  );
+  const command = new Command('export').description(ctx.t('cli.verbs.export'));
   for (const filter of filters) command.addOption(filter.option);
   command.addOption(new Option('--csv', ctx.t('cli.flags.csv')).default(true));
   return command.action(async (opts: Opts) => {
@@ -179,7 +175,7 @@ export function exportVerb(ctx: CliContext, spec: AnyResourceSpec): Command {
 /** `<resource> status`: the states the screen shows in its header (the Telegram bot's connection). */
 export function statusIndicatorVerb(ctx: CliContext, spec: AnyResourceSpec): Command {
   return new Command('status')
-    .description(ctx.t('cli.verbs.status', { items: itemsTitle(ctx, spec) }))
+    .description(ctx.t('cli.verbs.status'))
     .addOption(jsonOption(ctx))
     .action(async (opts: Opts) => {
       const { client } = signedInClient(ctx);

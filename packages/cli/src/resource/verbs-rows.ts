@@ -10,7 +10,7 @@ import { signedInClient } from '../runtime/client.js';
 import type { CliContext } from '../runtime/context.js';
 import { fieldFlags } from './field-flags.js';
 import type { AnyResourceSpec } from './resource-spec.js';
-import { addChangeFlags, checkedId, confirmChange, itemsTitle, rowsFor, runChange } from './verb-support.js';
+import { addChangeFlags, checkedId, confirmChange, requireYes, rowsFor, runChange } from './verb-support.js';
 import { applyFlags } from './verbs-form.js';
 
 type Opts = Record<string, unknown>;
@@ -35,8 +35,7 @@ function rowsCommand(
   command.addOption(jsonOption(ctx));
   return command.action(async (ids: string[], opts: Opts) => {
     const checked = ids.map((id) => checkedId(spec, id));
-    if (destructive && !opts.yes && !opts.dryRun && !ctx.stdinIsTty)
-      throw new CliError('usage', 'cli.errors.needs_yes');
+    if (destructive) requireYes(ctx, opts);
     const { client } = signedInClient(ctx, { dryRun: opts.dryRun === true });
     await run(client, await rowsFor(spec, client, checked), opts);
   });
@@ -135,16 +134,14 @@ export function rowActionVerb(
 
 /** `<resource> delete <id…>`: asks first on a terminal; elsewhere it needs `--yes`. */
 export function deleteVerb(ctx: CliContext, spec: AnyResourceSpec, action: ActionDef<unknown>): Command {
-  return rowActionVerb(ctx, spec, action, 'delete')
-    .alias('rm')
-    .description(ctx.t('cli.verbs.delete', { items: itemsTitle(ctx, spec) }));
+  return rowActionVerb(ctx, spec, action, 'delete').alias('rm').description(ctx.t('cli.verbs.delete'));
 }
 
 /** `<resource> enable|disable <id…>`: the screen's status switch, or its enable/disable action. */
 export function statusVerb(ctx: CliContext, spec: AnyResourceSpec, on: boolean): Command {
   const status = spec.screen.status;
   const verb = on ? 'enable' : 'disable';
-  const description = ctx.t(`cli.verbs.${verb}`, { items: itemsTitle(ctx, spec) });
+  const description = ctx.t(`cli.verbs.${verb}`);
   return rowsCommand(ctx, spec, verb, description, false, async (client, rows, opts) => {
     for (const row of rows) {
       if (!status) throw new CliError('usage', 'cli.errors.no_lookup', { command: spec.name });
