@@ -1,7 +1,7 @@
 // Runs one `gw` command: reads the global flags, loads the language's strings, builds only the
 // command tree the arguments need, runs it, and turns any failure into one exit code (the only catch).
 import { CommanderError } from 'commander';
-import { languageFromEnv, normalizeLanguage } from '@gw/core';
+import { languageFromEnv, normalizeLanguage, type Translate } from '@gw/core';
 import { CliError } from './output/cli-error.js';
 import { describeFailure } from './output/report-error.js';
 import { createProgram } from './program.js';
@@ -17,7 +17,7 @@ async function contextFor(flags: Omit<GlobalFlags, 'args'>): Promise<CliContext>
   const language = languageFromEnv(process.env, flags.lang);
   return createCliContext(process, process.env, {
     language,
-    t: await loadTranslate(language),
+    t: countTranslations(await loadTranslate(language)),
     profile: flags.profile,
   });
 }
@@ -26,6 +26,16 @@ function report(ctx: CliContext, error: unknown, command?: string): number {
   const { lines, exitCode } = describeFailure(error, ctx, command);
   for (const line of lines) ctx.note(ctx.paintErr(exitCode === 3 ? 'yellow' : 'red', line));
   return exitCode;
+}
+
+let translations = 0;
+
+/** Counts the strings looked up, for `GW_DEBUG=timing` (each lookup costs start-up time). */
+function countTranslations(t: Translate): Translate {
+  return (key, params) => {
+    translations += 1;
+    return t(key, params);
+  };
 }
 
 /** `GW_DEBUG=timing`: how long each start-up phase took, on stderr, to see what a command pays for. */
@@ -38,7 +48,7 @@ function phaseTimer(env: NodeJS.ProcessEnv): (phase: string) => void {
     const cpu = process.cpuUsage(lastCpu);
     const cpuMs = (cpu.user + cpu.system) / 1000;
     process.stderr.write(
-      `[timing] ${phase}: ${(now - last).toFixed(1)} ms wall, ${cpuMs.toFixed(1)} ms cpu (at ${now.toFixed(1)} ms)\n`,
+      `[timing] ${phase}: ${(now - last).toFixed(1)} ms wall, ${cpuMs.toFixed(1)} ms cpu (at ${now.toFixed(1)} ms, ${translations} strings)\n`,
     );
     last = now;
     lastCpu = process.cpuUsage();
