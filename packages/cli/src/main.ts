@@ -1,6 +1,7 @@
 // Runs one `gw` command: reads the global flags, loads the language's strings, builds only the
 // command tree the arguments need, runs it, and turns any failure into one exit code (the only catch).
 import { CommanderError } from 'commander';
+import { config as configureZod } from 'zod';
 import { languageFromEnv, normalizeLanguage, type Translate } from '@gw/core';
 import { CliError } from './output/cli-error.js';
 import { describeFailure } from './output/report-error.js';
@@ -27,6 +28,10 @@ function report(ctx: CliContext, error: unknown, command?: string): number {
   for (const line of lines) ctx.note(ctx.paintErr(exitCode === 3 ? 'yellow' : 'red', line));
   return exitCode;
 }
+
+// A command parses a few replies once: compiling each schema's parser first (zod's default) costs
+// more than it saves in a process this short.
+configureZod({ jitless: true });
 
 let translations = 0;
 
