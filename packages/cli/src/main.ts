@@ -47,7 +47,7 @@ function countTranslations(t: Translate): Translate {
 function phaseTimer(env: NodeJS.ProcessEnv): (phase: string) => void {
   if (!(env.GW_DEBUG ?? '').split(',').includes('timing')) return () => {};
   let last = performance.now();
-  let lastCpu = process.cpuUsage();
+  let lastCpu: NodeJS.CpuUsage = { user: 0, system: 0 };
   return (phase) => {
     const now = performance.now();
     const cpu = process.cpuUsage(lastCpu);
