@@ -99,7 +99,7 @@ export const NAVIGATION: readonly MenuItem[] = [
     title: 'nav.group.usage',
     children: [
       item('log', 'history', { aliases: ['logs'] }),
-      item('invoice', 'credit-card', { siteFlag: 'UserInvoiceMonth', aliases: ['bills', 'invoices'] }),
+      item('invoice', 'credit-card', { siteFlag: 'UserInvoiceMonth', aliases: ['bills'] }),
       item('midjourney', 'media', { aliases: ['mj'] }),
       item('task', 'list', { aliases: ['tasks'] }),
     ],

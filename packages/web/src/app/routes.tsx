@@ -11,9 +11,9 @@ const PanelLayout = lazy(() =>
   import('./panel/panel-layout').then((module) => ({ default: module.PanelLayout })),
 );
 
-// The public price list (spec §12.6) is the available-models screen; it loads with its route.
+// The public price list (spec §12.6) is the available-models screen, reached through the console chunk.
 const PricePage = lazy(() =>
-  import('../features/model-catalogue/public-price-page').then((module) => ({ default: module.PricePage })),
+  import('./panel/panel-layout').then((module) => ({ default: module.PublicPricePage })),
 );
 
 const PUBLIC_NOT_BUILT = [

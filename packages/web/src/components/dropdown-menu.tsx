@@ -1,12 +1,11 @@
 import { Button, Classes, Icon, type IconName } from '@blueprintjs/core';
-import { type JSX, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 
 /** One entry of a {@link DropdownMenu}. */
 export interface DropdownItem {
   key: string;
   text: string;
-  /** A named icon, or an icon element a route imports itself (keeping rare icons out of the first page). */
-  icon?: IconName | JSX.Element;
+  icon?: IconName;
   active?: boolean;
   onSelect: () => void;
 }

@@ -60,20 +60,7 @@ const TopupPage = lazy(() =>
 const ProfilePage = lazy(() =>
   import('../../features/profile/profile-page').then((module) => ({ default: module.ProfilePage })),
 );
-const ModelCataloguePage = lazy(() =>
-  import('../../features/model-catalogue/model-catalogue-page').then((module) => ({
-    default: module.ModelCataloguePage,
-  })),
-);
-const MidjourneyPage = lazy(() =>
-  import('../../features/midjourney/midjourney-page').then((module) => ({ default: module.MidjourneyPage })),
-);
-const TaskPage = lazy(() =>
-  import('../../features/tasks/task-page').then((module) => ({ default: module.TaskPage })),
-);
-const InvoicePage = lazy(() =>
-  import('../../features/invoices/invoice-page').then((module) => ({ default: module.InvoicePage })),
-);
+const UsageScreen = lazy(() => import('./usage-screens').then((module) => ({ default: module.UsageScreen })));
 const ChannelPage = lazy(() =>
   import('../../features/channels/channel-page').then((module) => ({ default: module.ChannelPage })),
 );
@@ -96,10 +83,10 @@ const BUILT: Record<string, React.ReactNode> = {
   channel: <ChannelPage />,
   topup: <TopupPage />,
   profile: <ProfilePage />,
-  model_price: <ModelCataloguePage />,
-  midjourney: <MidjourneyPage />,
-  task: <TaskPage />,
-  invoice: <InvoicePage />,
+  model_price: <UsageScreen id="model_price" />,
+  midjourney: <UsageScreen id="midjourney" />,
+  task: <UsageScreen id="task" />,
+  invoice: <UsageScreen id="invoice" />,
 };
 
 /** The console's child routes: one per menu item, admin (and root) items refused to other roles. */
@@ -107,11 +94,9 @@ export function PanelRoutes() {
   const user = useUser();
   const { site } = useApp();
   // A site feature that is off (the monthly bills) has no page either; the menu hides it. Until the
-  // site information has loaded, such a page waits instead of being refused.
+  // site information has loaded, such a page shows nothing instead of being refused.
   const guarded = (item: Pick<MenuItem, 'isAdmin' | 'isRoot' | 'siteFlag'>, page: React.ReactNode) =>
-    item.siteFlag && !site ? (
-      <Spinner className="gw-page-spinner" />
-    ) : menuEntryAllowed(item, user?.role, site) ? (
+    item.siteFlag && !site ? null : menuEntryAllowed(item, user?.role, site) ? (
       page
     ) : (
       <Navigate to="/panel/404" replace />
@@ -125,7 +110,7 @@ export function PanelRoutes() {
         ))}
         <Route
           path="invoice/detail/:month"
-          element={guarded({ siteFlag: 'UserInvoiceMonth' }, <InvoicePage />)}
+          element={guarded({ siteFlag: 'UserInvoiceMonth' }, <UsageScreen id="invoice" />)}
         />
         <Route path="404" element={<NotFoundPage />} />
         <Route path="*" element={<Navigate to="/panel/404" replace />} />

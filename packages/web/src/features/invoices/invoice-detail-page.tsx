@@ -1,5 +1,4 @@
 import { Button, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
-import { PrintIcon } from '@blueprintjs/icons/lib/esm/generated/components/print.js';
 import {
   type ColumnContext,
   columnsForWidth,
@@ -86,11 +85,7 @@ function InvoiceSheetView() {
           text={t('billing.invoices.sheet.back')}
           onClick={() => navigate(LIST_PATH)}
         />
-        <Button
-          icon={<PrintIcon />}
-          text={t('billing.invoices.sheet.print')}
-          onClick={() => window.print()}
-        />
+        <Button text={t('billing.invoices.sheet.print')} onClick={() => window.print()} />
       </div>
       <article className="gw-invoice-sheet" aria-label={t('billing.invoices.sheet.title')}>
         <header className="gw-invoice-head">

@@ -1,5 +1,4 @@
 import { Button, ButtonGroup, Classes, Dialog, DialogBody, NonIdealState } from '@blueprintjs/core';
-import { ShareIcon } from '@blueprintjs/icons/lib/esm/generated/components/share.js';
 import { type Midjourney, midjourneyImageFileName } from '@gw/core';
 import { useState } from 'react';
 import { DropdownMenu } from '../../components/dropdown-menu';
@@ -66,7 +65,6 @@ export function MidjourneyImageCell({ job, onShow }: { job: Midjourney; onShow: 
           {
             key: 'open',
             text: t('tasks.image.open'),
-            icon: <ShareIcon />,
             onSelect: () => window.open(job.image_url, '_blank', 'noopener'),
           },
         ]}

@@ -1,5 +1,4 @@
-import { Button, Card } from '@blueprintjs/core';
-import { FlameIcon } from '@blueprintjs/icons/lib/esm/generated/components/flame.js';
+import { Button, Card, Icon } from '@blueprintjs/core';
 import {
   billingTypeKey,
   type CatalogueGroup,
@@ -33,7 +32,7 @@ export function ModelTags({ tags }: { tags: readonly string[] }) {
       {ordered.map((tag) =>
         isHotTag(tag) ? (
           <span key={tag} className="gw-chip gw-chip-filled gw-chip-error gw-hot">
-            <FlameIcon size={12} />
+            <Icon icon="flash" size={12} />
             {t('billing.models.hot')}
           </span>
         ) : (

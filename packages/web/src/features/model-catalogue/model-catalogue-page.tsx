@@ -13,7 +13,6 @@ import {
   pageOfCatalogue,
   withCatalogueFilter,
 } from '@gw/core';
-import { GridViewIcon } from '@blueprintjs/icons/lib/esm/generated/components/grid-view.js';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -89,7 +88,7 @@ function CatalogueScreen({ catalogue, publicPage }: { catalogue: ModelCatalogue;
           {(['card', 'list'] as const).map((view) => (
             <Button
               key={view}
-              icon={view === 'card' ? <GridViewIcon /> : 'list'}
+              icon={view === 'card' ? 'media' : 'list'}
               text={t(`billing.models.view.${view}`)}
               intent={query.view === view ? 'primary' : undefined}
               aria-pressed={query.view === view}
