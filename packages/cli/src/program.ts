@@ -55,7 +55,10 @@ function serveCommand(ctx: CliContext): Command {
 }
 
 function tuiCommand(ctx: CliContext): Command {
-  return new Command('tui').description(ctx.t('cli.tui.description')).action(() => runTuiCommand(ctx));
+  return new Command('tui')
+    .description(ctx.t('cli.tui.description'))
+    .option('--read-only', ctx.t('tui.read_only_flag'))
+    .action((options: { readOnly?: boolean }) => runTuiCommand(ctx, { readOnly: options.readOnly === true }));
 }
 
 /** The `gw` command tree (commander): thin commands over core, grouped as gh does. */

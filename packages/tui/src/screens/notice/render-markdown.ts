@@ -1,3 +1,4 @@
+/// <reference path="../../types/marked-terminal.d.ts" />
 // Markdown for the terminal (the notice): marked with marked-terminal, loaded only when a notice is read.
 // Emoji shortcodes stay text (the console draws no emoji); colour follows chalk, which NO_COLOR turns off.
 
