@@ -35,6 +35,9 @@ export async function runTui(options: RunTuiOptions = {}): Promise<void> {
     pendingSession.catch(() => undefined);
   }
   applyColourPreference(process.env);
+  // React and its reconciler pick their production build from NODE_ENV when first loaded, here: the
+  // development build checks every render and draws a list twice as slowly.
+  process.env.NODE_ENV ??= 'production';
   const [{ render }, { createElement }, { App }] = await Promise.all([
     import('ink'),
     import('react'),
