@@ -69,10 +69,13 @@ function terminal(session: string) {
     },
     /** Presses Escape until the menu shows (a list clears its filter first). */
     async toMenu() {
-      for (let step = 0; step < 4 && !/│ Menu/.test(pane()); step += 1) {
+      const atMenu = (text: string) => /│ Menu/.test(text);
+      for (let step = 0; step < 4 && !atMenu(pane()); step += 1) {
         const before = pane();
         tmux('send-keys', '-t', session, 'Escape');
-        await waitFor((current) => current !== before, 'Escape to act');
+        // A pane caught mid-redraw may hide the menu's header: wait a little, then look again.
+        const until = Date.now() + 3000;
+        while (Date.now() < until && pane() === before) await new Promise((done) => setTimeout(done, 50));
       }
       return expectText(/│ Menu/);
     },

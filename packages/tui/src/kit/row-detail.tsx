@@ -34,7 +34,6 @@ export function RowDetail({ screen, row }: RowDetailProps) {
           <Text wrap={spare > 0 ? 'wrap' : 'truncate-end'}>{glyphs.text(value)}</Text>
         </Box>
       ))}
-
     </Box>
   );
 }
