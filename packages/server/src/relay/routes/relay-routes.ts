@@ -177,9 +177,15 @@ export async function registerRelayRoutes(
         },
       });
     };
+    // Answered in onRequest, before any body is read: an unknown path is refused whatever it carries
+    // (a broken multipart or a huge JSON body cost no parsing and cannot turn the 404 into a 400).
     scope.route({
       method: ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD'],
       url: '/v1/*',
+      onRequest: async (request, reply) => {
+        unknownPath(request, reply);
+        return reply;
+      },
       handler: unknownPath,
     });
   });
