@@ -1,6 +1,8 @@
 // Text that does not arrive as UTF-8 (issue 8 item 1): a body's bytes and a query's percent-escapes are
 // decoded with U+FFFD in place of what is not UTF-8, so `gpt-\xff` used to be relayed, billed and logged as
-// `gpt-�` — the caller's text silently changed. Both are refused instead, as 400 naming the field.
+// `gpt-�` — the caller's text silently changed. Both are refused instead, as 400 naming the field. (A
+// future route that must take another charset, such as a payment gateway's GBK callback, reads its raw
+// query itself and is exempted here.)
 import { isUtf8 } from 'node:buffer';
 
 /** A body's bytes as text, and whether they were all UTF-8 (if not, the text holds U+FFFD where they were). */
