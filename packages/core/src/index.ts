@@ -20,6 +20,7 @@ export * from './resources/analytics/index.js';
 export * from './resources/channels/index.js';
 export * from './resources/dashboard/index.js';
 export * from './resources/groups/index.js';
+export * from './resources/invoices/index.js';
 export * from './resources/ledger/index.js';
 export * from './resources/model_info/index.js';
 export * from './resources/model_ownedby/index.js';

@@ -20,6 +20,10 @@ import { registerRoutes } from './plugins/routes.js';
 import { registerSentReplies } from './plugins/sent-replies.js';
 import { registerStatic } from './plugins/static.js';
 import { type ChannelSeams, createChannelResource } from './resources/channels/channels.module.js';
+import { createMonthlyInvoiceJob } from './jobs/monthly-invoice.job.js';
+import { createInvoicesRepository } from './resources/invoices/invoices.repository.js';
+import { invoiceRoutes } from './resources/invoices/invoices.routes.js';
+import { createInvoicesService } from './resources/invoices/invoices.service.js';
 import { createMidjourneyRepository } from './resources/midjourney/midjourney.repository.js';
 import { midjourneyRoutes } from './resources/midjourney/midjourney.routes.js';
 import { createOptionStore } from './resources/options/options.repository.js';
@@ -224,6 +228,14 @@ export async function buildApp(
       names: (ids) => analyticsRepository.channelNames(ids),
     },
   );
+  const invoicesService = createInvoicesService(
+    createInvoicesRepository(database.db, database.kind),
+    optionStore,
+  );
+  // Every process may run the bill job: a month's run row lets one of them make it.
+  const invoiceJob = createMonthlyInvoiceJob(invoicesService, app.log);
+  app.addHook('onReady', async () => invoiceJob.start());
+  app.addHook('onClose', () => invoiceJob.stop());
   await app.register(fastifyCookie);
   await app.register(fastifyCompress, { global: true });
   registerJsonParser(app);
@@ -258,6 +270,7 @@ export async function buildApp(
     ...orderRoutes(createOrdersRepository(database.db)),
     ...midjourneyRoutes(createMidjourneyRepository(database.db)),
     ...taskRoutes(createTasksRepository(database.db)),
+    ...invoiceRoutes(invoicesService),
     ...ledgerRejectRoutes(createLedgerRejectsRepository(database.db)),
   ];
   const document = buildOpenApiDocument(routes);

@@ -50,19 +50,63 @@ export function journeyFixture(): Journey {
   return journey;
 }
 
+/** One `/api` call as root (the fixture's session); its envelope's data, or an error naming the refusal. */
+export async function rootApi<D = unknown>(
+  journey: Journey,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<D> {
+  const answer = await fetch(`${journey.server.url}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', cookie: journey.rootCookie },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const envelope = (await answer.json()) as { success: boolean; message: string; data: D };
+  if (!envelope.success) throw new Error(`${method} ${path}: ${envelope.message}`);
+  return envelope.data;
+}
+
 /**
  * A new browser page signed in as root through the login form, the console set to `language` first (the
  * stored choice, as a returning user has it); `width` is the viewport's.
  */
-export async function signInRootAs(journey: Journey, language: Language, width = 1400): Promise<Page> {
+export function signInRootAs(journey: Journey, language: Language, width = 1400): Promise<Page> {
+  return signInAs(journey, 'root', journey.server.rootPassword, language, width);
+}
+
+/** What a journey may set on the browser before signing in: the theme and clipboard access. */
+export interface SignInOptions {
+  theme?: 'light' | 'dark';
+  clipboard?: boolean;
+}
+
+/** A new browser page signed in as `username` through the login form, in `language` at `width` px. */
+export async function signInAs(
+  journey: Journey,
+  username: string,
+  password: string,
+  language: Language,
+  width = 1400,
+  options: SignInOptions = {},
+): Promise<Page> {
   const tr = (key: string) => translate(language, key);
-  const context = await journey.browser.newContext({ viewport: { width, height: 900 } });
+  const context = await journey.browser.newContext({
+    viewport: { width, height: 900 },
+    permissions: options.clipboard ? ['clipboard-read', 'clipboard-write'] : [],
+  });
   const page = await context.newPage();
   await page.goto(`${journey.server.url}/login`);
-  await page.evaluate((value) => localStorage.setItem('appLanguage', value), language);
+  await page.evaluate(
+    ({ value, theme }) => {
+      localStorage.setItem('appLanguage', value);
+      if (theme) localStorage.setItem('theme', theme);
+    },
+    { value: language, theme: options.theme },
+  );
   await page.goto(`${journey.server.url}/login`);
-  await page.getByLabel(tr('auth.username')).fill('root');
-  await page.getByLabel(tr('auth.password')).fill(journey.server.rootPassword);
+  await page.getByLabel(tr('auth.username')).fill(username);
+  await page.getByLabel(tr('auth.password')).fill(password);
   await page.getByRole('button', { name: tr('auth.login'), exact: true }).click();
   await page.waitForURL('**/panel/dashboard');
   return page;

@@ -48,3 +48,11 @@ export function yesNoChip(value: boolean): ChipStyle {
 export function stateChip(on: boolean): ChipStyle {
   return on ? { tone: 'success' } : { tone: 'error' };
 }
+
+/** A job slower than this many seconds shows its duration in red (console-screens §20–21). */
+export const SLOW_JOB_SECONDS = 60;
+
+/** A job's duration: red past a minute (console-screens §20–21), grey otherwise. */
+export function jobDurationChip(seconds: number | undefined): ChipStyle {
+  return { tone: seconds !== undefined && seconds > SLOW_JOB_SECONDS ? 'error' : 'default' };
+}

@@ -33,6 +33,13 @@ export interface ColumnDef<Row> {
   image?: boolean;
   /** The cell's text can be copied with a click (a model id). */
   copy?: boolean;
+  /**
+   * Long text (a prompt, a failure reason) is shown cut to this many characters; the whole text shows on
+   * hover and a click copies it (console-screens §20).
+   */
+  truncate?: number;
+  /** Shown on the admin list only (the self list of a shared screen carries no channel or user). */
+  adminOnly?: boolean;
   /** 1 always shows; higher numbers are dropped first when space is short. */
   priority: number;
   value: (row: Row, ctx: ColumnContext) => string;
@@ -102,6 +109,12 @@ export function fitColumnsToWidth<Row>(
     widths[widest] = (widths[widest] ?? 0) - 1;
   }
   return { columns: kept, widths, indexes };
+}
+
+/** A cell's text cut to `limit` characters with an ellipsis (whole when it fits). */
+export function truncateText(text: string, limit: number): string {
+  const chars = [...text];
+  return chars.length > limit ? `${chars.slice(0, limit).join('')}…` : text;
 }
 
 /** Renders rows to a grid of strings (header excluded) with the given columns. */

@@ -74,3 +74,13 @@ export function normalizeClock24(text: string): string | undefined {
   if (hours > 23 || minutes > 59) return undefined;
   return `${String(hours).padStart(2, '0')}:${String(minutes).padStart(2, '0')}`;
 }
+
+/** How long a job ran, from its start to its finish in any one unit, in seconds; undefined while unfinished. */
+export function jobSeconds(start: number, finish: number, unitsPerSecond = 1): number | undefined {
+  return start > 0 && finish >= start ? (finish - start) / unitsPerSecond : undefined;
+}
+
+/** Seconds a job ran as `12.3 s`; '' while unfinished. */
+export function jobSecondsText(seconds: number | undefined): string {
+  return seconds === undefined ? '' : `${seconds.toFixed(1)} s`;
+}

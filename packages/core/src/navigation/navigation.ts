@@ -13,9 +13,16 @@ export interface MenuItem {
   /** Only the root account (role 100) may open it: the server guards its API as root. */
   isRoot?: boolean;
   breadcrumbs?: boolean;
+  /** Shown only while the site turns this feature on (`/api/status`): the monthly bills. */
+  siteFlag?: keyof MenuSiteFlags;
   /** Short names for the TUI command palette and CLI help (`:tokens`, `:ch`). */
   aliases?: string[];
   children?: MenuItem[];
+}
+
+/** The site features that show or hide menu items (`GET /api/status`); absent means off. */
+export interface MenuSiteFlags {
+  UserInvoiceMonth?: boolean;
 }
 
 const item = (id: string, icon: string, extra: Partial<MenuItem> = {}): MenuItem => ({
@@ -92,6 +99,7 @@ export const NAVIGATION: readonly MenuItem[] = [
     title: 'nav.group.usage',
     children: [
       item('log', 'history', { aliases: ['logs'] }),
+      item('invoice', 'credit-card', { siteFlag: 'UserInvoiceMonth', aliases: ['bills'] }),
       item('midjourney', 'media', { aliases: ['mj'] }),
       item('task', 'list', { aliases: ['tasks'] }),
     ],
@@ -102,13 +110,17 @@ export const NAVIGATION: readonly MenuItem[] = [
 export const DEFAULT_PANEL_PATH = '/panel/dashboard';
 
 /**
- * The menu a role may see: admin-only entries dropped for role < 10, and groups or collapses left
- * with no visible child hidden (spec §2).
+ * The menu a role may see: admin-only entries dropped for role < 10, items of a site feature that is off
+ * dropped, and groups or collapses left with no visible child hidden (spec §2).
  */
-export function navigationForRole(role: number, menu: readonly MenuItem[] = NAVIGATION): MenuItem[] {
+export function navigationForRole(
+  role: number,
+  menu: readonly MenuItem[] = NAVIGATION,
+  site: MenuSiteFlags = {},
+): MenuItem[] {
   const visit = (entries: readonly MenuItem[]): MenuItem[] =>
     entries.flatMap((entry) => {
-      if (!menuEntryAllowed(entry, role)) return [];
+      if (!menuEntryAllowed(entry, role, site)) return [];
       if (entry.type === 'item') return [entry];
       const children = visit(entry.children ?? []);
       return children.length > 0 ? [{ ...entry, children }] : [];
@@ -116,11 +128,16 @@ export function navigationForRole(role: number, menu: readonly MenuItem[] = NAVI
   return visit(menu);
 }
 
-/** Whether a role may see and open an entry: admin entries need role ≥ 10, root entries role 100. */
+/**
+ * Whether a role may see and open an entry: admin entries need role ≥ 10, root entries role 100, and
+ * an entry of a site feature needs that feature on.
+ */
 export function menuEntryAllowed(
-  entry: Pick<MenuItem, 'isAdmin' | 'isRoot'>,
+  entry: Pick<MenuItem, 'isAdmin' | 'isRoot' | 'siteFlag'>,
   role: number | undefined,
+  site: MenuSiteFlags = {},
 ): boolean {
+  if (entry.siteFlag && site[entry.siteFlag] !== true) return false;
   if (entry.isRoot && !isRoot(role)) return false;
   return !(entry.isAdmin && !isAdmin(role));
 }
@@ -143,7 +160,12 @@ export function menuTrail(path: string, menu: readonly MenuItem[] = NAVIGATION):
 
 /** Breadcrumbs for a path: Dashboard > group > item, as i18n title keys with urls (spec §2). */
 export function breadcrumbsFor(path: string, menu: readonly MenuItem[] = NAVIGATION) {
-  const trail = menuTrail(path, menu);
+  let trail = menuTrail(path, menu);
+  // A page under an item (a month's bill, `/panel/invoice/detail/…`) shows its item's trail.
+  for (let parent = path.replace(/\/+$/, ''); trail.length === 0 && parent.lastIndexOf('/') > 0; ) {
+    parent = parent.slice(0, parent.lastIndexOf('/'));
+    trail = menuTrail(parent, menu);
+  }
   if (trail.length === 0) return [];
   return [
     { title: 'nav.dashboard', url: DEFAULT_PANEL_PATH },

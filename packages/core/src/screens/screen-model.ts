@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { ColumnDef } from '../format/columns.js';
 import type { ApiClient } from '../http/client.js';
 import type { ListQuery, Paged } from '../http/envelope.js';
+import { isAdmin } from '../roles/roles.js';
 
 /** What a filter, a form field or an option reads its choices from when they are not fixed. */
 export type OptionSource =
@@ -319,6 +320,11 @@ export interface ScreenDef<Row, Values = never, Input = never> {
   rowName?(row: Row): string;
   columns: readonly ColumnDef<Row>[];
   list(client: ApiClient, query: ScreenQuery): Promise<Paged<Row>>;
+  /**
+   * The list a user below admin sees: their own rows (`/api/mj/self`, `/api/task/self`). With it, admins
+   * get `list` (everyone's rows) and `adminOnly` columns and filters; see `screenForRole`.
+   */
+  selfList?(client: ApiClient, query: ScreenQuery): Promise<Paged<Row>>;
   filters: readonly FilterDef[];
   defaultOrder: string;
   /** Remembered page size's storage name. */
@@ -350,6 +356,23 @@ export interface ScreenDef<Row, Values = never, Input = never> {
    * "Refresh & clear filters", console-screens §1.2); otherwise it reloads the same query.
    */
   refreshClearsFilters?: boolean;
+}
+
+/**
+ * A screen as a role sees it: below admin, the self list (when the screen has one) and neither the
+ * `adminOnly` columns nor the `adminOnly` filters; admins see the screen as described.
+ */
+export function screenForRole<Row, Values, Input>(
+  screen: ScreenDef<Row, Values, Input>,
+  role: number,
+): ScreenDef<Row, Values, Input> {
+  if (isAdmin(role)) return screen;
+  return {
+    ...screen,
+    list: screen.selfList ?? screen.list,
+    columns: screen.columns.filter((column) => !column.adminOnly),
+    filters: screen.filters.filter((filter) => !filter.adminOnly),
+  };
 }
 
 /** The list query of a screen read from URL query parameters: unknown names dropped, numbers kept. */
@@ -513,4 +536,16 @@ export function pagedKeywordQuery(query: ScreenQuery): ListQuery {
     order: query.order,
     keyword: query.keyword === undefined ? undefined : String(query.keyword),
   };
+}
+
+/** A filter's value in a screen query as text; undefined while the filter is unset. */
+export function queryText(query: ScreenQuery, name: string): string | undefined {
+  const value = query[name];
+  return value === undefined ? undefined : String(value);
+}
+
+/** A filter's value in a screen query as a number (an id, a time); undefined while unset. */
+export function queryNumber(query: ScreenQuery, name: string): number | undefined {
+  const value = query[name];
+  return value === undefined ? undefined : Number(value);
 }

@@ -305,6 +305,25 @@ export interface RelayHoldRow {
   created_at: number;
 }
 
+/** One user's usage of one model in one month (a monthly bill line); `date` is `YYYY-MM-01`. */
+export interface InvoiceMonthRow {
+  date: string;
+  user_id: number;
+  model_name: string;
+  request_count: number;
+  quota: number;
+  prompt_tokens: number;
+  completion_tokens: number;
+  request_time: number;
+}
+
+/** A month whose bills are made; its row guards the job (one maker per month). */
+export interface InvoiceMonthRunRow {
+  date: string;
+  /** Unix seconds. */
+  created_at: number;
+}
+
 export interface GwTables {
   users: UserRow;
   tokens: TokenRow;
@@ -324,4 +343,6 @@ export interface GwTables {
   relay_settlements: RelaySettlementRow;
   ledger_rejects: LedgerRejectRow;
   relay_holds: RelayHoldRow;
+  invoice_months: InvoiceMonthRow;
+  invoice_month_runs: InvoiceMonthRunRow;
 }

@@ -3,12 +3,17 @@ import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { LoginPage } from '../features/auth/login-page';
 import { AboutPage, HomePage } from '../features/site-pages/site-pages';
-import { NotAvailable, NotFoundPage, PricePage } from '../pages/simple-pages';
+import { NotAvailable, NotFoundPage } from '../pages/simple-pages';
 import { PublicLayout } from './public/public-layout';
 
 // The console shell and each resource screen load on demand, keeping the first page small.
 const PanelLayout = lazy(() =>
   import('./panel/panel-layout').then((module) => ({ default: module.PanelLayout })),
+);
+
+// The public price list (spec §12.6) is the available-models screen, reached through the console chunk.
+const PricePage = lazy(() =>
+  import('./panel/panel-layout').then((module) => ({ default: module.PublicPricePage })),
 );
 
 const PUBLIC_NOT_BUILT = [

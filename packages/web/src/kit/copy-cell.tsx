@@ -1,17 +1,21 @@
 import { copyText } from '../lib/clipboard';
 import { useT } from '../lib/use-t';
 
-/** A plain cell whose text a click copies (a chip column copies through LabelChip's copyName instead). */
-export function CopyCell({ text }: { text: string }) {
+/**
+ * A plain cell whose text a click copies (a chip column copies through LabelChip's copyName instead);
+ * `shown` is a shortened text drawn in its place, the whole text then in the tooltip.
+ */
+export function CopyCell({ text, shown }: { text: string; shown?: string }) {
   const t = useT();
+  const title = t('web.kit.copy_value', { name: text });
   return (
     <button
       type="button"
       className="gw-copy-cell"
       onClick={() => void copyText(text, text, t)}
-      title={t('web.kit.copy_value', { name: text })}
+      title={shown !== undefined && shown !== text ? text : title}
     >
-      {text}
+      {shown ?? text}
     </button>
   );
 }

@@ -103,12 +103,17 @@ export function FilterBar({ filters, query, admin, onFilters, searchRef }: Filte
           );
         if (filter.kind === 'datetime')
           return (
-            <DateTimeInput
-              key={filter.name}
-              label={label}
-              value={secondsToLocalInput(values[filter.name] ?? '')}
-              onChange={(value) => set(filter.name, localInputToSeconds(value))}
-            />
+            // A date field shows no placeholder of its own: its name stays visible beside it.
+            <span key={filter.name} className="gw-filter-datetime">
+              <span className="gw-filter-caption" aria-hidden="true">
+                {label}
+              </span>
+              <DateTimeInput
+                label={label}
+                value={secondsToLocalInput(values[filter.name] ?? '')}
+                onChange={(value) => set(filter.name, localInputToSeconds(value))}
+              />
+            </span>
           );
         return (
           <InputGroup

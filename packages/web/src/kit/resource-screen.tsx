@@ -6,6 +6,7 @@ import {
   formatTimestamp,
   PAGE_SIZES,
   type ScreenDef,
+  screenForRole,
 } from '@gw/core';
 import { keepPreviousData, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
@@ -67,7 +68,7 @@ function SectionsGate({ section, children }: { section: string; children: ReactN
 }
 
 function ResourceScreenBody<Row, Values, Input>({
-  screen,
+  screen: described,
   banner,
   embedded,
   actions,
@@ -79,6 +80,8 @@ function ResourceScreenBody<Row, Values, Input>({
   const t = useT();
   const { client } = useApp();
   const role = useUser()?.role ?? 0;
+  // Below admin: the self list, without the admin-only columns and filters.
+  const screen = useMemo(() => screenForRole(described, role), [described, role]);
   const quota = useQuotaDisplay();
   const phone = useMediaQuery(SMALL_SCREEN);
   const ctx: ColumnContext = useMemo(() => ({ t, quota, time: formatTimestamp }), [t, quota]);

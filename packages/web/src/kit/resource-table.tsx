@@ -1,6 +1,6 @@
 import { Button, Checkbox, HTMLTable, Icon, ProgressBar } from '@blueprintjs/core';
 import './kit.css';
-import type { ColumnContext, ColumnDef, ScreenDef } from '@gw/core';
+import { type ColumnContext, type ColumnDef, type ScreenDef, truncateText } from '@gw/core';
 import { Fragment, type ReactNode, useState } from 'react';
 import { nextOrder, orderDirection } from '../features/tokens/token-list';
 import { useT } from '../lib/use-t';
@@ -281,6 +281,9 @@ function ColumnCell<Row>({
     ) : (
       '-'
     );
+  } else if (column.chip && column.value(row, ctx) === '') {
+    // An empty chip (an unfinished job's duration) draws nothing.
+    content = null;
   } else if (column.chip) {
     const style = column.chipStyle?.(row);
     const text = column.value(row, ctx);
@@ -293,6 +296,9 @@ function ColumnCell<Row>({
         title={column.copy ? t('web.kit.copy_value', { name: text }) : undefined}
       />
     );
+  } else if (column.truncate !== undefined) {
+    const text = column.value(row, ctx);
+    content = text && <CopyCell text={text} shown={truncateText(text, column.truncate)} />;
   } else if (column.copy) {
     content = <CopyCell text={column.value(row, ctx)} />;
   } else {

@@ -2,17 +2,6 @@ import { Button, ButtonGroup, NonIdealState } from '@blueprintjs/core';
 import { useT } from '../lib/use-t';
 import { Link, useNavigate } from 'react-router-dom';
 
-/** The public price page: a centred container, 1200px wide at most, 24px padding (spec §2). */
-export function PricePage() {
-  const t = useT();
-  return (
-    <section className="gw-price">
-      <h1>{t('common.price')}</h1>
-      <NotAvailable />
-    </section>
-  );
-}
-
 /** A screen that this version does not have yet. */
 export function NotAvailable() {
   const t = useT();

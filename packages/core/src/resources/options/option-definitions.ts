@@ -58,6 +58,7 @@ export const DEFAULT_DISABLE_CHANNEL_KEYWORDS = [
 const general = card('operation', 'general');
 const other = card('operation', 'other');
 const log = card('operation', 'log');
+const invoice = card('operation', 'invoice');
 const monitoring = card('operation', 'monitoring');
 const quota = card('operation', 'quota');
 const payment = card('operation', 'payment');
@@ -100,6 +101,9 @@ export const OPTION_DEFINITIONS: readonly OptionDefinition[] = [
   other.secret('CFWorkerImageKey'),
 
   log.bool('LogConsumeEnabled', 'true'),
+
+  // Monthly bills (console-screens §11): the user menu item, the bill routes and the monthly job.
+  invoice.bool('UserInvoiceMonth'),
 
   monitoring.decimal('ChannelDisableThreshold', '5'),
   monitoring.int('QuotaRemindThreshold', '1000'),
@@ -199,6 +203,4 @@ export const OPTION_DEFINITIONS: readonly OptionDefinition[] = [
   internal.int('OldTokenMaxId', '0', { readOnly: true }),
   // Set by the Telegram bot when it starts (a later issue), not by hand.
   internal.short('TelegramBotName', '', { readOnly: true }),
-  // The monthly invoice feature is not part of gw's spec: always off.
-  internal.bool('UserInvoiceMonth', 'false', { readOnly: true }),
 ];

@@ -8,3 +8,4 @@ export * from './price-updates.js';
 export * from './prices.screen.js';
 export * from './price-coverage.js';
 export * from './price-units.js';
+export * from './group-price.js';

@@ -18,16 +18,25 @@ export type PriceGroupRow = PriceGroup & PriceShown;
 type Priced = Pick<Price, 'type' | 'input' | 'output' | 'channel_type' | 'locked' | 'extra_ratios'> &
   PriceShown;
 
-/** A ratio in dollars for the row's unit: per 1K / 1M tokens, or per call. */
-function money(ratio: number, row: Priced, ctx: ColumnContext): string {
-  const perCall = row.type === 'times';
-  const text = formatPrice(ratio, 'USD', {
-    perMillion: row.per_million && !perCall,
-    free: ctx.t('prices.free'),
-  });
-  if (ratio === 0) return text;
-  return `${text} ${ctx.t(perCall ? 'prices.units.per_call' : row.per_million ? 'prices.units.per_m' : 'prices.units.per_k')}`;
+/**
+ * A ratio as dollars in a price's unit: `$0.03 / 1K` (or per 1M) for a token price, `$0.02 / call` for a
+ * per-call one, never scaled by K/M; 0 shows as Free. `ratio` may be a decimal string (a group's share).
+ */
+export function priceUnitText(
+  ratio: number | string,
+  type: string,
+  perMillion: boolean,
+  t: ColumnContext['t'],
+): string {
+  const perCall = type === 'times';
+  const free = t('prices.free');
+  const text = formatPrice(ratio, 'USD', { perMillion: perMillion && !perCall, free });
+  if (text === free) return text;
+  return `${text} ${t(perCall ? 'prices.units.per_call' : perMillion ? 'prices.units.per_m' : 'prices.units.per_k')}`;
 }
+
+const money = (ratio: number, row: Priced, ctx: ColumnContext) =>
+  priceUnitText(ratio, row.type, row.per_million, ctx.t);
 
 /** ↓ input ↑ output in dollars; a per-call price has one amount. */
 export function priceText(row: Priced, ctx: ColumnContext): string {

@@ -14,7 +14,7 @@ export const TASK_STATUSES = [
 export const TASK_PLATFORMS = ['suno', 'kling'] as const;
 /** The Suno action whose `data` has `user_id` entries scrubbed in the self list (contract §1.14). */
 export const SUNO_MUSIC_ACTION = 'MUSIC';
-/** Fields a task list may be sorted by (contract §1.14). */
+/** Fields a task list may be sorted by (contract §1.14; `status` is gw's addition, the console sorts it). */
 export const TASK_SORT_FIELDS = [
   'id',
   'created_at',
@@ -23,6 +23,7 @@ export const TASK_SORT_FIELDS = [
   'channel_id',
   'user_id',
   'platform',
+  'status',
 ] as const;
 
 /** An async task as the API returns it (contract §2.14); times are unix seconds. */

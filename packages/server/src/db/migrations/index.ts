@@ -2,6 +2,7 @@
 import type { Migration } from 'kysely/migration';
 import * as foundation from './2026-05-01T00-00-00-foundation.js';
 import * as channels from './2026-06-02T00-00-00-channels.js';
+import * as invoices from './2026-11-26T00-00-00-invoices.js';
 import * as groupsPrices from './2026-06-04T00-00-00-groups-prices.js';
 import * as logs from './2026-05-20T00-00-00-logs.js';
 import * as usersSelf from './2026-06-01T00-00-00-users-self.js';
@@ -24,4 +25,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-21T00-00-00-relay-ledger': relayLedger,
   '2026-11-25T00-00-00-ledger-rejects': ledgerRejects,
   '2026-11-25T00-00-01-relay-holds': relayHolds,
+  '2026-11-26T00-00-00-invoices': invoices,
 };

@@ -18,7 +18,7 @@ import {
 } from './test-support/ledger-fixture.js';
 
 const child = fileURLToPath(new URL('./test-support/crash-child.ts', import.meta.url));
-const hooks = fileURLToPath(new URL('./test-support/ts-resolve-hooks.mjs', import.meta.url));
+const hooks = fileURLToPath(new URL('../../test-support/ts-resolve-hooks.mjs', import.meta.url));
 
 describe.each(TEST_DIALECTS)('settlement ledger after a killed process (%s)', (kind) => {
   let fixture: LedgerFixture;

@@ -8,6 +8,21 @@ import { PanelRoutes } from './panel-routes';
 import { PanelTopBar } from './panel-top-bar';
 import { Sidebar } from './sidebar';
 
+// The public price page shares the console's screen code (the catalogue, its dialog), so it is reached
+// through this chunk: that code then stays out of the first page's own files.
+const UsagePublicPrice = lazy(() =>
+  import('./usage-screens').then((module) => ({ default: module.PublicPricePage })),
+);
+
+/** The public price page (spec §12.6), loaded through the console chunk. */
+export function PublicPricePage() {
+  return (
+    <Suspense fallback={null}>
+      <UsagePublicPrice />
+    </Suspense>
+  );
+}
+
 // The overlay code loads only on narrow screens, the first time the menu opens there.
 const SidebarDrawer = lazy(() =>
   import('./sidebar-drawer').then((module) => ({ default: module.SidebarDrawer })),

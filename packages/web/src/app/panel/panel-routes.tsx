@@ -1,9 +1,9 @@
 import { Spinner } from '@blueprintjs/core';
-import { DEFAULT_PANEL_PATH, menuEntryAllowed, menuLeaves, NAVIGATION } from '@gw/core';
+import { DEFAULT_PANEL_PATH, type MenuItem, menuEntryAllowed, menuLeaves, NAVIGATION } from '@gw/core';
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { NotAvailable, NotFoundPage } from '../../pages/simple-pages';
-import { useUser } from '../app-context';
+import { useApp, useUser } from '../app-context';
 
 const TokenPage = lazy(() =>
   import('../../features/tokens/token-page').then((module) => ({ default: module.TokenPage })),
@@ -60,6 +60,7 @@ const TopupPage = lazy(() =>
 const ProfilePage = lazy(() =>
   import('../../features/profile/profile-page').then((module) => ({ default: module.ProfilePage })),
 );
+const UsageScreen = lazy(() => import('./usage-screens').then((module) => ({ default: module.UsageScreen })));
 const ChannelPage = lazy(() =>
   import('../../features/channels/channel-page').then((module) => ({ default: module.ChannelPage })),
 );
@@ -82,28 +83,35 @@ const BUILT: Record<string, React.ReactNode> = {
   channel: <ChannelPage />,
   topup: <TopupPage />,
   profile: <ProfilePage />,
+  model_price: <UsageScreen id="model_price" />,
+  midjourney: <UsageScreen id="midjourney" />,
+  task: <UsageScreen id="task" />,
+  invoice: <UsageScreen id="invoice" />,
 };
 
 /** The console's child routes: one per menu item, admin (and root) items refused to other roles. */
 export function PanelRoutes() {
   const user = useUser();
+  const { site } = useApp();
+  // A site feature that is off (the monthly bills) has no page either; the menu hides it. Until the
+  // site information has loaded, such a page shows nothing instead of being refused.
+  const guarded = (item: Pick<MenuItem, 'isAdmin' | 'isRoot' | 'siteFlag'>, page: React.ReactNode) =>
+    item.siteFlag && !site ? null : menuEntryAllowed(item, user?.role, site) ? (
+      page
+    ) : (
+      <Navigate to="/panel/404" replace />
+    );
   return (
     <Suspense fallback={<Spinner className="gw-page-spinner" />}>
       <Routes>
         <Route index element={<Navigate to={DEFAULT_PANEL_PATH} replace />} />
         {menuLeaves(NAVIGATION).map((item) => (
-          <Route
-            key={item.id}
-            path={item.id}
-            element={
-              !menuEntryAllowed(item, user?.role) ? (
-                <Navigate to="/panel/404" replace />
-              ) : (
-                (BUILT[item.id] ?? <NotAvailable />)
-              )
-            }
-          />
+          <Route key={item.id} path={item.id} element={guarded(item, BUILT[item.id] ?? <NotAvailable />)} />
         ))}
+        <Route
+          path="invoice/detail/:month"
+          element={guarded({ siteFlag: 'UserInvoiceMonth' }, <UsageScreen id="invoice" />)}
+        />
         <Route path="404" element={<NotFoundPage />} />
         <Route path="*" element={<Navigate to="/panel/404" replace />} />
       </Routes>

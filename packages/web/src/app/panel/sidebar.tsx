@@ -1,18 +1,20 @@
 import { Collapse, Icon, type IconName, Tag } from '@blueprintjs/core';
-import { GW_VERSION, type MenuItem, navigationForRole, openCollapsesFor } from '@gw/core';
+import { GW_VERSION, type MenuItem, NAVIGATION, navigationForRole, openCollapsesFor } from '@gw/core';
 import { useEffect, useState } from 'react';
 import { useT } from '../../lib/use-t';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { useUser } from '../app-context';
+import { useApp, useUser } from '../app-context';
 import { UserAvatar } from '../widgets/user-avatar';
 
 /** The console menu from core's navigation model, filtered by the user's role (spec §2). */
 export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
   const t = useT();
   const user = useUser();
+  const { site } = useApp();
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const menu = navigationForRole(user?.role ?? 0);
+  // Site features (the monthly bills) show their items only while they are on.
+  const menu = navigationForRole(user?.role ?? 0, NAVIGATION, site);
   const [openIds, setOpenIds] = useState<string[]>(() => openCollapsesFor(pathname));
   useEffect(() => {
     setOpenIds((ids) => [...new Set([...ids, ...openCollapsesFor(pathname)])]);

@@ -14,6 +14,7 @@ import { queryClient } from '../../kit/query-client';
 import { useScreenSections } from '../../kit/use-screen-sections';
 import { showError } from '../../lib/toasts';
 import { useT } from '../../lib/use-t';
+import { InvoiceMonthTools } from './invoice-month-tools';
 import { LogCleanup } from './log-cleanup';
 import './settings.css';
 import { hasProviderNote, ProviderNote } from './oauth-notes';
@@ -105,12 +106,13 @@ function CardNote({ card, loaded }: { card: OptionCardDef; loaded: ReadonlyMap<s
   return null;
 }
 
-/** The tools of §24 under a card's fields: the log clean-up and the version line. */
+/** The tools of §24 under a card's fields: the log clean-up, the monthly bill tools and the version line. */
 function CardExtra({ card }: { card: OptionCardDef }): ReactNode {
   const t = useT();
   const { site } = useApp();
   const key = `${card.tab}.${card.card}`;
   if (key === 'operation.log') return <LogCleanup />;
+  if (key === 'operation.invoice' && site?.UserInvoiceMonth) return <InvoiceMonthTools />;
   if (key === 'other.general' && site?.version)
     return <p>{t('options.screen.version', { version: site.version })}</p>;
   return null;

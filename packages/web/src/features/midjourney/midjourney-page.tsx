@@ -1,0 +1,24 @@
+import { MIDJOURNEY_SCREEN, type Midjourney } from '@gw/core';
+import { useState } from 'react';
+import { ResourceScreen } from '../../kit/resource-screen';
+import type { RowSlots } from '../../kit/resource-table';
+import { MidjourneyImageCell, MidjourneyImageDialog } from './midjourney-image';
+
+/**
+ * The Midjourney screen (console-screens §20) from core's description: admins see every job, users
+ * their own; the result image opens in a preview, with copy, download and open-in-window.
+ */
+export function MidjourneyPage() {
+  const [shown, setShown] = useState<Midjourney | undefined>();
+  const slots: RowSlots<Midjourney> = {
+    cell: (job, column) =>
+      column === 'image_url'
+        ? { content: <MidjourneyImageCell job={job} onShow={() => setShown(job)} /> }
+        : undefined,
+  };
+  return (
+    <ResourceScreen screen={MIDJOURNEY_SCREEN} slots={slots}>
+      {shown && <MidjourneyImageDialog job={shown} onClose={() => setShown(undefined)} />}
+    </ResourceScreen>
+  );
+}
