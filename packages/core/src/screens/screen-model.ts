@@ -274,8 +274,8 @@ export interface StatusToggleDef<Row> {
 }
 
 /**
- * A number edited in its column and saved when the input loses focus (a gateway's sort): checked by
- * `schema` first, a refused value shows its error and is not sent.
+ * A number edited in its column (a gateway's sort, a channel's priority): checked by `schema` first, a
+ * refused value shows its error and is not sent; an unchanged one is not sent either.
  */
 export interface InlineNumberDef<Row> {
   column: string;
@@ -286,6 +286,28 @@ export interface InlineNumberDef<Row> {
   save(client: ApiClient, row: Row, value: number): Promise<unknown>;
   /** The toast after saving. */
   doneKey?: string;
+  /**
+   * Saved by a ✓ button beside the input (or Enter), whose accessible name this is (may name the row),
+   * rather than when the input loses focus (the channel list's priority and weight, §1.3).
+   */
+  confirmLabelKey?: string;
+  /** The least value the input's arrows go to. */
+  min?: number;
+}
+
+/** What an inline number's text asks for: refused (with the i18n key of why), nothing, or a save. */
+export type InlineNumberEdit =
+  | { kind: 'invalid'; messageKey: string }
+  | { kind: 'unchanged' }
+  | { kind: 'save'; value: number };
+
+/** Reads the text typed into an inline number: empty counts as no number; the schema judges the rest. */
+export function inlineNumberEdit<Row>(def: InlineNumberDef<Row>, row: Row, text: string): InlineNumberEdit {
+  const checked = def.schema.safeParse(text.trim() === '' ? Number.NaN : Number(text));
+  if (!checked.success) {
+    return { kind: 'invalid', messageKey: checked.error.issues[0]?.message ?? 'validation.invalid_type' };
+  }
+  return checked.data === def.value(row) ? { kind: 'unchanged' } : { kind: 'save', value: checked.data };
 }
 
 /** A state shown in the screen's header, read from the server (the Telegram bot's "Online (Webhook)"). */
@@ -316,9 +338,17 @@ export interface ScreenDef<Row, Values = never, Input = never> {
   pageSizeKey: string;
   /** The page sizes offered, the first the default (default PAGE_SIZES: 10 / 30 / 50 / 100). */
   pageSizes?: readonly number[];
+  /** The text of an empty list while no filter is set (default "No data"). */
   emptyKey?: string;
+  /** The text of an empty list while a filter is set (default "No search results", §17.1). */
+  emptySearchKey?: string;
+  /**
+   * The catalogue screens' pager (console-screens §17.1): page numbers and "Total: n", shown only when
+   * there is more than one page. Otherwise the page position with first / previous / next / last.
+   */
+  pager?: 'numbered';
   status?: StatusToggleDef<Row>;
-  /** Numbers edited in their columns (saved on blur). */
+  /** Numbers edited in their columns (saved on blur, or by their ✓). */
   inlineNumbers?: readonly InlineNumberDef<Row>[];
   rowActions: readonly ActionDef<Row>[];
   /** Actions on the selected rows (the table then offers row selection). */
@@ -341,6 +371,12 @@ export interface ScreenDef<Row, Values = never, Input = never> {
    * "Refresh & clear filters", console-screens §1.2); otherwise it reloads the same query.
    */
   refreshClearsFilters?: boolean;
+  /**
+   * Whether the filters wait for the toolbar's Search (console-screens §1.2, §15.1–15.2): a select's
+   * choice is applied with the typed texts, when Search (or Enter) is pressed. Otherwise a select
+   * applies at once and the texts on Enter (a keyword box, §0.8).
+   */
+  searchButton?: boolean;
 }
 
 /** The list query of a screen read from URL query parameters: unknown names dropped, numbers kept. */
@@ -364,6 +400,20 @@ export function screenQueryFromParams(
     else if (value === null && filter.defaultValue) query[filter.name] = filter.defaultValue();
   }
   return query;
+}
+
+/**
+ * The text an empty list shows: "no search results" while the operator has set a filter (a filter
+ * with a default of its own, like an order list's end time, does not count), else "no data".
+ */
+export function emptyStateKey(
+  screen: Pick<ScreenDef<unknown>, 'filters' | 'emptyKey' | 'emptySearchKey'>,
+  query: ScreenQuery,
+): string {
+  const filtered = screen.filters.some(
+    (filter) => !filter.defaultValue && query[filter.name] !== undefined && query[filter.name] !== '',
+  );
+  return filtered ? (screen.emptySearchKey ?? 'common.no_results') : (screen.emptyKey ?? 'common.no_data');
 }
 
 /** The URL query parameters of a list query: defaults left out, so a shared link stays short. */
@@ -448,6 +498,7 @@ export function screenI18nKeys<Row, Values, Input>(screen: ScreenDef<Row, Values
     if (key) keys.add(key);
   };
   add(screen.emptyKey);
+  add(screen.emptySearchKey);
   add(screen.tab?.labelKey);
   add(screen.noticeKey);
   for (const column of screen.columns) add(column.titleKey);
@@ -472,6 +523,7 @@ export function screenI18nKeys<Row, Values, Input>(screen: ScreenDef<Row, Values
   for (const inline of screen.inlineNumbers ?? []) {
     add(inline.labelKey);
     add(inline.doneKey);
+    add(inline.confirmLabelKey);
   }
   add(screen.form?.doneKey);
   add(screen.form?.afterCreate?.titleKey);

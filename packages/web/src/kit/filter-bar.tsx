@@ -60,13 +60,18 @@ interface FilterBarProps {
   /** New filter values (page back to 1 is the caller's business). */
   onFilters: (values: Record<string, string>) => void;
   searchRef?: Ref<HTMLInputElement>;
+  /** The form's id, for a Search button drawn elsewhere (the toolbar) that submits it. */
+  id?: string;
+  /** Selects wait for Search too (the screen's `searchButton`); otherwise they apply at once. */
+  onSearchOnly?: boolean;
 }
 
 /**
- * A screen's filters: text kinds submit on Enter (the whole bar is one form), selects apply at once.
- * The values typed follow the URL when it changes (back, a shared link).
+ * A screen's filters: text kinds submit on Enter (the whole bar is one form); selects apply at once,
+ * or with the rest on Search where the screen says so. The values typed follow the URL when it
+ * changes (back, a shared link).
  */
-export function FilterBar({ filters, query, admin, onFilters, searchRef }: FilterBarProps) {
+export function FilterBar({ filters, query, admin, onFilters, searchRef, id, onSearchOnly }: FilterBarProps) {
   const t = useT();
   const shown = filters.filter((filter) => admin || !filter.adminOnly);
   const fromQuery = () =>
@@ -78,6 +83,7 @@ export function FilterBar({ filters, query, admin, onFilters, searchRef }: Filte
   const set = (name: string, value: string) => setValues((current) => ({ ...current, [name]: value }));
   return (
     <form
+      id={id}
       className="gw-filter-bar"
       aria-label={t('web.kit.filters')}
       onSubmit={(event) => {
@@ -97,7 +103,7 @@ export function FilterBar({ filters, query, admin, onFilters, searchRef }: Filte
               onChange={(value) => {
                 const next = { ...values, [filter.name]: value };
                 setValues(next);
-                onFilters(next);
+                if (!onSearchOnly) onFilters(next);
               }}
             />
           );

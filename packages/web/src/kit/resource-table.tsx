@@ -2,7 +2,7 @@ import { Button, Checkbox, HTMLTable, Icon, ProgressBar } from '@blueprintjs/cor
 import './kit.css';
 import type { ColumnContext, ColumnDef, ScreenDef } from '@gw/core';
 import { Fragment, type ReactNode, useState } from 'react';
-import { nextOrder, orderDirection } from '../features/tokens/token-list';
+import { nextOrder, orderDirection } from './list-order';
 import { useT } from '../lib/use-t';
 import { CopyCell } from './copy-cell';
 import { InlineNumber } from './inline-number';
@@ -46,6 +46,8 @@ interface ResourceTableProps<Row, Values, Input> {
   onSelect?: (keys: ReadonlySet<RowKey>) => void;
   onEdit?: (row: Row) => void;
   slots?: RowSlots<Row>;
+  /** The i18n key of the empty list's text (core's emptyStateKey). */
+  emptyKey: string;
 }
 
 /**
@@ -152,7 +154,7 @@ export function ResourceTable<Row, Values, Input>(props: ResourceTableProps<Row,
           {rows.length === 0 && !props.loading && (
             <tr>
               <td colSpan={span} className="gw-no-data">
-                {t(screen.emptyKey ?? 'common.no_data')}
+                {t(props.emptyKey)}
               </td>
             </tr>
           )}

@@ -14,7 +14,7 @@ import {
 import { channelTypeChanged, isTagOnlyField } from './channel-editor.rules.js';
 import { CHANNEL_PLUGINS, pluginFieldName, pluginObjectOf, pluginValuesOf } from './channel-plugins.js';
 import { getChannelTag, updateChannelTag } from './channel-tags.api.js';
-import { cloneChannel } from './channel-list.rules.js';
+import { CHANNEL_PRIORITY_INLINE, CHANNEL_WEIGHT_INLINE, cloneChannel } from './channel-list.rules.js';
 import { CHANNEL_TYPES, channelTypeById } from './channel-types.js';
 import {
   CHANNEL_LINE_MAX,
@@ -33,7 +33,6 @@ import {
   deleteChannel,
   deleteChannels,
   deleteDisabledChannels,
-  getChannel,
   listChannels,
   quickUpdateChannel,
   testAllChannels,
@@ -542,6 +541,8 @@ export const CHANNEL_SCREEN: ScreenDef<
         status: on ? CHANNEL_STATUS.enabled : CHANNEL_STATUS.disabled,
       }),
   },
+  // Edited in their columns, saved by their ✓ (§1.3).
+  inlineNumbers: [CHANNEL_PRIORITY_INLINE, CHANNEL_WEIGHT_INLINE],
   rowActions: [
     {
       id: 'test',
@@ -616,4 +617,6 @@ export const CHANNEL_SCREEN: ScreenDef<
   exportCsv: true,
   // "Refresh & clear filters" (console-screens §1.2).
   refreshClearsFilters: true,
+  // The filters apply on Search only (console-screens §1.2, §15).
+  searchButton: true,
 };

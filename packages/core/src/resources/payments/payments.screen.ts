@@ -298,6 +298,8 @@ export const PAYMENT_GATEWAY_SCREEN: ScreenDef<
   ],
   defaultOrder: '-created_at',
   refreshClearsFilters: true,
+  // The filters apply on Search only (console-screens §1.2, §15).
+  searchButton: true,
   pageSizeKey: 'payment',
   // The order gateways are offered in, edited in place and saved when the input loses focus (§15.2).
   inlineNumbers: [
@@ -364,6 +366,8 @@ export const PAYMENT_ORDER_SCREEN: ScreenDef<Order> = {
   ],
   defaultOrder: '-created_at',
   refreshClearsFilters: true,
+  // The filters apply on Search only (console-screens §1.2, §15).
+  searchButton: true,
   pageSizeKey: 'payment_order',
   rowActions: [],
 };

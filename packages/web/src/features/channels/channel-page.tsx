@@ -1,16 +1,7 @@
 import { Button, Callout } from '@blueprintjs/core';
 import './channel-list.css';
-import {
-  CHANNEL_SCREEN,
-  type Channel,
-  channelRowKey,
-  channelRowName,
-  isTagRow,
-  quickUpdateChannel,
-} from '@gw/core';
-import { useQueryClient } from '@tanstack/react-query';
+import { CHANNEL_SCREEN, type Channel, channelRowKey, channelRowName, isTagRow } from '@gw/core';
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { useApp } from '../../app/app-context';
 import type { CellSlot, RowSlots } from '../../kit/resource-table';
 import { ResourceScreen } from '../../kit/resource-screen';
 import { StatusSwitch } from '../../kit/status-switch';
@@ -28,7 +19,6 @@ import {
   UsedQuota,
 } from './channel-row-cells';
 import { ChannelRowDetail } from './channel-row-detail';
-import { InlineNumber } from './channel-row-inline-number';
 import { ChannelTagChannels } from './channel-tag-channels';
 import { TagActions, TagChip, TagPriority, TagStatusButtons } from './channel-tag-row';
 
@@ -127,12 +117,9 @@ function channelCell(row: Channel, column: string): CellSlot | undefined {
     case 'balance':
       return { content: tag ? null : <BalanceButton channel={row} /> };
     case 'priority':
-      // A tag has one priority and no weight: its field covers both columns.
-      return tag
-        ? { content: <TagPriority row={row} />, span: 2 }
-        : { content: <ChannelNumber channel={row} field="priority" /> };
-    case 'weight':
-      return { content: <ChannelNumber channel={row} field="weight" /> };
+      // A tag has one priority and no weight: its field covers both columns. A channel's priority and
+      // weight are the kit's inline numbers (core's inlineNumbers).
+      return tag ? { content: <TagPriority row={row} />, span: 2 } : undefined;
     default:
       return undefined;
   }
@@ -149,25 +136,6 @@ function ChannelStatus({ channel }: { channel: Channel }) {
       name={channel.name}
       text={statusCaption(t, channel)}
       entity={CHANNELS}
-    />
-  );
-}
-
-function ChannelNumber({ channel, field }: { channel: Channel; field: 'priority' | 'weight' }) {
-  const t = useT();
-  const { client } = useApp();
-  const queries = useQueryClient();
-  return (
-    <InlineNumber
-      field={field}
-      value={channel[field]}
-      label={t(`channels.list.${field}_of`, { name: channel.name })}
-      saveLabel={t(`channels.list.save_${field}`, { name: channel.name })}
-      doneKey={`channels.list.${field}_saved`}
-      save={async (value) => {
-        await quickUpdateChannel(client, { id: channel.id, [field]: value });
-        await queries.invalidateQueries({ queryKey: [CHANNELS] });
-      }}
     />
   );
 }

@@ -3,6 +3,7 @@
 // together.
 import { Alert, Button, Checkbox, HTMLSelect, HTMLTable, ProgressBar, Tag } from '@blueprintjs/core';
 import {
+  CHANNEL_PRIORITY_INLINE,
   CHANNEL_QUICK_EDIT_FIELDS,
   CHANNEL_SCREEN,
   type Channel,
@@ -11,12 +12,11 @@ import {
   listTagChannels,
   PAGE_SIZES,
   pageOf,
-  quickUpdateChannel,
   saveChannelQuickEdit,
   selectionState,
   toggleAllSelected,
 } from '@gw/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useApp } from '../../app/app-context';
 import { ValuesDialog } from '../../kit/form-dialog';
@@ -27,7 +27,7 @@ import { useT } from '../../lib/use-t';
 import { Pager } from '../../kit/pager';
 import { ChannelMoreMenu, SpeedTestMenu } from './channel-row-actions';
 import { BalanceButton, CHANNELS, ResponseTimeChip, statusCaption, UsedQuota } from './channel-row-cells';
-import { InlineNumber } from './channel-row-inline-number';
+import { InlineNumber } from '../../kit/inline-number';
 
 interface TagChannelsProps {
   tag: string;
@@ -37,7 +37,6 @@ interface TagChannelsProps {
 export function ChannelTagChannels({ tag, onCheck }: TagChannelsProps) {
   const t = useT();
   const { client } = useApp();
-  const queries = useQueryClient();
   const change = useEntityChange(CHANNELS);
   const members = useQuery({ queryKey: [CHANNELS, 'tag', tag], queryFn: () => listTagChannels(client, tag) });
   useEffect(() => {
@@ -140,15 +139,10 @@ export function ChannelTagChannels({ tag, onCheck }: TagChannelsProps) {
                 </td>
                 <td>
                   <InlineNumber
-                    field="priority"
-                    value={channel.priority}
-                    label={t('channels.list.priority_of', { name: channel.name })}
-                    saveLabel={t('channels.list.save_priority', { name: channel.name })}
-                    doneKey="channels.list.priority_saved"
-                    save={async (value) => {
-                      await quickUpdateChannel(client, { id: channel.id, priority: value });
-                      await queries.invalidateQueries({ queryKey: [CHANNELS] });
-                    }}
+                    def={CHANNEL_PRIORITY_INLINE}
+                    row={channel}
+                    name={channel.name}
+                    entity={CHANNELS}
                   />
                 </td>
                 <td>

@@ -1,14 +1,13 @@
 // The cells and actions of a tag row (console-screens §1.3): the "Tag" chip, enable / disable all, the
 // tag's priority, edit in tag mode and delete the tag with its channels.
 import { Alert, Button, type IconName, Tag } from '@blueprintjs/core';
-import { type Channel, deleteChannelTag, setChannelTagPriority, setChannelTagStatus } from '@gw/core';
-import { useQueryClient } from '@tanstack/react-query';
+import { CHANNEL_TAG_PRIORITY_INLINE, type Channel, deleteChannelTag, setChannelTagStatus } from '@gw/core';
 import { useState } from 'react';
 import { useApp } from '../../app/app-context';
 import { useEntityChange } from '../../kit/mutations';
 import { useT } from '../../lib/use-t';
 import { CHANNELS } from './channel-row-cells';
-import { InlineNumber } from './channel-row-inline-number';
+import { InlineNumber } from '../../kit/inline-number';
 
 export function TagChip() {
   const t = useT();
@@ -95,22 +94,7 @@ export function TagStatusButtons({ row }: { row: Channel }) {
 
 /** The tag's priority, written to every channel of the tag. */
 export function TagPriority({ row }: { row: Channel }) {
-  const t = useT();
-  const { client } = useApp();
-  const queries = useQueryClient();
-  return (
-    <InlineNumber
-      field="priority"
-      value={row.priority}
-      label={t('channels.list.tag_priority_of', { name: row.tag })}
-      saveLabel={t('channels.list.save_tag_priority', { name: row.tag })}
-      doneKey="channels.list.priority_saved"
-      save={async (value) => {
-        await setChannelTagPriority(client, row.tag, value);
-        await queries.invalidateQueries({ queryKey: [CHANNELS] });
-      }}
-    />
-  );
+  return <InlineNumber def={CHANNEL_TAG_PRIORITY_INLINE} row={row} name={row.tag} entity={CHANNELS} />;
 }
 
 /** Edit opens the editor in tag mode; delete removes the tag's channels after a red question. */
