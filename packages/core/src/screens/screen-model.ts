@@ -97,6 +97,8 @@ export interface FormFieldDef<Values> {
   loadOptions?: (client: ApiClient) => Promise<FieldOption[]>;
   /** The choices are suggestions: any other text may be entered too (a text or list field). */
   freeText?: boolean;
+  /** A list's chips copy their text when clicked (a channel's models, console-screens §1.4 row 7). */
+  copyChips?: boolean;
   /** Lines a textarea or JSON field shows (a bot reply needs ≥ 5, spec §22); the face's default otherwise. */
   rows?: number;
   /** The face shows the image at the field's URL beside it (an owner's icon). */
@@ -113,11 +115,6 @@ export interface FormFieldDef<Values> {
   section?: string;
   /** Only on create (e.g. a password), or only on edit. */
   only?: 'create' | 'edit';
-  /**
-   * Other values rewritten when this field changes, from the values as typed (a number field's text):
-   * a price's amounts re-expressed in the newly chosen unit so the price stays the same.
-   */
-  rewrite?: (next: Values, previous: Values) => Partial<Values>;
   /** A note the face shows beside the input, from the values as typed (a price's value in the other units). */
   suffixFor?: (
     values: Values,
@@ -137,8 +134,10 @@ export interface FormDef<Row, Values, Input> {
   /** The values of a new record. */
   empty(): Values;
   /**
-   * Values a change implies (a channel type picked pre-fills its models): called with the values after
-   * and before one field changed; what it returns is merged in.
+   * Values a change implies: a channel type picked pre-fills its models, a price's amounts are
+   * re-expressed in a newly chosen unit, a gateway's new type starts on its own pay type. Called with
+   * the values as typed (a number field's text) after and before one field changed; what it returns is
+   * merged in. The one place a form's fields depend on each other's changes.
    */
   changed?(values: Values, previous: Values): Partial<Values>;
   /** The values of an existing record. */

@@ -229,15 +229,9 @@ export function ValuesDialog<Values>(props: ValuesDialogProps<Values>) {
   );
   // One field changed: the values it implies (FormDef.changed) are merged in as drafts.
   const { changed } = props;
-  const update = (patch: Draft, field?: FormFieldDef<Values>) =>
+  const update = (patch: Draft) =>
     setDraft((current) => {
-      let next = { ...current, ...patch };
-      // A field may re-express others (a price's amounts in a newly chosen unit).
-      const rewritten = field?.rewrite?.(
-        { ...(initialValues as Draft), ...next } as Values,
-        { ...(initialValues as Draft), ...current } as Values,
-      );
-      if (rewritten) next = { ...next, ...(rewritten as Draft) };
+      const next = { ...current, ...patch };
       if (!changed) return next;
       const before = { ...(initialValues as Draft), ...current } as Values;
       const after = { ...(initialValues as Draft), ...next } as Values;
@@ -280,7 +274,7 @@ export function ValuesDialog<Values>(props: ValuesDialogProps<Values>) {
           error={errors[field.name]}
           readOnly={readOnly}
           onChange={(value) => {
-            update({ [field.name]: value }, field);
+            update({ [field.name]: value });
             // The field was touched after its error: the message no longer describes it.
             setErrors((current) => withoutKey(current, field.name));
           }}

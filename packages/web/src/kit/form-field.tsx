@@ -247,6 +247,7 @@ export function FormField<Values>({
             freeText
             readOnly={readOnly}
             intent={intent}
+            copyChips={field.copyChips}
             onChange={onChange}
           />
         );

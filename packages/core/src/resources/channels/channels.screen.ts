@@ -360,6 +360,8 @@ const CHANNEL_FIELDS: FormFieldDef<ChannelFormValues>[] = (
       optionSource: 'models',
       // Free solo (console-screens §1.4 row 7): a model no channel offers yet may be typed.
       freeText: true,
+      // A chip click copies the model's id (§1.4 row 7).
+      copyChips: true,
       helpKey: 'channels.form.models_help',
       required: true,
     },

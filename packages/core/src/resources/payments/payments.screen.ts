@@ -218,9 +218,6 @@ export const PAYMENT_FORM: FormDef<Payment, PaymentFormValues, ReturnType<typeof
       labelKey: 'payments.fields.type',
       options: PAYMENT_TYPES.map((type) => ({ value: type, labelKey: paymentTypeKey(type) })),
       required: true,
-      // Each type has its own pay types: a new type starts on its first one.
-      rewrite: (next, previous) =>
-        next.type === previous.type ? {} : { pay_type: defaultPayType(next.type) },
     },
     { name: 'name', kind: 'text', labelKey: 'payments.fields.name', required: true },
     { name: 'icon', kind: 'text', labelKey: 'payments.fields.icon', required: true },
@@ -263,6 +260,9 @@ export const PAYMENT_FORM: FormDef<Payment, PaymentFormValues, ReturnType<typeof
   ],
   schema: paymentFormSchema,
   empty: emptyPaymentForm,
+  // Each type has its own pay types: a new type starts on its first one.
+  changed: (values, previous) =>
+    values.type === previous.type ? {} : { pay_type: defaultPayType(values.type) },
   fromRow: paymentFormFromRow,
   toInput: paymentInputFromForm,
   load: (client, row) => getPayment(client, row.id),
