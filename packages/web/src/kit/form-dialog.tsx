@@ -35,6 +35,8 @@ export interface FieldAddonApi<Values> {
   /** One field's value as the schema reads it (undefined while its JSON does not parse). */
   valueOf: (name: keyof Values & string) => unknown;
   set: (patch: Partial<Values>) => void;
+  /** Shows messages next to their fields (a step the addon runs checked a field: the address to mail). */
+  showErrors: (messages: FieldMessages) => void;
   readOnly: boolean;
   mode: 'create' | 'edit';
 }
@@ -279,7 +281,14 @@ export function ValuesDialog<Values>(props: ValuesDialogProps<Values>) {
             setErrors((current) => withoutKey(current, field.name));
           }}
         />
-        {addon?.({ values: typed, valueOf: readValue, set: setValues, readOnly, mode })}
+        {addon?.({
+          values: typed,
+          valueOf: readValue,
+          set: setValues,
+          showErrors: setErrors,
+          readOnly,
+          mode,
+        })}
       </div>
     );
   };
