@@ -248,9 +248,9 @@ async function tagRow(page: Page, t: T, tag: string) {
   await members.getByRole('button', { name: t('channels.list.batch_delete', { count: 2 }) }).click();
   await page
     .getByRole('alertdialog')
-    .getByText(t('channels.list.confirm_batch_delete', { count: 2 }))
+    .getByText(t('channels.confirm.batch_delete', { count: 2 }))
     .waitFor();
-  await confirmIn(page, t('common.delete'));
+  await confirmIn(page, t('channels.actions.batch_delete'));
   await poll(async () => (await tagMembers(tag)).map((channel) => channel.name)).toEqual([`${tag}-c`]);
   await members.getByText(t('channels.list.members', { count: 1 })).waitFor();
 

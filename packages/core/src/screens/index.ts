@@ -1,3 +1,4 @@
 export * from './screen-csv.js';
 export * from './screen-model.js';
 export * from './key-value-rows.js';
+export * from './selection.js';

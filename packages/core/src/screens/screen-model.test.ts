@@ -18,6 +18,7 @@ import {
   screenQueryToParams,
   visibleFields,
 } from './screen-model.js';
+import { toggleInSet } from './selection.js';
 
 const screen = {
   defaultOrder: '-id',
@@ -224,5 +225,14 @@ describe('the keys of a screen', () => {
         's.saved',
       ].sort(),
     );
+  });
+});
+
+describe('selection', () => {
+  it('adds an item not selected and removes one that was, leaving the given set alone', () => {
+    const selected = new Set(['a']);
+    expect([...toggleInSet(selected, 'b')]).toEqual(['a', 'b']);
+    expect([...toggleInSet(selected, 'a')]).toEqual([]);
+    expect([...selected]).toEqual(['a']);
   });
 });

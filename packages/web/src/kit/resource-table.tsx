@@ -1,6 +1,6 @@
 import { Button, Checkbox, HTMLTable, Icon, ProgressBar } from '@blueprintjs/core';
 import './kit.css';
-import type { ColumnContext, ColumnDef, ScreenDef } from '@gw/core';
+import { type ColumnContext, type ColumnDef, type ScreenDef, toggleInSet } from '@gw/core';
 import { Fragment, type ReactNode, useState } from 'react';
 import { nextOrder, orderDirection } from './list-order';
 import { useT } from '../lib/use-t';
@@ -60,22 +60,12 @@ export function ResourceTable<Row, Values, Input>(props: ResourceTableProps<Row,
   const t = useT();
   const [opened, setOpened] = useState<ReadonlySet<RowKey>>(new Set());
   const expandable = slots?.expand !== undefined;
-  const toggleOpen = (key: RowKey) =>
-    setOpened((current) => {
-      const next = new Set(current);
-      if (next.has(key)) next.delete(key);
-      else next.add(key);
-      return next;
-    });
+  const toggleOpen = (key: RowKey) => setOpened((current) => toggleInSet(current, key));
   const name = (row: Row) => screen.rowName?.(row) ?? String(screen.rowKey(row));
   const keys = rows.map((row) => screen.rowKey(row));
   const allSelected = selected !== undefined && keys.length > 0 && keys.every((key) => selected.has(key));
   const toggle = (key: RowKey) => {
-    if (!selected || !onSelect) return;
-    const next = new Set(selected);
-    if (next.has(key)) next.delete(key);
-    else next.add(key);
-    onSelect(next);
+    if (selected && onSelect) onSelect(toggleInSet(selected, key));
   };
   const span = screen.columns.length + 1 + (selected ? 1 : 0) + (expandable ? 1 : 0);
   return (

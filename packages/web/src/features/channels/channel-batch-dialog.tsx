@@ -18,6 +18,7 @@ import {
   CHANNEL_SCREEN,
   type Channel,
   type ChannelBatchTab as ChannelBatchTabDef,
+  toggleInSet,
 } from '@gw/core';
 import { type FormEvent, useState } from 'react';
 import { useApp } from '../../app/app-context';
@@ -57,12 +58,7 @@ function PickList({ channels, selected, onSelect, label }: PickListProps) {
           key={channel.id}
           label={label(channel)}
           checked={selected.has(channel.id)}
-          onChange={() => {
-            const next = new Set(selected);
-            if (next.has(channel.id)) next.delete(channel.id);
-            else next.add(channel.id);
-            onSelect(next);
-          }}
+          onChange={() => onSelect(toggleInSet(selected, channel.id))}
         />
       ))}
     </div>

@@ -18,6 +18,7 @@ import {
   listProviderModels,
   type ModelCheckResult,
   modelCheckPassed,
+  toggleInSet,
 } from '@gw/core';
 import { useEffect, useRef, useState } from 'react';
 import { useApp } from '../../app/app-context';
@@ -235,12 +236,7 @@ export function ChannelCheckDialog({ channel, isOpen, onClose }: ChannelCheckDia
               inline
               label={model}
               checked={selected.has(model)}
-              onChange={() => {
-                const next = new Set(selected);
-                if (next.has(model)) next.delete(model);
-                else next.add(model);
-                setSelected(next);
-              }}
+              onChange={() => setSelected(toggleInSet(selected, model))}
             />
           ))}
         </fieldset>
