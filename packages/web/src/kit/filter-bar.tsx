@@ -1,22 +1,19 @@
 import { HTMLSelect, InputGroup } from '@blueprintjs/core';
 import './kit.css';
-import { type FilterDef, formatTimestamp, type ScreenQuery } from '@gw/core';
+import type { FilterDef, ScreenQuery } from '@gw/core';
 import { type Ref, useEffect, useState } from 'react';
 import { useT } from '../lib/use-t';
 import { DateTimeInput } from './date-time-input';
+import { localInputOf, secondsOfLocalInput } from './local-time';
 import { useOptionSource } from './option-sources';
 
 /** A datetime filter keeps Unix seconds in the URL; its input shows them as local date and time. */
 export function secondsToLocalInput(seconds: string): string {
-  const value = Number(seconds);
-  return seconds !== '' && Number.isFinite(value) && value > 0
-    ? formatTimestamp(value).slice(0, 16).replace(' ', 'T')
-    : '';
+  return seconds === '' ? '' : localInputOf(Number(seconds));
 }
 
 export function localInputToSeconds(text: string): string {
-  const time = new Date(text).getTime();
-  return text === '' || Number.isNaN(time) ? '' : String(Math.floor(time / 1000));
+  return String(secondsOfLocalInput(text) ?? '');
 }
 
 /** A select filter: its fixed choices, or "all" and the choices its option source reads. */

@@ -23,6 +23,7 @@ import {
 import { useEffect, useRef, useState } from 'react';
 import { useApp } from '../../app/app-context';
 import { showError, showToast } from '../../lib/toasts';
+import { useServerStep } from '../../kit/mutations';
 import { useT } from '../../lib/use-t';
 import './channel-check.css';
 
@@ -151,7 +152,7 @@ export function ChannelCheckDialog({ channel, isOpen, onClose }: ChannelCheckDia
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [results, setResults] = useState<Record<string, ModelCheckResult>>({});
   const [running, setRunning] = useState(false);
-  const [fetching, setFetching] = useState(false);
+  const fetching = useServerStep();
   const abort = useRef<AbortController | undefined>(undefined);
   const { models } = channel;
   useEffect(() => {
@@ -163,17 +164,11 @@ export function ChannelCheckDialog({ channel, isOpen, onClose }: ChannelCheckDia
   }, [isOpen, models]);
   useEffect(() => () => abort.current?.abort(), []);
 
-  const fetchModels = async () => {
-    setFetching(true);
-    try {
+  const fetchModels = () =>
+    fetching.run(async () => {
       const available = checkableProviderModels(await listProviderModels(client, { id: channel.id }));
       setChoices((current) => [...new Set([...current, ...available])]);
-    } catch (error) {
-      showError(error, t);
-    } finally {
-      setFetching(false);
-    }
-  };
+    });
   const start = async () => {
     const picked = choices.filter((model) => selected.has(model));
     if (picked.length === 0) {
@@ -218,7 +213,7 @@ export function ChannelCheckDialog({ channel, isOpen, onClose }: ChannelCheckDia
         <div className="gw-check-toolbar">
           <Button
             icon="cloud-download"
-            loading={fetching}
+            loading={fetching.busy}
             text={t('channels.editor.check.get_models')}
             onClick={() => void fetchModels()}
           />

@@ -16,10 +16,10 @@ import {
   updateChannelBalance,
 } from '@gw/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useApp } from '../../app/app-context';
 import { useQuotaDisplay } from '../../app/use-quota-display';
-import { showError, showToast } from '../../lib/toasts';
+import { showToast } from '../../lib/toasts';
+import { useServerStep } from '../../kit/mutations';
 import { useT } from '../../lib/use-t';
 
 /** The list's cache key: every channel list and tag sub-table reloads after a change. */
@@ -41,26 +41,21 @@ export function useChannelTest() {
   const t = useT();
   const { client } = useApp();
   const queries = useQueryClient();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useServerStep();
   const test = async (channel: Channel, model?: string) => {
     const chosen = model ?? channel.test_model;
     if (!chosen) {
       showToast('error', t('channels.list.no_test_model'));
       return;
     }
-    setBusy(true);
-    try {
+    await run(async () => {
       const reply = await testChannel(client, channel.id, chosen);
       showToast(
         'info',
         t('channels.list.test_took', { name: channel.name, model: chosen, time: reply.time.toFixed(2) }),
       );
-    } catch (error) {
-      showError(error, t);
-    } finally {
-      setBusy(false);
-      await queries.invalidateQueries({ queryKey: [CHANNELS] });
-    }
+    });
+    await queries.invalidateQueries({ queryKey: [CHANNELS] });
   };
   return { test, busy };
 }
@@ -98,10 +93,9 @@ export function BalanceButton({ channel }: { channel: Channel }) {
   const t = useT();
   const { client } = useApp();
   const queries = useQueryClient();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useServerStep();
   const refresh = async () => {
-    setBusy(true);
-    try {
+    await run(async () => {
       const reply = await updateChannelBalance(client, channel.id);
       showToast(
         'success',
@@ -110,12 +104,8 @@ export function BalanceButton({ channel }: { channel: Channel }) {
           value: formatChannelBalance(reply.balance, channel.type),
         }),
       );
-    } catch (error) {
-      showError(error, t);
-    } finally {
-      setBusy(false);
-      await queries.invalidateQueries({ queryKey: [CHANNELS] });
-    }
+    });
+    await queries.invalidateQueries({ queryKey: [CHANNELS] });
   };
   return (
     <Button

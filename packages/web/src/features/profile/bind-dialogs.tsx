@@ -18,9 +18,10 @@ import {
 import { useEffect, useState } from 'react';
 import { useApp } from '../../app/app-context';
 import { type FieldAddonApi, ValuesDialog } from '../../kit/form-dialog';
+import { useServerStep } from '../../kit/mutations';
 import { SELF_QUERY_KEY } from '../../kit/use-self';
 import { messagesFromZod } from '../../lib/form-errors';
-import { showError, showToast } from '../../lib/toasts';
+import { showToast } from '../../lib/toasts';
 import { useT } from '../../lib/use-t';
 
 // The dialogs refresh the signed-in user's profile (the `self` query) after binding.
@@ -51,7 +52,7 @@ function GetCodeButton({ api }: { api: FieldAddonApi<EmailBindValues> }) {
   const t = useT();
   const { client } = useApp();
   const [wait, setWait] = useState(0);
-  const [sending, setSending] = useState(false);
+  const sending = useServerStep();
   useEffect(() => {
     if (wait <= 0) return;
     const timer = setTimeout(() => setWait(wait - 1), 1000);
@@ -63,22 +64,17 @@ function GetCodeButton({ api }: { api: FieldAddonApi<EmailBindValues> }) {
       api.showErrors(messagesFromZod(email.error, t, EMAIL_LABELS));
       return;
     }
-    setSending(true);
-    try {
+    await sending.run(async () => {
       await sendVerificationCode(client, email.data.email);
       showToast('success', t('users.profile.code_sent'));
       setWait(VERIFICATION_RESEND_SECONDS);
-    } catch (error) {
-      showError(error, t);
-    } finally {
-      setSending(false);
-    }
+    });
   };
   return (
     <Button
       className="gw-profile-get-code"
       disabled={wait > 0}
-      loading={sending}
+      loading={sending.busy}
       text={wait > 0 ? t('users.profile.resend_in', { seconds: wait }) : t('users.profile.get_code')}
       onClick={() => void getCode()}
     />
