@@ -73,13 +73,17 @@ export interface EmailBindValues {
   code: string;
 }
 
-export const emailBindSchema: z.ZodType<EmailBindValues> = z.object({
-  email: requiredEmailSchema,
-  code: z
+/** A verification code typed by hand: required, trimmed, at most `max` characters. */
+const typedCode = (max: number) =>
+  z
     .string({ message: 'validation.required' })
     .trim()
     .min(1, 'validation.required')
-    .max(32, 'validation.max_length'),
+    .max(max, 'validation.max_length');
+
+export const emailBindSchema: z.ZodType<EmailBindValues> = z.object({
+  email: requiredEmailSchema,
+  code: typedCode(32),
 });
 
 /** The e-mail binding dialog's fields (§23): the address (with its "get code" button) and the code. */
@@ -93,13 +97,7 @@ export interface WechatBindValues {
   code: string;
 }
 
-export const wechatBindSchema: z.ZodType<WechatBindValues> = z.object({
-  code: z
-    .string({ message: 'validation.required' })
-    .trim()
-    .min(1, 'validation.required')
-    .max(64, 'validation.max_length'),
-});
+export const wechatBindSchema: z.ZodType<WechatBindValues> = z.object({ code: typedCode(64) });
 
 export const WECHAT_BIND_FIELDS: readonly FormFieldDef<WechatBindValues>[] = [
   { name: 'code', kind: 'text', labelKey: 'users.profile.email_code', required: true },
