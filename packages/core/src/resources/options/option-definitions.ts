@@ -155,7 +155,7 @@ export const OPTION_DEFINITIONS: readonly OptionDefinition[] = [
   },
 
   smtp.short('SMTPServer'),
-  smtp.int('SMTPPort', '587', { min: 1, max: 65_535 }),
+  smtp.int('SMTPPort', '587', { min: 1, max: 65_535, keepBlank: true }),
   smtp.short('SMTPAccount'),
   smtp.short('SMTPFrom'),
   smtp.secret('SMTPToken'),
@@ -183,7 +183,8 @@ export const OPTION_DEFINITIONS: readonly OptionDefinition[] = [
   notice.text('Notice'),
 
   site.short('SystemName', 'gw'),
-  site.text('Logo'),
+  // An address or any image source (a data: URL): one line, no scheme check.
+  { ...site.text('Logo'), maxLength: OPTION_URL_MAX_LENGTH },
   site.text('HomePageContent'),
   site.text('About'),
   site.text('Footer'),

@@ -1,4 +1,4 @@
-import { Callout, NonIdealState, Spinner, Tab, Tabs } from '@blueprintjs/core';
+import { NonIdealState, Spinner, Tab, Tabs } from '@blueprintjs/core';
 import {
   isRoot,
   OPTION_SCREEN_TABS,
@@ -15,6 +15,7 @@ import { useScreenSections } from '../../kit/use-screen-sections';
 import { showError } from '../../lib/toasts';
 import { useT } from '../../lib/use-t';
 import { LogCleanup } from './log-cleanup';
+import { UpdateCheckButton } from './update-check';
 import './settings.css';
 import { hasProviderNote, ProviderNote } from './oauth-notes';
 import { OptionCard } from './option-card';
@@ -93,25 +94,25 @@ function SettingsTabs() {
   );
 }
 
-/** The notes of §24 above a card's fields. */
+/** The provider notes of §24 above a sign-in card's fields (other notes sit above their option). */
 function CardNote({ card, loaded }: { card: OptionCardDef; loaded: ReadonlyMap<string, string> }): ReactNode {
-  const t = useT();
-  const key = `${card.tab}.${card.card}`;
-  if (key === 'operation.other') return <Callout intent="primary">{t('options.screen.proxy_note')}</Callout>;
-  if (key === 'operation.payment')
-    return <Callout intent="primary">{t('options.screen.payment_note')}</Callout>;
   if (card.tab === 'system' && hasProviderNote(card.card))
     return <ProviderNote card={card.card} serverAddress={loaded.get('ServerAddress') ?? ''} />;
   return null;
 }
 
-/** The tools of §24 under a card's fields: the log clean-up and the version line. */
+/** The tools of §24 under a card's fields: the log clean-up, the version and its update check. */
 function CardExtra({ card }: { card: OptionCardDef }): ReactNode {
   const t = useT();
   const { site } = useApp();
   const key = `${card.tab}.${card.card}`;
   if (key === 'operation.log') return <LogCleanup />;
-  if (key === 'other.general' && site?.version)
-    return <p>{t('options.screen.version', { version: site.version })}</p>;
+  if (key === 'other.general')
+    return (
+      <div className="gw-option-row">
+        <p>{t('options.screen.version', { version: site?.version || t('common.unknown_version') })}</p>
+        <UpdateCheckButton version={site?.version ?? ''} />
+      </div>
+    );
   return null;
 }
