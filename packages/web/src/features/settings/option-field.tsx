@@ -94,6 +94,7 @@ function OptionInput({ def, value, error, choices, busy, onChange, onSave }: Opt
         value={value}
         intent={intent}
         className={def.kind === 'json' ? Classes.MONOSPACE_TEXT : undefined}
+        spellCheck={def.kind === 'json' ? false : undefined}
         onChange={(event) => onChange(event.currentTarget.value)}
       />
     );
