@@ -194,6 +194,14 @@ describe('payments journey (en_US)', () => {
     await page.getByRole('button', { name: tr('web.kit.refresh_clear') }).click();
     await row.waitFor();
     expect(page.url()).not.toContain('trade_no');
+    // A status chosen waits for Search (§15.1): then only failed orders, none here.
+    await page.getByRole('combobox', { name: tr('payments.order_fields.status') }).selectOption('failed');
+    await row.waitFor();
+    expect(page.url()).not.toContain('status');
+    await page.getByRole('button', { name: tr('common.search'), exact: true }).click();
+    await page.waitForURL(/status=failed/);
+    await page.getByText(tr('common.no_results')).waitFor();
+    expect(await row.count()).toBe(0);
   });
 });
 
