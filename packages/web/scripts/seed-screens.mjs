@@ -151,16 +151,16 @@ for (const [model, name, context, tags] of [
   });
 
 await api('POST', '/api/option/telegram/', {
-  command: 'balance',
-  description: 'Show my balance',
+  command: 'promo',
+  description: 'This week\'s offer',
   parse_mode: 'MarkdownV2',
-  reply_message: 'Your balance is shown in the console\\.',
+  reply_message: '*20%* off every top\\-up this week\\.',
 });
 await api('POST', '/api/option/telegram/', {
-  command: 'help',
-  description: 'What the bot can do',
+  command: 'contact',
+  description: 'How to reach us',
   parse_mode: 'html',
-  reply_message: '<b>Commands</b>: /balance',
+  reply_message: '<b>Support</b>: support@example.com',
 });
 
 await api('POST', '/api/payment/', {

@@ -96,7 +96,7 @@ describe('settings journey', () => {
     await links.getByRole('button', { name: en('options.screen.save'), exact: true }).click();
     await page.getByText(en('options.screen.saved')).first().waitFor();
     await expect
-      .poll(async () => JSON.parse((await storedOption('ChatLinks')) ?? '[]'))
+      .poll(async () => JSON.parse((await storedOption('ChatLinks')) ?? '[]'), { timeout: 10_000 })
       .toEqual([{ name: 'Journey Chat', url: 'https://chat.example/#/?key={key}', show: false, sort: 0 }]);
 
     // When historical logs are cleared, then a confirmation comes first and the count is reported.
@@ -181,7 +181,10 @@ describe('settings journey', () => {
     await page.getByRole('button', { name: en('options.screen.check_update') }).click();
     const update = page.getByRole('dialog', { name: en('options.screen.update_title', { tag: 'v99.0.0' }) });
     await update.getByRole('heading', { name: 'Faster relays' }).waitFor();
-    await update.getByRole('link', { name: en('options.screen.update_view') }).waitFor();
+    // Blueprint's anchor button: a link drawn as a button, to the release page.
+    await expect(
+      update.getByRole('button', { name: en('options.screen.update_view') }).getAttribute('href'),
+    ).resolves.toBe('https://github.com/MartialBE/one-hub/releases/tag/v99.0.0');
     await update.getByRole('button', { name: en('common.close') }).click();
     await update.waitFor({ state: 'detached' });
 

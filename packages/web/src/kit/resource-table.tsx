@@ -8,6 +8,7 @@ import { CopyCell } from './copy-cell';
 import { InlineNumber } from './inline-number';
 import { LabelChip } from './label-chip';
 import { RowActions } from './row-actions';
+import { ariaSort, SortButton } from './sort-button';
 import { StatusSwitch } from './status-switch';
 
 export type RowKey = string | number;
@@ -106,32 +107,10 @@ export function ResourceTable<Row, Values, Input>(props: ResourceTableProps<Row,
                   // and a click on the button reaches this handler once, by bubbling.
                   className={sort ? 'gw-th-sortable' : undefined}
                   onClick={sort}
-                  aria-sort={
-                    direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : undefined
-                  }
+                  aria-sort={ariaSort(direction)}
                 >
                   <span className="gw-th">
-                    {sort ? (
-                      <button
-                        type="button"
-                        className="gw-sort-button"
-                        aria-label={t('web.kit.sort_by', { name: title })}
-                      >
-                        {title}
-                        <Icon
-                          icon={
-                            direction === 'asc'
-                              ? 'caret-up'
-                              : direction === 'desc'
-                                ? 'caret-down'
-                                : 'double-caret-vertical'
-                          }
-                          size={12}
-                        />
-                      </button>
-                    ) : (
-                      title
-                    )}
+                    {sort ? <SortButton title={title} direction={direction} /> : title}
                     {help && <HelpTip text={help} />}
                   </span>
                 </th>

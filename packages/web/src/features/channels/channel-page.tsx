@@ -4,17 +4,15 @@ import { CHANNEL_SCREEN, type Channel, channelRowKey, channelRowName, isTagRow }
 import { lazy, Suspense, useMemo, useState } from 'react';
 import type { CellSlot, RowSlots } from '../../kit/resource-table';
 import { ResourceScreen } from '../../kit/resource-screen';
-import { StatusSwitch } from '../../kit/status-switch';
 import { ChannelBatchButton } from './channel-batch-button';
 import { CHANNEL_EDITOR_EXTRAS, ChannelTagEditor } from './channel-editor';
 import { useT } from '../../lib/use-t';
 import { ChannelMoreMenu, SpeedTestMenu } from './channel-row-actions';
 import {
   BalanceButton,
-  CHANNELS,
   GroupChips,
   ResponseTimeChip,
-  statusCaption,
+  ChannelStatus,
   TypeChip,
   UsedQuota,
 } from './channel-row-cells';
@@ -123,21 +121,6 @@ function channelCell(row: Channel, column: string): CellSlot | undefined {
     default:
       return undefined;
   }
-}
-
-function ChannelStatus({ channel }: { channel: Channel }) {
-  const t = useT();
-  const status = CHANNEL_SCREEN.status;
-  if (!status) return null;
-  return (
-    <StatusSwitch
-      status={status}
-      row={channel}
-      name={channel.name}
-      text={statusCaption(t, channel)}
-      entity={CHANNELS}
-    />
-  );
 }
 
 function ChannelActions({

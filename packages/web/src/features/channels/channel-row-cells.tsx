@@ -2,6 +2,7 @@
 // that tests, the balance that refreshes, the status caption, group and type chips.
 import { Button, type Intent, Tag } from '@blueprintjs/core';
 import {
+  CHANNEL_SCREEN,
   type Channel,
   channelStatusCaptionKey,
   channelTypeById,
@@ -20,6 +21,7 @@ import { useApp } from '../../app/app-context';
 import { useQuotaDisplay } from '../../app/use-quota-display';
 import { showToast } from '../../lib/toasts';
 import { useServerStep } from '../../kit/mutations';
+import { StatusSwitch } from '../../kit/status-switch';
 import { useT } from '../../lib/use-t';
 
 /** The list's cache key: every channel list and tag sub-table reloads after a change. */
@@ -151,4 +153,20 @@ export function TypeChip({ channel }: { channel: Channel }) {
 /** The caption beside a status switch: enabled, manual or automatic. */
 export function statusCaption(t: ReturnType<typeof useT>, channel: Channel): string {
   return t(channelStatusCaptionKey(channel.status));
+}
+
+/** A channel's status switch (enabled ⇄ manually disabled) with its caption (§1.3). */
+export function ChannelStatus({ channel }: { channel: Channel }) {
+  const t = useT();
+  const status = CHANNEL_SCREEN.status;
+  if (!status) return null;
+  return (
+    <StatusSwitch
+      status={status}
+      row={channel}
+      name={channel.name}
+      text={statusCaption(t, channel)}
+      entity={CHANNELS}
+    />
+  );
 }

@@ -22,12 +22,11 @@ import { useApp } from '../../app/app-context';
 import { ValuesDialog } from '../../kit/form-dialog';
 import { ConfirmAction } from '../../kit/confirm-action';
 import { useEntityChange } from '../../kit/mutations';
-import { StatusSwitch } from '../../kit/status-switch';
 import { showError } from '../../lib/toasts';
 import { useT } from '../../lib/use-t';
 import { Pager } from '../../kit/pager';
 import { ChannelMoreMenu, SpeedTestMenu } from './channel-row-actions';
-import { BalanceButton, CHANNELS, ResponseTimeChip, statusCaption, UsedQuota } from './channel-row-cells';
+import { BalanceButton, CHANNELS, ChannelStatus, ResponseTimeChip, UsedQuota } from './channel-row-cells';
 import { InlineNumber } from '../../kit/inline-number';
 
 /** Core's delete of the selected channels: its question, its call and its toast. */
@@ -57,7 +56,6 @@ export function ChannelTagChannels({ tag, onCheck }: TagChannelsProps) {
   const state = selectionState(selected, ids);
   // Only members still listed count (a deleted one leaves the selection with the reload).
   const chosen = all.filter((channel) => selected.has(channel.id)).map((channel) => channel.id);
-  const status = CHANNEL_SCREEN.status;
   const toggle = (id: number) => setSelected(toggleInSet(selected, id));
   return (
     <section className="gw-tag-channels" aria-label={t('channels.list.tag_channels', { name: tag })}>
@@ -117,15 +115,7 @@ export function ChannelTagChannels({ tag, onCheck }: TagChannelsProps) {
                 </td>
                 <td>{`${channel.id} - ${channel.name}`}</td>
                 <td>
-                  {status && (
-                    <StatusSwitch
-                      status={status}
-                      row={channel}
-                      name={channel.name}
-                      text={statusCaption(t, channel)}
-                      entity={CHANNELS}
-                    />
-                  )}
+                  <ChannelStatus channel={channel} />
                 </td>
                 <td>
                   <span className="gw-used-balance">

@@ -1,8 +1,9 @@
 import '../../kit/kit.css';
-import { Button, HTMLTable, Icon, InputGroup, Switch } from '@blueprintjs/core';
+import { Button, HTMLTable, InputGroup, Switch } from '@blueprintjs/core';
 import { chatLinkRefusal, optionLabelKey } from '@gw/core';
 import { useState } from 'react';
 import { nextOrder, orderDirection } from '../../kit/list-order';
+import { ariaSort, SortButton } from '../../kit/sort-button';
 import { showToast } from '../../lib/toasts';
 import { useT } from '../../lib/use-t';
 
@@ -94,29 +95,12 @@ export function ChatLinksEditor({ rows, onChange }: ChatLinksEditorProps) {
           <HTMLTable compact className="gw-chat-links-table">
             <thead>
               <tr>
-                <th
-                  aria-sort={
-                    direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : undefined
-                  }
-                >
-                  <button
-                    type="button"
-                    className="gw-sort-button"
-                    aria-label={t('web.kit.sort_by', { name: t('options.screen.chat_link_name') })}
+                <th aria-sort={ariaSort(direction)}>
+                  <SortButton
+                    title={t('options.screen.chat_link_name')}
+                    direction={direction}
                     onClick={() => setOrder(nextOrder(order, 'name'))}
-                  >
-                    {t('options.screen.chat_link_name')}
-                    <Icon
-                      size={12}
-                      icon={
-                        direction === 'asc'
-                          ? 'caret-up'
-                          : direction === 'desc'
-                            ? 'caret-down'
-                            : 'double-caret-vertical'
-                      }
-                    />
-                  </button>
+                  />
                 </th>
                 <th>{t('options.screen.chat_link_url')}</th>
                 <th>{t('options.screen.chat_link_show')}</th>
