@@ -1,5 +1,5 @@
 import { Button, Classes, Icon, type IconName } from '@blueprintjs/core';
-import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 
 /** One entry of a {@link DropdownMenu}. */
 export interface DropdownItem {
@@ -25,6 +25,16 @@ interface DropdownMenuProps {
 }
 
 /**
+ * Where a fixed menu goes: under its button, or above it when the window has no room below (a row at
+ * the bottom of the screen), since a fixed element past the window's edge could never be scrolled to.
+ */
+function menuPlace(box: DOMRect, height: number): { top: number; right: number } {
+  const below = box.bottom + 4;
+  const top = below + height > window.innerHeight ? Math.max(4, box.top - height - 4) : below;
+  return { top, right: window.innerWidth - box.right };
+}
+
+/**
  * A small menu under a button, drawn with Blueprint's menu styles but without its popover
  * machinery (popper.js and floating-ui), which would double the weight of the first page.
  * Closes on selection, on Escape and on a click elsewhere.
@@ -33,7 +43,13 @@ export function DropdownMenu({ label, icon, children, items, floating }: Dropdow
   const [open, setOpen] = useState(false);
   const [place, setPlace] = useState<{ top: number; right: number } | undefined>();
   const root = useRef<HTMLDivElement>(null);
+  const menu = useRef<HTMLDivElement>(null);
   const menuId = useId();
+  useLayoutEffect(() => {
+    const box = root.current?.getBoundingClientRect();
+    // Placed once the menu has drawn and its height is known.
+    if (open && floating && box) setPlace(menuPlace(box, menu.current?.offsetHeight ?? 0));
+  }, [open, floating]);
   useEffect(() => {
     if (!open) return;
     const onPointer = (event: MouseEvent) => {
@@ -45,7 +61,7 @@ export function DropdownMenu({ label, icon, children, items, floating }: Dropdow
     // A fixed menu follows its button when the page or the table frame scrolls.
     const onMove = () => {
       const box = root.current?.getBoundingClientRect();
-      if (box) setPlace({ top: box.bottom + 4, right: window.innerWidth - box.right });
+      if (box) setPlace(menuPlace(box, menu.current?.offsetHeight ?? 0));
     };
     document.addEventListener('mousedown', onPointer);
     document.addEventListener('keydown', onKey);
@@ -69,23 +85,25 @@ export function DropdownMenu({ label, icon, children, items, floating }: Dropdow
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
-        onClick={(event) => {
-          if (floating) {
-            const box = event.currentTarget.getBoundingClientRect();
-            setPlace({ top: box.bottom + 4, right: window.innerWidth - box.right });
-          }
-          setOpen(!open);
-        }}
+        onClick={() => setOpen(!open)}
       >
         {children}
       </Button>
       {open && (
         <div
           id={menuId}
+          ref={menu}
           role="menu"
           aria-label={label}
           className={`${Classes.MENU} ${Classes.ELEVATION_2} gw-dropdown-menu`}
-          style={floating && place ? { position: 'fixed', top: place.top, right: place.right } : undefined}
+          style={
+            floating
+              ? // Hidden until placed, so it never shows at the wrong spot for a frame.
+                place
+                ? { position: 'fixed', top: place.top, right: place.right }
+                : { position: 'fixed', visibility: 'hidden' }
+              : undefined
+          }
         >
           {items.map((item) => (
             <button

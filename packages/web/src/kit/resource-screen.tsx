@@ -48,6 +48,8 @@ interface ResourceScreenProps<Row, Values, Input> {
   slots?: RowSlots<Row>;
   /** The page's own dialogs, drawn inside the screen (its query cache and strings). */
   children?: ReactNode;
+  /** Columns the page draws inside another's cell (see ResourceTable); CSV still has them apart. */
+  merged?: Readonly<Record<string, string>>;
 }
 
 /** A list screen drawn from a core ScreenDef, inside the console's one query cache. */
@@ -77,6 +79,7 @@ function ResourceScreenBody<Row, Values, Input>({
   formExtras,
   slots,
   children,
+  merged,
 }: ResourceScreenProps<Row, Values, Input>) {
   const t = useT();
   const { client } = useApp();
@@ -248,6 +251,7 @@ function ResourceScreenBody<Row, Values, Input>({
         onSelect={setSelected}
         onEdit={form && screen.editable ? (row) => setEditing({ row }) : undefined}
         slots={slots}
+        merged={merged}
         emptyKey={emptyStateKey(screen, query)}
       />
       <div className="gw-table-footer">

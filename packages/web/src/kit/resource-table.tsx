@@ -49,6 +49,11 @@ interface ResourceTableProps<Row, Values, Input> {
   slots?: RowSlots<Row>;
   /** The i18n key of the empty list's text (core's emptyStateKey). */
   emptyKey: string;
+  /**
+   * Columns a page draws inside another's cell, by id → the id of the one holding it (a channel's
+   * balance beside its used quota, §1.3): left out, their title joined to the holder's ("Used / Balance").
+   */
+  merged?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -57,8 +62,19 @@ interface ResourceTableProps<Row, Values, Input> {
  * inside its frame when wider than the page.
  */
 export function ResourceTable<Row, Values, Input>(props: ResourceTableProps<Row, Values, Input>) {
-  const { screen, rows, ctx, selected, onSelect, slots } = props;
+  const { rows, ctx, selected, onSelect, slots, merged = {} } = props;
+  const screen = {
+    ...props.screen,
+    columns: props.screen.columns.filter((column) => !(column.id in merged)),
+  };
   const t = useT();
+  const titleOf = (id: string, titleKey: string) =>
+    [
+      t(titleKey),
+      ...props.screen.columns
+        .filter((column) => merged[column.id] === id)
+        .map((column) => t(column.titleKey)),
+    ].join(' / ');
   const [opened, setOpened] = useState<ReadonlySet<RowKey>>(new Set());
   const expandable = slots?.expand !== undefined;
   const toggleOpen = (key: RowKey) => setOpened((current) => toggleInSet(current, key));
@@ -95,7 +111,7 @@ export function ResourceTable<Row, Values, Input>(props: ResourceTableProps<Row,
             )}
             {screen.columns.map((column) => {
               const direction = orderDirection(props.order, column.sortField);
-              const title = t(column.titleKey);
+              const title = titleOf(column.id, column.titleKey);
               const help = column.helpKey ? t(column.helpKey) : undefined;
               const sort = column.sortField
                 ? () => props.onOrder(nextOrder(props.order, column.sortField as string))

@@ -36,6 +36,7 @@ export function ChannelPage() {
       banner={<PriorityRules />}
       formExtras={CHANNEL_EDITOR_EXTRAS}
       headerActions={<ChannelBatchButton />}
+      merged={USED_AND_BALANCE}
     >
       {editingTag && <ChannelTagEditor tag={editingTag.tag} onClose={() => setEditingTag(undefined)} />}
       {checking && (
@@ -64,6 +65,9 @@ function PriorityRules() {
     </Callout>
   );
 }
+
+/** The balance sits beside the used quota in one "Used / Balance" column (§1.3). */
+const USED_AND_BALANCE = { balance: 'used_quota' };
 
 /** The screen as core describes it, its rows keyed and named as core's list rules say (tag rows by tag). */
 const CHANNEL_LIST_SCREEN: typeof CHANNEL_SCREEN = {
@@ -111,9 +115,14 @@ function channelCell(row: Channel, column: string): CellSlot | undefined {
     case 'response_time':
       return { content: tag ? null : <ResponseTimeChip channel={row} /> };
     case 'used_quota':
-      return { content: tag ? null : <UsedQuota channel={row} /> };
-    case 'balance':
-      return { content: tag ? null : <BalanceButton channel={row} /> };
+      return {
+        content: tag ? null : (
+          <span className="gw-used-balance">
+            <UsedQuota channel={row} />
+            <BalanceButton channel={row} />
+          </span>
+        ),
+      };
     case 'priority':
       // A tag has one priority and no weight: its field covers both columns. A channel's priority and
       // weight are the kit's inline numbers (core's inlineNumbers).
