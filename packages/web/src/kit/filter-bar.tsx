@@ -37,9 +37,10 @@ function SelectFilter({
       value={value}
       options={options.map((option) => ({
         value: String(option.value),
-        // "All" alone does not say which filter it is: the empty choice shows the filter's name.
+        // "All" alone does not say which filter it is: the "all" choice shows the filter's name. An
+        // empty value named otherwise (a price list's "per 1K", the default unit) keeps its own name.
         label:
-          option.value === ''
+          option.value === '' && (option.labelKey ?? 'common.all') === 'common.all' && !option.label
             ? t('web.kit.filter_all', { filter: label })
             : option.labelKey
               ? t(option.labelKey)

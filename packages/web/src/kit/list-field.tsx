@@ -1,4 +1,4 @@
-import { Button, InputGroup, Tag } from '@blueprintjs/core';
+import { Button, Classes, InputGroup } from '@blueprintjs/core';
 import { useState } from 'react';
 import { copyText } from '../lib/clipboard';
 import { useT } from '../lib/use-t';
@@ -48,7 +48,9 @@ export function ListField({
     <div className="gw-list-field">
       <div className="gw-list-chips">
         {items.map((item) => (
-          <Tag key={item} round minimal>
+          // Drawn with the tag's classes rather than <Tag>, which would put both buttons inside its
+          // text span (where the × wrapped under the name); here each is a flex child of the chip.
+          <span key={item} className={`${Classes.TAG} ${Classes.MINIMAL} ${Classes.ROUND}`}>
             {copyChips ? (
               <button
                 type="button"
@@ -72,7 +74,7 @@ export function ListField({
                 ×
               </button>
             )}
-          </Tag>
+          </span>
         ))}
       </div>
       {!readOnly && (

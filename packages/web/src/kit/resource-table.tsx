@@ -68,13 +68,11 @@ export function ResourceTable<Row, Values, Input>(props: ResourceTableProps<Row,
     columns: props.screen.columns.filter((column) => !(column.id in merged)),
   };
   const t = useT();
-  const titleOf = (id: string, titleKey: string) =>
-    [
-      t(titleKey),
-      ...props.screen.columns
-        .filter((column) => merged[column.id] === id)
-        .map((column) => t(column.titleKey)),
-    ].join(' / ');
+  // A holder's title and those of the columns merged into it, one under the other like its cell.
+  const titlesOf = (id: string, titleKey: string) => [
+    t(titleKey),
+    ...props.screen.columns.filter((column) => merged[column.id] === id).map((column) => t(column.titleKey)),
+  ];
   const [opened, setOpened] = useState<ReadonlySet<RowKey>>(new Set());
   const expandable = slots?.expand !== undefined;
   const toggleOpen = (key: RowKey) => setOpened((current) => toggleInSet(current, key));
@@ -111,7 +109,18 @@ export function ResourceTable<Row, Values, Input>(props: ResourceTableProps<Row,
             )}
             {screen.columns.map((column) => {
               const direction = orderDirection(props.order, column.sortField);
-              const title = titleOf(column.id, column.titleKey);
+              const titles = titlesOf(column.id, column.titleKey);
+              const title = titles.join(' / ');
+              const shownTitle =
+                titles.length > 1 ? (
+                  <span className="gw-cell-stack">
+                    {titles.map((part, index) => (
+                      <span key={part}>{index < titles.length - 1 ? `${part} /` : part}</span>
+                    ))}
+                  </span>
+                ) : (
+                  title
+                );
               const help = column.helpKey ? t(column.helpKey) : undefined;
               const sort = column.sortField
                 ? () => props.onOrder(nextOrder(props.order, column.sortField as string))
@@ -126,7 +135,13 @@ export function ResourceTable<Row, Values, Input>(props: ResourceTableProps<Row,
                   aria-sort={ariaSort(direction)}
                 >
                   <span className="gw-th">
-                    {sort ? <SortButton title={title} direction={direction} /> : title}
+                    {sort ? (
+                      <SortButton title={title} direction={direction}>
+                        {shownTitle}
+                      </SortButton>
+                    ) : (
+                      shownTitle
+                    )}
                     {help && <HelpTip text={help} />}
                   </span>
                 </th>
@@ -204,6 +219,20 @@ export function ResourceTable<Row, Values, Input>(props: ResourceTableProps<Row,
                       );
                     }
                     const inline = screen.inlineNumbers?.find((def) => def.column === column.id);
+                    // Columns merged into this one stack under its own value (a sign-in time, its IP).
+                    const stacked = props.screen.columns.filter((other) => merged[other.id] === column.id);
+                    if (stacked.length > 0)
+                      return (
+                        <td key={column.id}>
+                          <span className="gw-cell-stack">
+                            {[column, ...stacked].map((part) => (
+                              <span key={part.id}>
+                                <ColumnCell column={part} row={row} ctx={ctx} name={name(row)} />
+                              </span>
+                            ))}
+                          </span>
+                        </td>
+                      );
                     return (
                       <td key={column.id}>
                         {inline ? (
@@ -223,7 +252,9 @@ export function ResourceTable<Row, Values, Input>(props: ResourceTableProps<Row,
                       </td>
                     );
                   })}
-                  <td>{slots?.actions ? slots.actions(row, { edit, defaults }) : defaults}</td>
+                  <td className="gw-actions-cell">
+                    {slots?.actions ? slots.actions(row, { edit, defaults }) : defaults}
+                  </td>
                 </tr>
                 {open && detail && (
                   <tr className="gw-expanded-row">

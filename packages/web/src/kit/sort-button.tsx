@@ -1,4 +1,5 @@
 import { Icon } from '@blueprintjs/core';
+import type { ReactNode } from 'react';
 import { useT } from '../lib/use-t';
 
 /**
@@ -9,10 +10,13 @@ export function SortButton({
   title,
   direction,
   onClick,
+  children,
 }: {
   title: string;
   direction: 'asc' | 'desc' | undefined;
   onClick?: () => void;
+  /** What the button shows when it is more than the title (merged columns' stacked titles). */
+  children?: ReactNode;
 }) {
   const t = useT();
   return (
@@ -22,7 +26,7 @@ export function SortButton({
       aria-label={t('web.kit.sort_by', { name: title })}
       onClick={onClick}
     >
-      {title}
+      {children ?? title}
       <Icon
         icon={
           direction === 'asc' ? 'caret-up' : direction === 'desc' ? 'caret-down' : 'double-caret-vertical'
