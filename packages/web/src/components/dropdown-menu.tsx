@@ -1,5 +1,6 @@
 import { Button, Classes, Icon, type IconName } from '@blueprintjs/core';
 import { type ReactNode, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 
 /** One entry of a {@link DropdownMenu}. */
 export interface DropdownItem {
@@ -53,7 +54,8 @@ export function DropdownMenu({ label, icon, children, items, floating }: Dropdow
   useEffect(() => {
     if (!open) return;
     const onPointer = (event: MouseEvent) => {
-      if (!root.current?.contains(event.target as Node)) setOpen(false);
+      const target = event.target as Node;
+      if (!root.current?.contains(target) && !menu.current?.contains(target)) setOpen(false);
     };
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') setOpen(false);
@@ -76,6 +78,39 @@ export function DropdownMenu({ label, icon, children, items, floating }: Dropdow
       document.removeEventListener('scroll', onMove, true);
     };
   }, [open, floating]);
+  const menuElement = (
+    <div
+      id={menuId}
+      ref={menu}
+      role="menu"
+      aria-label={label}
+      className={`${Classes.MENU} ${Classes.ELEVATION_2} gw-dropdown-menu`}
+      style={
+        floating
+          ? // Hidden until placed, so it never shows at the wrong spot for a frame.
+            place
+            ? { position: 'fixed', top: place.top, right: place.right }
+            : { position: 'fixed', visibility: 'hidden' }
+          : undefined
+      }
+    >
+      {items.map((item) => (
+        <button
+          key={item.key}
+          type="button"
+          role="menuitem"
+          className={`${Classes.MENU_ITEM} gw-dropdown-item${item.active ? ` ${Classes.ACTIVE}` : ''}`}
+          onClick={() => {
+            setOpen(false);
+            item.onSelect();
+          }}
+        >
+          {item.icon && <Icon icon={item.icon} />}
+          <span className={Classes.FILL}>{item.text}</span>
+        </button>
+      ))}
+    </div>
+  );
   return (
     <div className="gw-dropdown" ref={root}>
       <Button
@@ -89,39 +124,10 @@ export function DropdownMenu({ label, icon, children, items, floating }: Dropdow
       >
         {children}
       </Button>
-      {open && (
-        <div
-          id={menuId}
-          ref={menu}
-          role="menu"
-          aria-label={label}
-          className={`${Classes.MENU} ${Classes.ELEVATION_2} gw-dropdown-menu`}
-          style={
-            floating
-              ? // Hidden until placed, so it never shows at the wrong spot for a frame.
-                place
-                ? { position: 'fixed', top: place.top, right: place.right }
-                : { position: 'fixed', visibility: 'hidden' }
-              : undefined
-          }
-        >
-          {items.map((item) => (
-            <button
-              key={item.key}
-              type="button"
-              role="menuitem"
-              className={`${Classes.MENU_ITEM} gw-dropdown-item${item.active ? ` ${Classes.ACTIVE}` : ''}`}
-              onClick={() => {
-                setOpen(false);
-                item.onSelect();
-              }}
-            >
-              {item.icon && <Icon icon={item.icon} />}
-              <span className={Classes.FILL}>{item.text}</span>
-            </button>
-          ))}
-        </div>
-      )}
+      {open &&
+        // A floating menu is drawn on the page's top layer: inside a table cell that stays put while
+        // the table scrolls (a sticky one), later parts of the page were painted over it.
+        (floating ? createPortal(menuElement, document.body) : menuElement)}
     </div>
   );
 }
