@@ -105,14 +105,19 @@ export function FilterBar({ filters, query, admin, onFilters, searchRef, id, onS
               }}
             />
           );
+        // A date and a time have no room for a placeholder naming the filter: its name goes before them.
         if (filter.kind === 'datetime')
           return (
-            <DateTimeInput
-              key={filter.name}
-              label={label}
-              value={secondsToLocalInput(values[filter.name] ?? '')}
-              onChange={(value) => set(filter.name, localInputToSeconds(value))}
-            />
+            <span key={filter.name} className="gw-filter-datetime">
+              <span className="gw-filter-datetime-label" aria-hidden>
+                {label}
+              </span>
+              <DateTimeInput
+                label={label}
+                value={secondsToLocalInput(values[filter.name] ?? '')}
+                onChange={(value) => set(filter.name, localInputToSeconds(value))}
+              />
+            </span>
           );
         return (
           <InputGroup

@@ -82,7 +82,10 @@ export function ResourceTable<Row, Values, Input>(props: ResourceTableProps<Row,
   const toggle = (key: RowKey) => {
     if (selected && onSelect) onSelect(toggleInSet(selected, key));
   };
-  const span = screen.columns.length + 1 + (selected ? 1 : 0) + (expandable ? 1 : 0);
+  // A read-only list (payment orders) has no actions column at all.
+  const hasActions =
+    screen.rowActions.length > 0 || props.onEdit !== undefined || slots?.actions !== undefined;
+  const span = screen.columns.length + (hasActions ? 1 : 0) + (selected ? 1 : 0) + (expandable ? 1 : 0);
   return (
     <div className="gw-table-wrap">
       {props.loading && <ProgressBar intent="primary" className="gw-table-progress" />}
@@ -147,7 +150,7 @@ export function ResourceTable<Row, Values, Input>(props: ResourceTableProps<Row,
                 </th>
               );
             })}
-            <th className="gw-actions-head">{t('common.actions')}</th>
+            {hasActions && <th className="gw-actions-head">{t('common.actions')}</th>}
           </tr>
         </thead>
         <tbody>
@@ -219,9 +222,12 @@ export function ResourceTable<Row, Values, Input>(props: ResourceTableProps<Row,
                       );
                     }
                     const inline = screen.inlineNumbers?.find((def) => def.column === column.id);
-                    // Columns merged into this one stack under its own value (a sign-in time, its IP).
-                    const stacked = props.screen.columns.filter((other) => merged[other.id] === column.id);
-                    if (stacked.length > 0)
+                    // Columns merged into this one stack under its own value (a sign-in time, its IP); a
+                    // blank one adds no line (no IP under a user who never signed in).
+                    const stacked = props.screen.columns.filter(
+                      (other) => merged[other.id] === column.id && !['', '-'].includes(other.value(row, ctx)),
+                    );
+                    if (Object.values(merged).includes(column.id))
                       return (
                         <td key={column.id}>
                           <span className="gw-cell-stack">
@@ -252,9 +258,11 @@ export function ResourceTable<Row, Values, Input>(props: ResourceTableProps<Row,
                       </td>
                     );
                   })}
-                  <td className="gw-actions-cell">
-                    {slots?.actions ? slots.actions(row, { edit, defaults }) : defaults}
-                  </td>
+                  {hasActions && (
+                    <td className="gw-actions-cell">
+                      {slots?.actions ? slots.actions(row, { edit, defaults }) : defaults}
+                    </td>
+                  )}
                 </tr>
                 {open && detail && (
                   <tr className="gw-expanded-row">
@@ -295,7 +303,16 @@ function ColumnCell<Row>({
   } else if (column.image) {
     const url = column.value(row, ctx);
     content = url ? (
-      <img className="gw-cell-image" src={url} alt={t('web.kit.image_of', { name })} loading="lazy" />
+      <img
+        className="gw-cell-image"
+        src={url}
+        alt={t('web.kit.image_of', { name })}
+        loading="lazy"
+        // An address that does not load leaves an empty cell, not a cut "broken image" text.
+        onError={(event) => {
+          event.currentTarget.style.visibility = 'hidden';
+        }}
+      />
     ) : (
       '-'
     );

@@ -95,9 +95,9 @@ export const OPTION_DEFINITIONS: readonly OptionDefinition[] = [
   other.bool('GeminiAPIEnabled', 'true'),
   other.url('ChatImageRequestProxy', '', { schemes: ['http', 'https', 'socks5', 'socks5h'] }),
   other.url('CFWorkerImageUrl'),
+  other.secret('CFWorkerImageKey'),
   // Where the price screen's "check updates" reads a remote price list from (fetched by the browser).
   other.url('UpdatePriceService'),
-  other.secret('CFWorkerImageKey'),
 
   log.bool('LogConsumeEnabled', 'true'),
 

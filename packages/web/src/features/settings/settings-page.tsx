@@ -96,23 +96,26 @@ function SettingsTabs() {
 
 /** The provider notes of §24 above a sign-in card's fields (other notes sit above their option). */
 function CardNote({ card, loaded }: { card: OptionCardDef; loaded: ReadonlyMap<string, string> }): ReactNode {
+  // The Other tab opens with the running version and its update check, above the notice (§24.3).
+  if (card.tab === 'other' && card.card === 'general') return <VersionLine />;
   if (card.tab === 'system' && hasProviderNote(card.card))
     return <ProviderNote card={card.card} serverAddress={loaded.get('ServerAddress') ?? ''} />;
   return null;
 }
 
-/** The tools of §24 under a card's fields: the log clean-up, the version and its update check. */
+/** The tools of §24 under a card's fields: the log clean-up. */
 function CardExtra({ card }: { card: OptionCardDef }): ReactNode {
+  return card.tab === 'operation' && card.card === 'log' ? <LogCleanup /> : null;
+}
+
+/** The running version and "Check update". */
+function VersionLine() {
   const t = useT();
   const { site } = useApp();
-  const key = `${card.tab}.${card.card}`;
-  if (key === 'operation.log') return <LogCleanup />;
-  if (key === 'other.general')
-    return (
-      <div className="gw-option-row">
-        <p>{t('options.screen.version', { version: site?.version || t('common.unknown_version') })}</p>
-        <UpdateCheckButton version={site?.version ?? ''} />
-      </div>
-    );
-  return null;
+  return (
+    <div className="gw-option-row">
+      <p>{t('options.screen.version', { version: site?.version || t('common.unknown_version') })}</p>
+      <UpdateCheckButton version={site?.version ?? ''} />
+    </div>
+  );
 }
