@@ -55,7 +55,8 @@ describe('payments journey (en_US)', () => {
     await api('POST', '/api/payment/', {
       type: 'epay',
       name: 'Journey Epay',
-      icon: `${journey.server.url}/favicon.ico`,
+      // An image that loads (a broken one leaves its cell empty).
+      icon: "data:image/svg+xml,<svg xmlns='http://www.w3.org/2000/svg' width='16' height='16'><rect width='16' height='16' fill='%232d72d2'/></svg>",
       fixed_fee: 0.5,
       percent_fee: 0.05,
       currency: 'CNY',

@@ -185,7 +185,10 @@ describe('settings journey', () => {
     await expect(
       update.getByRole('button', { name: en('options.screen.update_view') }).getAttribute('href'),
     ).resolves.toBe('https://github.com/MartialBE/one-hub/releases/tag/v99.0.0');
-    await update.getByRole('button', { name: en('common.close') }).last().click();
+    await update
+      .getByRole('button', { name: en('common.close') })
+      .last()
+      .click();
     await update.waitFor({ state: 'detached' });
 
     for (const tab of ['operation', 'other']) {
