@@ -152,7 +152,7 @@ for (const [model, name, context, tags] of [
 
 await api('POST', '/api/option/telegram/', {
   command: 'promo',
-  description: 'This week\'s offer',
+  description: "This week's offer",
   parse_mode: 'MarkdownV2',
   reply_message: '*20%* off every top\\-up this week\\.',
 });

@@ -1,0 +1,8 @@
+import { Command } from 'commander';
+import { runTuiCommand } from '../../lazy/tui.js';
+import type { CliContext } from '../../runtime/context.js';
+
+/** `gw tui`: the terminal console. */
+export function buildCommand(ctx: CliContext): Command {
+  return new Command('tui').description(ctx.t('cli.tui.description')).action(() => runTuiCommand(ctx));
+}
