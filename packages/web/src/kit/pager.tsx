@@ -51,7 +51,6 @@ export function Pager({ page, size, total, onPage, numbered }: PagerProps) {
                 text={number}
                 active={number === page}
                 aria-current={number === page ? 'page' : undefined}
-                aria-label={t('web.kit.page_number', { page: number })}
                 onClick={() => onPage(number)}
               />
             ),

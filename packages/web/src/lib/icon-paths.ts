@@ -68,5 +68,4 @@ export const ICON_PATHS_16: Record<string, () => Promise<PathsModule>> = {
   // A user's bindings (core's userBindingChips).
   envelope: () => import('@blueprintjs/icons/lib/esm/generated/16px/paths/envelope.js'),
   'git-repo': () => import('@blueprintjs/icons/lib/esm/generated/16px/paths/git-repo.js'),
-  'id-number': () => import('@blueprintjs/icons/lib/esm/generated/16px/paths/id-number.js'),
 };

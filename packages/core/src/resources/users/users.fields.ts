@@ -33,7 +33,7 @@ const BINDINGS: readonly { key: string; icon: string; of: (user: User) => string
   },
   { key: 'users.bindings.email', icon: 'envelope', of: (user) => user.email ?? '', always: true },
   { key: 'users.bindings.lark', icon: 'send-message', of: (user) => user.lark_id ?? '', always: false },
-  { key: 'users.bindings.oidc', icon: 'id-number', of: (user) => user.oidc_id ?? '', always: false },
+  { key: 'users.bindings.oidc', icon: 'key', of: (user) => user.oidc_id ?? '', always: false },
 ];
 
 /** A user's bindings as chips: coloured when bound (the id or address as its title), grey when not. */
