@@ -1,60 +1,20 @@
 // Settings, profile, top-up and the notice against a real gw server, and the console without colour.
-import {
-  type ApiClient,
-  createRedemptions,
-  getSelf,
-  listOptions,
-  optionsToMap,
-  updateOption,
-} from '@gw/core';
+import { createRedemptions, getSelf, listOptions, optionsToMap, updateOption } from '@gw/core';
 import chalk from 'chalk';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { GwServer } from '../../../../test-support/gw-server.js';
+import { describe, expect, it } from 'vitest';
 import { colourDisabled } from '../lib/colour.js';
-import {
-  accessTokenOf,
-  KEYS,
-  renderTui,
-  signedInClient,
-  startServer,
-  type TuiUnderTest,
-} from '../test-support/tui-harness.js';
+import { KEYS, useRootConsole } from '../test-support/tui-harness.js';
 
 describe('account screens against a real gw server', () => {
-  let server: GwServer;
-  let root: ApiClient;
-  let rootToken: string;
-  let tui: TuiUnderTest | undefined;
+  const console_ = useRootConsole();
   const saved: string[] = [];
-
-  beforeAll(async () => {
-    server = await startServer();
-    root = await signedInClient(server.url, 'root', server.rootPassword);
-    rootToken = await accessTokenOf(root);
-  });
-  afterAll(async () => {
-    await server?.stop();
-  });
-  afterEach(() => {
-    tui?.unmount();
-    tui = undefined;
-  });
-
-  async function open(alias: string, ready: string | RegExp) {
-    tui = renderTui({
-      server: server.url,
-      accessToken: rootToken,
+  const open = (alias: string, ready: string | RegExp) =>
+    console_.open(alias, ready, {
       saveCredentials: (_server, token) => {
         saved.push(token);
       },
     });
-    await tui.waitForText('Super administrator');
-    await tui.press(':', 'Enter a menu name');
-    await tui.press(alias, alias);
-    await tui.press(KEYS.enter, ready);
-    return tui;
-  }
-  const option = async (key: string) => optionsToMap(await listOptions(root)).get(key);
+  const option = async (key: string) => optionsToMap(await listOptions(console_.root)).get(key);
 
   it('Given settings, when a bad retry count is saved, then its field says why; fixed, Ctrl-s saves it; an …Enabled switch saves at once', async () => {
     const screen = await open('settings', 'General (1/');
@@ -76,7 +36,7 @@ describe('account screens against a real gw server', () => {
     const screen = await open('me', 'Requests');
     await screen.press('e', '› Display name');
     await screen.press(`\u0015Root Person${KEYS.enter}`, 'Profile updated');
-    expect((await getSelf(root)).display_name).toBe('Root Person');
+    expect((await getSelf(console_.root)).display_name).toBe('Root Person');
     await screen.press('g', 'Generate a new access token?');
     const shown = await screen.press('y', 'Keep it safe');
     const token = shown.match(/^ ([A-Za-z0-9_-]{20,})$/m)?.[1] ?? '';
@@ -86,20 +46,20 @@ describe('account screens against a real gw server', () => {
     await screen.press(KEYS.escape, 'Root Person');
     await screen.press('r', 'Root Person');
     expect(screen.lastFrame()).not.toMatch(/sign in again|Unauthorized/i);
-    rootToken = token;
+    console_.rootToken = token;
   });
 
   it('Given a redemption code, when it is typed on Top up and Enter pressed, then the balance grows by its quota', async () => {
-    const [code] = await createRedemptions(root, { name: 'gift', quota: 1_000_000, count: 1 });
-    const before = (await getSelf(root)).quota;
+    const [code] = await createRedemptions(console_.root, { name: 'gift', quota: 1_000_000, count: 1 });
+    const before = (await getSelf(console_.root)).quota;
     const screen = await open('topup', 'Redemption code');
     await screen.press(`${code}${KEYS.enter}`, 'Top-up successful: $2.00 added');
-    expect((await getSelf(root)).quota).toBe(before + 1_000_000);
+    expect((await getSelf(console_.root)).quota).toBe(before + 1_000_000);
     await screen.press(KEYS.enter, 'Redemption code is required');
   });
 
   it('Given a markdown notice, when :notice opens, then it is drawn as text, without the markdown marks', async () => {
-    await updateOption(root, 'Notice', '# Maintenance\n\nThe gateway restarts **tonight**.');
+    await updateOption(console_.root, 'Notice', '# Maintenance\n\nThe gateway restarts **tonight**.');
     const screen = await open('notice', 'Maintenance');
     const frame = await screen.waitForText('tonight');
     expect(frame).not.toContain('**');
