@@ -3,10 +3,12 @@
 // `?` list. Usage:
 //   node scripts/screenshots.mjs <gw url> <root password> <folder> [language=en_US] [width=1400]
 // SCREENS=user,analytics limits it to those navigation ids (and skips the overlays); THEMES=dark one theme.
+// SCENES=1 adds the other tabs and the channel and price dialogs (seed-screens.mjs gives them rows);
+// SCENES=only takes those alone (at phone width, say).
 // Needs Chromium (/usr/bin/chromium or CHROMIUM_PATH) and the built @gw/core (npm run build).
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { menuLeaves, NAVIGATION } from '@gw/core';
+import { menuLeaves, NAVIGATION, translate } from '@gw/core';
 import { chromium } from 'playwright-core';
 
 const [url, password, folder, language = 'en_US', width = '1400'] = process.argv.slice(2);
@@ -17,6 +19,71 @@ if (!url || !password || !folder) {
 const only = process.env.SCREENS?.split(',').filter(Boolean);
 const themes = process.env.THEMES?.split(',').filter(Boolean) ?? ['light', 'dark'];
 const base = url.replace(/\/+$/, '');
+const scenes = process.env.SCENES;
+const tr = (key, params) => translate(language, key, params);
+
+/**
+ * The tabs a route keeps in its hash and the dialogs of the channel and price screens, each opened as
+ * a person would; a name and what to do on the page before the picture.
+ */
+const SCENES = [
+  ['payment-gateway', (page) => page.goto(`${base}/panel/payment#gateway`)],
+  ['pricing-multiple', (page) => page.goto(`${base}/panel/pricing#multiple`)],
+  ['setting-system', (page) => page.goto(`${base}/panel/setting#system`)],
+  ['setting-other', (page) => page.goto(`${base}/panel/setting#other`)],
+  [
+    'price-updates',
+    async (page) => {
+      await page.goto(`${base}/panel/pricing`);
+      await page.getByRole('button', { name: tr('prices.updates.title') }).click();
+    },
+  ],
+  [
+    'channel-editor',
+    async (page) => {
+      await openChannelRow(page);
+      await channelRow(page)
+        .getByRole('button', { name: tr('common.edit'), exact: true })
+        .click();
+    },
+  ],
+  [
+    'model-selector',
+    async (page) => {
+      await openChannelRow(page);
+      await channelRow(page)
+        .getByRole('button', { name: tr('common.edit'), exact: true })
+        .click();
+      await page.getByRole('button', { name: tr('channels.editor.fetch_models') }).click();
+      const selector = page.getByRole('dialog', { name: tr('channels.editor.selector.title') });
+      await selector.getByRole('button', { name: tr('channels.editor.selector.fetch') }).click();
+    },
+  ],
+  [
+    'channel-check',
+    async (page) => {
+      await openChannelRow(page);
+      await channelRow(page)
+        .getByRole('button', { name: tr('web.kit.more_actions', { name: 'openai-main' }) })
+        .click();
+      await page.getByRole('menuitem', { name: tr('channels.list.check') }).click();
+      await page.getByRole('button', { name: tr('channels.editor.check.start') }).click();
+    },
+  ],
+  [
+    'channel-batch',
+    async (page) => {
+      await openChannelRow(page);
+      await page.getByRole('button', { name: tr('channels.editor.batch.button') }).click();
+    },
+  ],
+];
+const channelRow = (page) =>
+  page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'openai-main', exact: true }) });
+async function openChannelRow(page) {
+  await page.goto(`${base}/panel/channel`);
+  await channelRow(page).waitFor();
+}
 mkdirSync(folder, { recursive: true });
 
 /** Waits until a screen has drawn: no request in flight, no spinner or loading bar, fonts ready. */
@@ -60,7 +127,15 @@ try {
     await page.locator('input[type="password"]').fill(password);
     await page.locator('input[type="password"]').press('Enter');
     await page.waitForURL('**/panel/**');
-    for (const item of menuLeaves(NAVIGATION)) {
+    for (const [name, open] of scenes ? SCENES : []) {
+      if (only && !only.includes(name)) continue;
+      await open(page);
+      await settle(page);
+      const file = join(folder, `${name}-${theme}.png`);
+      await page.screenshot({ path: file, fullPage: true });
+      saved.push(file);
+    }
+    for (const item of scenes === 'only' ? [] : menuLeaves(NAVIGATION)) {
       if (only && !only.includes(item.id)) continue;
       await page.goto(`${base}${item.url}`);
       await settle(page);

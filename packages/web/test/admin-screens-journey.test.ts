@@ -269,18 +269,3 @@ describe('admin screens journey (root)', () => {
     expect(stored.data.map((channel) => channel.name)).not.toContain('journey-channel');
   });
 });
-
-describe('admin screens journey (plain user)', () => {
-  it('a plain user is refused the redemption screen', async () => {
-    const created = await fetch(`${journey.server.url}/api/user/`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: journey.rootCookie },
-      body: JSON.stringify({ username: 'plainadm', password: 'plain-password-1' }),
-    });
-    expect(((await created.json()) as { success: boolean }).success).toBe(true);
-    const plain = await openAs('plainadm', 'plain-password-1');
-    await plain.goto(`${journey.server.url}/panel/redemption`);
-    await plain.waitForURL('**/panel/404');
-    await expect(plain.getByRole('table').count()).resolves.toBe(0);
-  });
-});

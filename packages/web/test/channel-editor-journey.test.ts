@@ -31,7 +31,11 @@ async function openAs(
   language: 'en_US' | 'zh_CN',
   viewport: { width: number; height: number },
 ): Promise<Page> {
-  const context = await browser.newContext({ locale: language.replace('_', '-'), viewport });
+  const context = await browser.newContext({
+    locale: language.replace('_', '-'),
+    viewport,
+    permissions: ['clipboard-read', 'clipboard-write'],
+  });
   const opened = await context.newPage();
   const tr = language === 'en_US' ? en : zh;
   await opened.goto(`${journey.server.url}/login`);
@@ -108,6 +112,13 @@ describe('channel editor journey (en_US)', () => {
     await typeSelect(dialog, en).selectOption('14');
     await expect.poll(() => testModel.inputValue()).toBe('claude-3-haiku-20240307');
     await chip(dialog, 'claude-instant-1.2').waitFor();
+    // A model chip copies its id (§1.4 row 7).
+    await dialog.getByRole('button', { name: 'claude-instant-1.2', exact: true }).click();
+    await page
+      .getByText(en('common.copied', { name: 'claude-instant-1.2' }))
+      .first()
+      .waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('claude-instant-1.2');
     // Back to OpenAI: what the Claude type filled is kept, nothing is replaced.
     await typeSelect(dialog, en).selectOption('1');
     expect(await testModel.inputValue()).toBe('claude-3-haiku-20240307');

@@ -216,6 +216,54 @@ async function balanceAndCopy(page: Page, t: T, row: Locator, name: string) {
   ]);
 }
 
+/**
+ * The filters wait for Search (§1.2); a row's switch, its delete from the "⋯" menu (asked first) and
+ * the toolbar's "update enabled balances".
+ */
+async function filtersAndRowActions(page: Page, t: T, name: string) {
+  const copy = `${name}_copy`;
+  const status = page.getByRole('combobox', { name: t('channels.fields.status'), exact: true });
+  const search = page.getByRole('button', { name: t('common.search'), exact: true });
+  const clear = page.getByRole('button', { name: t('web.kit.refresh_clear') });
+  // A status chosen changes nothing until Search; then no channel is disabled yet.
+  await status.selectOption('2');
+  await rowOf(page, copy).waitFor();
+  expect(new URL(page.url()).searchParams.get('status')).toBeNull();
+  await search.click();
+  await page.waitForURL((url) => url.searchParams.get('status') === '2');
+  await page.getByText(t('common.no_results')).waitFor();
+  await clear.click();
+  await page.waitForURL((url) => !url.searchParams.has('status'));
+
+  // The switch disables the copy (stored as manually disabled), which the filter then finds.
+  await rowOf(page, copy).getByRole('switch', { name: copy }).click({ force: true });
+  await poll(async () => (await channelsNamed(copy))[0]?.status).toBe(2);
+  await status.selectOption('2');
+  await search.click();
+  await rowOf(page, copy).getByText(t('channels.list.status_manual'), { exact: true }).waitFor();
+  await poll(() => page.getByRole('row').count()).toBe(2);
+  await clear.click();
+  await page.waitForURL((url) => !url.searchParams.has('status'));
+
+  // Deleted from its menu after the question naming it.
+  await rowOf(page, copy)
+    .getByRole('button', { name: t('web.kit.more_actions', { name: copy }) })
+    .click();
+  await page.getByRole('menuitem', { name: t('common.delete') }).click();
+  await page
+    .getByRole('alertdialog')
+    .getByText(t('channels.confirm.delete', { name: copy }))
+    .waitFor();
+  await confirmIn(page, t('common.delete'));
+  await poll(async () => (await channelsNamed(copy)).length).toBe(0);
+  await poll(() => rowOf(page, copy).count()).toBe(0);
+
+  // Every enabled channel's balance asked again, after the question.
+  await page.getByRole('button', { name: t('channels.actions.update_balances') }).click();
+  await confirmIn(page, t('channels.actions.update_balances'));
+  await page.getByText(t('channels.messages.balance_all_updated')).first().waitFor();
+}
+
 /** A tag row: disable and enable all, its priority, then two of its channels deleted from the sub-table. */
 async function tagRow(page: Page, t: T, tag: string) {
   const row = rowOf(page, tag);
@@ -248,9 +296,9 @@ async function tagRow(page: Page, t: T, tag: string) {
   await members.getByRole('button', { name: t('channels.list.batch_delete', { count: 2 }) }).click();
   await page
     .getByRole('alertdialog')
-    .getByText(t('channels.list.confirm_batch_delete', { count: 2 }))
+    .getByText(t('channels.confirm.batch_delete', { count: 2 }))
     .waitFor();
-  await confirmIn(page, t('common.delete'));
+  await confirmIn(page, t('channels.actions.batch_delete'));
   await poll(async () => (await tagMembers(tag)).map((channel) => channel.name)).toEqual([`${tag}-c`]);
   await members.getByText(t('channels.list.members', { count: 1 })).waitFor();
 
@@ -318,6 +366,7 @@ async function listJourney(t: T, lng: 'en_US' | 'zh_CN', suffix: string) {
     await inlineNumbers(page, t, row, name);
     await speedTests(page, t, row, name);
     await balanceAndCopy(page, t, row, name);
+    await filtersAndRowActions(page, t, name);
     await tagRow(page, t, tag);
   } finally {
     await page.context().close();

@@ -180,6 +180,15 @@ describe.each(LANGUAGES)('operations screens journey as root ($language)', ({ la
       .click();
     await page.getByText(t('redemptions.deleted')).first().waitFor();
     await expect.poll(async () => (await codes()).length).toBe(1);
+
+    // The row's switch disables the code left (stored as 2, spec §4) and enables it again.
+    type Stored = Code & { status: number };
+    const status = async () => ((await codes()) as Stored[])[0]?.status;
+    const toggle = page.getByRole('switch', { name, exact: true });
+    await toggle.click({ force: true });
+    await expect.poll(status).toBe(2);
+    await toggle.click({ force: true });
+    await expect.poll(status).toBe(1);
   });
 
   it('Telegram menus: a missing command is refused; create, edit the reply, reload the menu, delete', async () => {
@@ -247,7 +256,7 @@ describe.each(LANGUAGES)('operations screens journey as root ($language)', ({ la
 });
 
 describe('operations screens journey (plain user)', () => {
-  it('a plain user is sent to "not found" on every operations route, and the server refuses the lists', async () => {
+  it('a plain user is sent to "not found" on every admin list route, and the server refuses the lists', async () => {
     const created = await fetch(`${journey.server.url}/api/user/`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie: journey.rootCookie },
@@ -256,12 +265,20 @@ describe('operations screens journey (plain user)', () => {
     expect(((await created.json()) as { success: boolean }).success).toBe(true);
     const { language, locale, t } = LANGUAGES[0] as (typeof LANGUAGES)[number];
     const plain = await openAs('plainops', 'plain-password-1', language, locale, t);
-    for (const route of ['user', 'user_group', 'redemption', 'model_ownedby', 'telegram']) {
+    // Every admin list screen of issue 9 (the reports and settings have their own journeys' checks).
+    const routes = ['user', 'channel', 'user_group', 'redemption', 'payment', 'pricing', 'model_ownedby'];
+    for (const route of [...routes, 'model_info', 'telegram']) {
       await plain.goto(`${journey.server.url}/panel/${route}`);
       await plain.waitForURL('**/panel/404');
       await expect(plain.getByRole('table').count()).resolves.toBe(0);
     }
-    for (const path of ['/api/user_group/', '/api/redemption/', '/api/option/telegram/']) {
+    for (const path of [
+      '/api/user_group/',
+      '/api/redemption/',
+      '/api/option/telegram/',
+      '/api/channel/',
+      '/api/payment/',
+    ]) {
       const answer = await plain.request.get(`${journey.server.url}${path}`);
       expect(((await answer.json()) as { success: boolean }).success).toBe(false);
     }

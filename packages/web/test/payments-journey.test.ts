@@ -55,7 +55,8 @@ describe('payments journey (en_US)', () => {
     await api('POST', '/api/payment/', {
       type: 'epay',
       name: 'Journey Epay',
-      icon: `${journey.server.url}/favicon.ico`,
+      // An image that loads (a broken one leaves its cell empty).
+      icon: "data:image/svg+xml,<svg xmlns='http://www.w3.org/2000/svg' width='16' height='16'><rect width='16' height='16' fill='%232d72d2'/></svg>",
       fixed_fee: 0.5,
       percent_fee: 0.05,
       currency: 'CNY',
@@ -194,6 +195,14 @@ describe('payments journey (en_US)', () => {
     await page.getByRole('button', { name: tr('web.kit.refresh_clear') }).click();
     await row.waitFor();
     expect(page.url()).not.toContain('trade_no');
+    // A status chosen waits for Search (§15.1): then only failed orders, none here.
+    await page.getByRole('combobox', { name: tr('payments.order_fields.status') }).selectOption('failed');
+    await row.waitFor();
+    expect(page.url()).not.toContain('status');
+    await page.getByRole('button', { name: tr('common.search'), exact: true }).click();
+    await page.waitForURL(/status=failed/);
+    await page.getByText(tr('common.no_results')).waitFor();
+    expect(await row.count()).toBe(0);
   });
 });
 

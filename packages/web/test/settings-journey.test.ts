@@ -77,6 +77,28 @@ describe('settings journey', () => {
     await page.getByText(en('options.screen.fix_errors')).first().waitFor();
     await expect(storedOption('QuotaForNewUser')).resolves.toBe('2500');
 
+    // Chat links: a row added is edited in place; Save refuses it without a URL, then keeps it, and the
+    // card's Save stores the list.
+    const links = page.getByRole('region', { name: en('options.cards.chat_links'), exact: true });
+    await links.getByText(en('options.screen.chat_links_note')).waitFor();
+    await links.getByRole('button', { name: en('options.screen.chat_link_add') }).click();
+    await links.getByLabel(`${en('options.screen.chat_link_name')} 1`).fill('Journey Chat');
+    await links.getByRole('button', { name: en('options.screen.chat_link_save', { index: 1 }) }).click();
+    await page
+      .getByText(en('options.errors.chat_link_url', { index: 1, option: label('ChatLinks') }))
+      .first()
+      .waitFor();
+    await links
+      .getByLabel(`${en('options.screen.chat_link_url')} 1`)
+      .fill('https://chat.example/#/?key={key}');
+    await links.getByRole('button', { name: en('options.screen.chat_link_save', { index: 1 }) }).click();
+    await links.getByRole('cell', { name: 'Journey Chat', exact: true }).waitFor();
+    await links.getByRole('button', { name: en('options.screen.save'), exact: true }).click();
+    await page.getByText(en('options.screen.saved')).first().waitFor();
+    await expect
+      .poll(async () => JSON.parse((await storedOption('ChatLinks')) ?? '[]'), { timeout: 10_000 })
+      .toEqual([{ name: 'Journey Chat', url: 'https://chat.example/#/?key={key}', show: false, sort: 0 }]);
+
     // When historical logs are cleared, then a confirmation comes first and the count is reported.
     const logs = page.getByRole('region', { name: en('options.cards.log'), exact: true });
     await logs.getByRole('button', { name: en('options.screen.clear_logs') }).click();
@@ -138,6 +160,36 @@ describe('settings journey', () => {
       .click();
     await page.getByRole('link', { name: en('web.home_link', { name: 'Journey Gateway' }) }).waitFor();
     await expect(storedOption('SystemName')).resolves.toBe('Journey Gateway');
+    // The copyright warning sits above the footer; the logo has its own "Set".
+    await personalisation.getByText(en('options.screen.copyright_note')).waitFor();
+    await expect(
+      personalisation
+        .getByRole('button', { name: en('options.screen.save_field', { label: label('Logo') }) })
+        .textContent(),
+    ).resolves.toBe(en('options.screen.set'));
+
+    // Check update asks GitHub from the browser (a stand-in answers here): a newer release, its notes.
+    await page.route('https://api.github.com/**', (route) =>
+      route.fulfill({
+        json: {
+          tag_name: 'v99.0.0',
+          body: '## Faster relays',
+          html_url: 'https://github.com/MartialBE/one-hub/releases/tag/v99.0.0',
+        },
+      }),
+    );
+    await page.getByRole('button', { name: en('options.screen.check_update') }).click();
+    const update = page.getByRole('dialog', { name: en('options.screen.update_title', { tag: 'v99.0.0' }) });
+    await update.getByRole('heading', { name: 'Faster relays' }).waitFor();
+    // Blueprint's anchor button: a link drawn as a button, to the release page.
+    await expect(
+      update.getByRole('button', { name: en('options.screen.update_view') }).getAttribute('href'),
+    ).resolves.toBe('https://github.com/MartialBE/one-hub/releases/tag/v99.0.0');
+    await update
+      .getByRole('button', { name: en('common.close') })
+      .last()
+      .click();
+    await update.waitFor({ state: 'detached' });
 
     for (const tab of ['operation', 'other']) {
       await page.getByRole('tab', { name: en(`options.tabs.${tab}`) }).click();

@@ -237,7 +237,13 @@ async function profileJourney(page: Page, t: T, username: string, oldPassword: s
   await expect(
     mailDialog.getByRole('button', { name: t('users.profile.get_code') }).isEnabled(),
   ).resolves.toBe(true);
+  // Something typed: closing asks first (the kit's dirty-state guard).
   await mailDialog.getByRole('button', { name: t('common.cancel') }).click();
+  await page
+    .getByRole('alertdialog')
+    .getByRole('button', { name: t('web.kit.discard') })
+    .click();
+  await mailDialog.waitFor({ state: 'detached' });
   await page.getByRole('tab', { name: t('users.profile.tabs.passkeys') }).click();
   await page.getByText(t('users.profile.passkeys_unavailable')).waitFor();
 

@@ -189,7 +189,8 @@ async function userJourney(page: Page, t: T, name: string) {
   await question.getByText(t('users.screen.delete_confirm', { name })).waitFor();
   await question.getByRole('button', { name: t('common.delete') }).click();
   await page.getByText(t('users.screen.deleted')).first().waitFor();
-  await page.getByRole('cell', { name: t('common.no_data') }).waitFor();
+  // The list is still searched for it: "no search results", not "no data" (§17.1's rule, kit-wide).
+  await page.getByRole('cell', { name: t('common.no_results') }).waitFor();
   expect(await storedUsers(name)).toEqual([]);
 }
 

@@ -32,7 +32,6 @@ export function applyFlags(
   for (const { field, value } of given) {
     const previous = values;
     values = { ...values, [field.field.name]: value };
-    values = { ...values, ...(field.field.rewrite?.(values, previous) ?? {}) };
     values = { ...values, ...(form.changed?.(values, previous) ?? {}) };
   }
   return values;

@@ -29,6 +29,12 @@ export interface CellChip extends ChipStyle {
   text: string;
   /** Says what the figure is (a tooltip on the web, the accessible name). */
   title?: string;
+  /**
+   * A Blueprint icon name the web draws in place of the text where a row is short of room (a user's
+   * bindings, spec §5 "icons coloured when bound"); the text stays its accessible name, and text
+   * faces show the text.
+   */
+  icon?: string;
 }
 
 /** A role's colour: plain users grey, staff blue, admins orange, the super admin red. */

@@ -2,3 +2,4 @@ export * from './screen-csv.js';
 export * from './screen-model.js';
 export * from './key-value-rows.js';
 export * from './model-catalogue/index.js';
+export * from './selection.js';

@@ -7,6 +7,7 @@ import {
   actionWithInput,
   type CreatedListDef,
   createdListFile,
+  emptyStateKey,
   type FormDef,
   type FormFieldDef,
   formSchema,
@@ -17,6 +18,7 @@ import {
   screenQueryToParams,
   visibleFields,
 } from './screen-model.js';
+import { toggleInSet } from './selection.js';
 
 const screen = {
   defaultOrder: '-id',
@@ -25,6 +27,24 @@ const screen = {
     { name: 'status', kind: 'select', labelKey: 's' },
   ] as const,
 };
+
+describe('empty list text', () => {
+  const base = { page: 1, size: 10, order: '-id' };
+  const withEnd = {
+    ...screen,
+    filters: [...screen.filters, { name: 'end', kind: 'datetime', labelKey: 'e', defaultValue: () => '9' }],
+  } as const;
+  it('says "no data" with no filter set, "no search results" once one is', () => {
+    expect(emptyStateKey(screen, base)).toBe('common.no_data');
+    expect(emptyStateKey(screen, { ...base, keyword: 'gpt' })).toBe('common.no_results');
+    expect(emptyStateKey(screen, { ...base, status: '' })).toBe('common.no_data');
+  });
+  it("uses the screen's own texts, and a filter's default value is not a search", () => {
+    const own = { ...withEnd, emptyKey: 'x.empty', emptySearchKey: 'x.none_found' };
+    expect(emptyStateKey(own, { ...base, end: '9' })).toBe('x.empty');
+    expect(emptyStateKey(own, { ...base, end: '9', status: '1' })).toBe('x.none_found');
+  });
+});
 
 describe('screen query in the URL', () => {
   it('reads page, size, order and known filters, dropping the rest and bad numbers', () => {
@@ -205,5 +225,14 @@ describe('the keys of a screen', () => {
         's.saved',
       ].sort(),
     );
+  });
+});
+
+describe('selection', () => {
+  it('adds an item not selected and removes one that was, leaving the given set alone', () => {
+    const selected = new Set(['a']);
+    expect([...toggleInSet(selected, 'b')]).toEqual(['a', 'b']);
+    expect([...toggleInSet(selected, 'a')]).toEqual([]);
+    expect([...selected]).toEqual(['a']);
   });
 });

@@ -103,6 +103,8 @@ export interface FormFieldDef<Values> {
   loadOptions?: (client: ApiClient) => Promise<FieldOption[]>;
   /** The choices are suggestions: any other text may be entered too (a text or list field). */
   freeText?: boolean;
+  /** A list's chips copy their text when clicked (a channel's models, console-screens §1.4 row 7). */
+  copyChips?: boolean;
   /** Lines a textarea or JSON field shows (a bot reply needs ≥ 5, spec §22); the face's default otherwise. */
   rows?: number;
   /** The face shows the image at the field's URL beside it (an owner's icon). */
@@ -121,11 +123,6 @@ export interface FormFieldDef<Values> {
   section?: string;
   /** Only on create (e.g. a password), or only on edit. */
   only?: 'create' | 'edit';
-  /**
-   * Other values rewritten when this field changes, from the values as typed (a number field's text):
-   * a price's amounts re-expressed in the newly chosen unit so the price stays the same.
-   */
-  rewrite?: (next: Values, previous: Values) => Partial<Values>;
   /** A note the face shows beside the input, from the values as typed (a price's value in the other units). */
   suffixFor?: (
     values: Values,
@@ -145,8 +142,10 @@ export interface FormDef<Row, Values, Input> {
   /** The values of a new record. */
   empty(): Values;
   /**
-   * Values a change implies (a channel type picked pre-fills its models): called with the values after
-   * and before one field changed; what it returns is merged in.
+   * Values a change implies: a channel type picked pre-fills its models, a price's amounts are
+   * re-expressed in a newly chosen unit, a gateway's new type starts on its own pay type. Called with
+   * the values as typed (a number field's text) after and before one field changed; what it returns is
+   * merged in. The one place a form's fields depend on each other's changes.
    */
   changed?(values: Values, previous: Values): Partial<Values>;
   /** The values of an existing record. */
@@ -284,8 +283,8 @@ export interface StatusToggleDef<Row> {
 }
 
 /**
- * A number edited in its column and saved when the input loses focus (a gateway's sort): checked by
- * `schema` first, a refused value shows its error and is not sent.
+ * A number edited in its column (a gateway's sort, a channel's priority): checked by `schema` first, a
+ * refused value shows its error and is not sent; an unchanged one is not sent either.
  */
 export interface InlineNumberDef<Row> {
   column: string;
@@ -296,6 +295,28 @@ export interface InlineNumberDef<Row> {
   save(client: ApiClient, row: Row, value: number): Promise<unknown>;
   /** The toast after saving. */
   doneKey?: string;
+  /**
+   * Saved by a ✓ button beside the input (or Enter), whose accessible name this is (may name the row),
+   * rather than when the input loses focus (the channel list's priority and weight, §1.3).
+   */
+  confirmLabelKey?: string;
+  /** The least value the input's arrows go to. */
+  min?: number;
+}
+
+/** What an inline number's text asks for: refused (with the i18n key of why), nothing, or a save. */
+export type InlineNumberEdit =
+  | { kind: 'invalid'; messageKey: string }
+  | { kind: 'unchanged' }
+  | { kind: 'save'; value: number };
+
+/** Reads the text typed into an inline number: empty counts as no number; the schema judges the rest. */
+export function inlineNumberEdit<Row>(def: InlineNumberDef<Row>, row: Row, text: string): InlineNumberEdit {
+  const checked = def.schema.safeParse(text.trim() === '' ? Number.NaN : Number(text));
+  if (!checked.success) {
+    return { kind: 'invalid', messageKey: checked.error.issues[0]?.message ?? 'validation.invalid_type' };
+  }
+  return checked.data === def.value(row) ? { kind: 'unchanged' } : { kind: 'save', value: checked.data };
 }
 
 /** A state shown in the screen's header, read from the server (the Telegram bot's "Online (Webhook)"). */
@@ -331,9 +352,17 @@ export interface ScreenDef<Row, Values = never, Input = never> {
   pageSizeKey: string;
   /** The page sizes offered, the first the default (default PAGE_SIZES: 10 / 30 / 50 / 100). */
   pageSizes?: readonly number[];
+  /** The text of an empty list while no filter is set (default "No data"). */
   emptyKey?: string;
+  /** The text of an empty list while a filter is set (default "No search results", §17.1). */
+  emptySearchKey?: string;
+  /**
+   * The catalogue screens' pager (console-screens §17.1): page numbers and "Total: n", shown only when
+   * there is more than one page. Otherwise the page position with first / previous / next / last.
+   */
+  pager?: 'numbered';
   status?: StatusToggleDef<Row>;
-  /** Numbers edited in their columns (saved on blur). */
+  /** Numbers edited in their columns (saved on blur, or by their ✓). */
   inlineNumbers?: readonly InlineNumberDef<Row>[];
   rowActions: readonly ActionDef<Row>[];
   /** Actions on the selected rows (the table then offers row selection). */
@@ -356,6 +385,12 @@ export interface ScreenDef<Row, Values = never, Input = never> {
    * "Refresh & clear filters", console-screens §1.2); otherwise it reloads the same query.
    */
   refreshClearsFilters?: boolean;
+  /**
+   * Whether the filters wait for the toolbar's Search (console-screens §1.2, §15.1–15.2): a select's
+   * choice is applied with the typed texts, when Search (or Enter) is pressed. Otherwise a select
+   * applies at once and the texts on Enter (a keyword box, §0.8).
+   */
+  searchButton?: boolean;
 }
 
 /**
@@ -396,6 +431,20 @@ export function screenQueryFromParams(
     else if (value === null && filter.defaultValue) query[filter.name] = filter.defaultValue();
   }
   return query;
+}
+
+/**
+ * The text an empty list shows: "no search results" while the operator has set a filter (a filter
+ * with a default of its own, like an order list's end time, does not count), else "no data".
+ */
+export function emptyStateKey(
+  screen: Pick<ScreenDef<unknown>, 'filters' | 'emptyKey' | 'emptySearchKey'>,
+  query: ScreenQuery,
+): string {
+  const filtered = screen.filters.some(
+    (filter) => !filter.defaultValue && query[filter.name] !== undefined && query[filter.name] !== '',
+  );
+  return filtered ? (screen.emptySearchKey ?? 'common.no_results') : (screen.emptyKey ?? 'common.no_data');
 }
 
 /** The URL query parameters of a list query: defaults left out, so a shared link stays short. */
@@ -480,6 +529,7 @@ export function screenI18nKeys<Row, Values, Input>(screen: ScreenDef<Row, Values
     if (key) keys.add(key);
   };
   add(screen.emptyKey);
+  add(screen.emptySearchKey);
   add(screen.tab?.labelKey);
   add(screen.noticeKey);
   for (const column of screen.columns) add(column.titleKey);
@@ -504,6 +554,7 @@ export function screenI18nKeys<Row, Values, Input>(screen: ScreenDef<Row, Values
   for (const inline of screen.inlineNumbers ?? []) {
     add(inline.labelKey);
     add(inline.doneKey);
+    add(inline.confirmLabelKey);
   }
   add(screen.form?.doneKey);
   add(screen.form?.afterCreate?.titleKey);

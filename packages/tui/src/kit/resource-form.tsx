@@ -130,14 +130,9 @@ export function ResourceForm<Row, Values, Input>({
     typed: pending[name]?.typed ?? '',
   });
 
-  /** The draft after one field changed: what the field re-expresses and what the change implies. */
-  const withImplied = (field: FormFieldDef<Values>, next: Draft): Draft => {
-    let result = next;
-    const rewritten = field.rewrite?.(
-      { ...(initialValues as Draft), ...result } as Values,
-      { ...(initialValues as Draft), ...draft } as Values,
-    );
-    if (rewritten) result = { ...result, ...(rewritten as Draft) };
+  /** The draft after one field changed, with what the change implies (core's FormDef.changed). */
+  const withImplied = (next: Draft): Draft => {
+    const result = next;
     if (!form.changed) return result;
     const implied = form.changed(looseValues(reader, result), looseValues(reader, draft)) as Draft;
     for (const [name, value] of Object.entries(implied)) {
@@ -148,7 +143,7 @@ export function ResourceForm<Row, Values, Input>({
   };
 
   const change = (field: FormFieldDef<Values>, edit: FieldEdit) => {
-    const next = withImplied(field, { ...draft, [field.name]: edit.value });
+    const next = withImplied({ ...draft, [field.name]: edit.value });
     setDraft(next);
     setPending((previous) => ({ ...previous, [field.name]: { browse: edit.browse, typed: edit.typed } }));
     // Once the messages show, every change checks again: a fixed field's message goes at once.

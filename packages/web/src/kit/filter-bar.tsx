@@ -1,22 +1,19 @@
 import { HTMLSelect, InputGroup } from '@blueprintjs/core';
 import './kit.css';
-import { type FilterDef, formatTimestamp, type ScreenQuery } from '@gw/core';
+import type { FilterDef, ScreenQuery } from '@gw/core';
 import { type Ref, useEffect, useState } from 'react';
 import { useT } from '../lib/use-t';
 import { DateTimeInput } from './date-time-input';
+import { localInputOf, secondsOfLocalInput } from './local-time';
 import { useOptionSource } from './option-sources';
 
 /** A datetime filter keeps Unix seconds in the URL; its input shows them as local date and time. */
 export function secondsToLocalInput(seconds: string): string {
-  const value = Number(seconds);
-  return seconds !== '' && Number.isFinite(value) && value > 0
-    ? formatTimestamp(value).slice(0, 16).replace(' ', 'T')
-    : '';
+  return seconds === '' ? '' : localInputOf(Number(seconds));
 }
 
 export function localInputToSeconds(text: string): string {
-  const time = new Date(text).getTime();
-  return text === '' || Number.isNaN(time) ? '' : String(Math.floor(time / 1000));
+  return String(secondsOfLocalInput(text) ?? '');
 }
 
 /** A select filter: its fixed choices, or "all" and the choices its option source reads. */
@@ -40,9 +37,10 @@ function SelectFilter({
       value={value}
       options={options.map((option) => ({
         value: String(option.value),
-        // "All" alone does not say which filter it is: the empty choice shows the filter's name.
+        // "All" alone does not say which filter it is: the "all" choice shows the filter's name. An
+        // empty value named otherwise (a price list's "per 1K", the default unit) keeps its own name.
         label:
-          option.value === ''
+          option.value === '' && (option.labelKey ?? 'common.all') === 'common.all' && !option.label
             ? t('web.kit.filter_all', { filter: label })
             : option.labelKey
               ? t(option.labelKey)
@@ -60,13 +58,18 @@ interface FilterBarProps {
   /** New filter values (page back to 1 is the caller's business). */
   onFilters: (values: Record<string, string>) => void;
   searchRef?: Ref<HTMLInputElement>;
+  /** The form's id, for a Search button drawn elsewhere (the toolbar) that submits it. */
+  id?: string;
+  /** Selects wait for Search too (the screen's `searchButton`); otherwise they apply at once. */
+  onSearchOnly?: boolean;
 }
 
 /**
- * A screen's filters: text kinds submit on Enter (the whole bar is one form), selects apply at once.
- * The values typed follow the URL when it changes (back, a shared link).
+ * A screen's filters: text kinds submit on Enter (the whole bar is one form); selects apply at once,
+ * or with the rest on Search where the screen says so. The values typed follow the URL when it
+ * changes (back, a shared link).
  */
-export function FilterBar({ filters, query, admin, onFilters, searchRef }: FilterBarProps) {
+export function FilterBar({ filters, query, admin, onFilters, searchRef, id, onSearchOnly }: FilterBarProps) {
   const t = useT();
   const shown = filters.filter((filter) => admin || !filter.adminOnly);
   const fromQuery = () =>
@@ -78,6 +81,7 @@ export function FilterBar({ filters, query, admin, onFilters, searchRef }: Filte
   const set = (name: string, value: string) => setValues((current) => ({ ...current, [name]: value }));
   return (
     <form
+      id={id}
       className="gw-filter-bar"
       aria-label={t('web.kit.filters')}
       onSubmit={(event) => {
@@ -97,15 +101,15 @@ export function FilterBar({ filters, query, admin, onFilters, searchRef }: Filte
               onChange={(value) => {
                 const next = { ...values, [filter.name]: value };
                 setValues(next);
-                onFilters(next);
+                if (!onSearchOnly) onFilters(next);
               }}
             />
           );
+        // A date and a time have no room for a placeholder naming the filter: its name goes before them.
         if (filter.kind === 'datetime')
           return (
-            // A date field shows no placeholder of its own: its name stays visible beside it.
             <span key={filter.name} className="gw-filter-datetime">
-              <span className="gw-filter-caption" aria-hidden="true">
+              <span className="gw-filter-datetime-label" aria-hidden>
                 {label}
               </span>
               <DateTimeInput

@@ -35,6 +35,8 @@ export interface FieldAddonApi<Values> {
   /** One field's value as the schema reads it (undefined while its JSON does not parse). */
   valueOf: (name: keyof Values & string) => unknown;
   set: (patch: Partial<Values>) => void;
+  /** Shows messages next to their fields (a step the addon runs checked a field: the address to mail). */
+  showErrors: (messages: FieldMessages) => void;
   readOnly: boolean;
   mode: 'create' | 'edit';
 }
@@ -229,15 +231,9 @@ export function ValuesDialog<Values>(props: ValuesDialogProps<Values>) {
   );
   // One field changed: the values it implies (FormDef.changed) are merged in as drafts.
   const { changed } = props;
-  const update = (patch: Draft, field?: FormFieldDef<Values>) =>
+  const update = (patch: Draft) =>
     setDraft((current) => {
-      let next = { ...current, ...patch };
-      // A field may re-express others (a price's amounts in a newly chosen unit).
-      const rewritten = field?.rewrite?.(
-        { ...(initialValues as Draft), ...next } as Values,
-        { ...(initialValues as Draft), ...current } as Values,
-      );
-      if (rewritten) next = { ...next, ...(rewritten as Draft) };
+      const next = { ...current, ...patch };
       if (!changed) return next;
       const before = { ...(initialValues as Draft), ...current } as Values;
       const after = { ...(initialValues as Draft), ...next } as Values;
@@ -280,12 +276,19 @@ export function ValuesDialog<Values>(props: ValuesDialogProps<Values>) {
           error={errors[field.name]}
           readOnly={readOnly}
           onChange={(value) => {
-            update({ [field.name]: value }, field);
+            update({ [field.name]: value });
             // The field was touched after its error: the message no longer describes it.
             setErrors((current) => withoutKey(current, field.name));
           }}
         />
-        {addon?.({ values: typed, valueOf: readValue, set: setValues, readOnly, mode })}
+        {addon?.({
+          values: typed,
+          valueOf: readValue,
+          set: setValues,
+          showErrors: setErrors,
+          readOnly,
+          mode,
+        })}
       </div>
     );
   };

@@ -1,4 +1,4 @@
-import { Button, FormGroup, HTMLSelect, InputGroup, Switch, TextArea } from '@blueprintjs/core';
+import { Button, Classes, FormGroup, HTMLSelect, InputGroup, Switch, TextArea } from '@blueprintjs/core';
 import { type FieldOption, type FormFieldDef, renderQuota, thousands } from '@gw/core';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
@@ -138,6 +138,10 @@ export function FormField<Values>({
           id={id}
           fill
           rows={field.rows ?? (field.kind === 'json' ? 6 : 3)}
+          // JSON is code: a fixed-width font and no spelling marks (a code editor did not fit the
+          // route budget, docs/decisions.md).
+          className={field.kind === 'json' ? Classes.MONOSPACE_TEXT : undefined}
+          spellCheck={field.kind === 'json' ? false : undefined}
           value={String(value ?? '')}
           intent={intent}
           readOnly={readOnly}
@@ -247,6 +251,7 @@ export function FormField<Values>({
             freeText
             readOnly={readOnly}
             intent={intent}
+            copyChips={field.copyChips}
             onChange={onChange}
           />
         );

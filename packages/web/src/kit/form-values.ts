@@ -2,23 +2,18 @@
 // schema. Plain functions so the mapping is tested without a browser.
 import {
   type FieldKind,
-  formatTimestamp,
   isKeyValueJson,
   type KeyValueRow,
   keyValueRowsFromJson,
   keyValueRowsToJson,
   type QuotaDisplay,
 } from '@gw/core';
+import { localInputOf } from './local-time';
 
 /** The text or value an input holds for each field while the form is open. */
 export type Draft = Record<string, unknown>;
 
 const TEXT_KINDS: readonly FieldKind[] = ['int', 'quota', 'decimal', 'json', 'datetime'];
-
-function toLocalInput(seconds: number): string {
-  // `YYYY-MM-DD HH:mm:ss` local → the `YYYY-MM-DDTHH:mm` a datetime-local input takes.
-  return formatTimestamp(seconds).slice(0, 16).replace(' ', 'T');
-}
 
 /**
  * A key-value field while typed: its rows, or (edited as JSON, or stored text the rows cannot show)
@@ -45,7 +40,7 @@ export function toDraftValue(kind: FieldKind, value: unknown, quota: QuotaDispla
   if (value === undefined || value === null || value === '') return '';
   if (kind === 'quota' && typeof value === 'number')
     return quota.displayInCurrency ? String(value / quota.quotaPerUnit) : String(value);
-  if (kind === 'datetime' && typeof value === 'number') return value > 0 ? toLocalInput(value) : '';
+  if (kind === 'datetime' && typeof value === 'number') return localInputOf(value);
   if (kind === 'json' && typeof value !== 'string') return JSON.stringify(value, null, 2);
   return String(value);
 }

@@ -30,6 +30,7 @@ export function KeyValueField({ id, value, readOnly, intent, onChange }: KeyValu
           fill
           rows={6}
           className="gw-monospace"
+          spellCheck={false}
           value={value.json}
           intent={intent}
           readOnly={readOnly}

@@ -1,3 +1,4 @@
+import { Icon, type IconName } from '@blueprintjs/core';
 import type { ChipTone, ChipVariant } from '@gw/core';
 import './kit.css';
 import { copyText } from '../lib/clipboard';
@@ -11,13 +12,22 @@ interface LabelChipProps {
   title?: string;
   /** Copies the text on click (a code, a key), with the usual "copied" toast. */
   copyName?: string;
+  /** Drawn as this icon instead of the text (which stays its accessible name). */
+  icon?: string;
 }
 
 /**
  * The console's label chip (console-screens §0.8): filled, outlined, soft or ghost, in one of the eight
  * colours core's rules choose; drawn with CSS only (styles.css `.gw-chip`).
  */
-export function LabelChip({ text, tone = 'default', variant = 'soft', title, copyName }: LabelChipProps) {
+export function LabelChip({
+  text,
+  tone = 'default',
+  variant = 'soft',
+  title,
+  copyName,
+  icon,
+}: LabelChipProps) {
   const t = useT();
   const className = `gw-chip gw-chip-${variant} gw-chip-${tone}`;
   if (copyName !== undefined) {
@@ -30,6 +40,18 @@ export function LabelChip({ text, tone = 'default', variant = 'soft', title, cop
       >
         {text}
       </button>
+    );
+  }
+  if (icon) {
+    return (
+      <span
+        className={`${className} gw-chip-icon`}
+        role="img"
+        aria-label={title ? `${text}: ${title}` : text}
+        title={title ? `${text}: ${title}` : text}
+      >
+        <Icon icon={icon as IconName} size={12} />
+      </span>
     );
   }
   return (

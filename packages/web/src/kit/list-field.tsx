@@ -1,5 +1,6 @@
-import { Button, InputGroup, Tag } from '@blueprintjs/core';
+import { Button, Classes, InputGroup } from '@blueprintjs/core';
 import { useState } from 'react';
+import { copyText } from '../lib/clipboard';
 import { useT } from '../lib/use-t';
 
 interface ListFieldProps {
@@ -10,6 +11,8 @@ interface ListFieldProps {
   freeText: boolean;
   readOnly: boolean;
   intent: 'danger' | 'none';
+  /** A chip's text copies itself when clicked (a channel's models). */
+  copyChips?: boolean;
   onChange: (value: string[]) => void;
 }
 
@@ -17,7 +20,16 @@ interface ListFieldProps {
  * A list of strings entered one by one and shown as removable chips (modalities, tags). Enter or
  * the add button takes the typed text; a suggestion picked from the list is added the same way.
  */
-export function ListField({ id, value, suggestions, freeText, readOnly, intent, onChange }: ListFieldProps) {
+export function ListField({
+  id,
+  value,
+  suggestions,
+  freeText,
+  readOnly,
+  intent,
+  copyChips,
+  onChange,
+}: ListFieldProps) {
   const t = useT();
   const [typed, setTyped] = useState('');
   const items = value ?? [];
@@ -36,8 +48,21 @@ export function ListField({ id, value, suggestions, freeText, readOnly, intent, 
     <div className="gw-list-field">
       <div className="gw-list-chips">
         {items.map((item) => (
-          <Tag key={item} round minimal>
-            {item}
+          // Drawn with the tag's classes rather than <Tag>, which would put both buttons inside its
+          // text span (where the × wrapped under the name); here each is a flex child of the chip.
+          <span key={item} className={`${Classes.TAG} ${Classes.MINIMAL} ${Classes.ROUND}`}>
+            {copyChips ? (
+              <button
+                type="button"
+                className="gw-list-chip-copy"
+                title={t('web.kit.copy_item', { name: item })}
+                onClick={() => void copyText(item, item, t)}
+              >
+                {item}
+              </button>
+            ) : (
+              item
+            )}
             {/* Blueprint's own remove button is named "Remove tag" in English only. */}
             {!readOnly && (
               <button
@@ -49,7 +74,7 @@ export function ListField({ id, value, suggestions, freeText, readOnly, intent, 
                 ×
               </button>
             )}
-          </Tag>
+          </span>
         ))}
       </div>
       {!readOnly && (

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
 import { useT } from '../lib/use-t';
 import { showError, showToast } from '../lib/toasts';
 
@@ -33,4 +33,29 @@ export function useEntityChange(entity: string) {
     },
     [entity, queries, t],
   );
+}
+
+/**
+ * A step a button runs against the server (fetch a list, redeem a code): `busy` while it runs, a
+ * failure reported through core's catalogue. `run` resolves true when the step went through.
+ */
+export function useServerStep() {
+  const t = useT();
+  const [busy, setBusy] = useState(false);
+  const run = useCallback(
+    async (step: () => Promise<unknown>) => {
+      setBusy(true);
+      try {
+        await step();
+        return true;
+      } catch (error) {
+        showError(error, t);
+        return false;
+      } finally {
+        setBusy(false);
+      }
+    },
+    [t],
+  );
+  return { busy, run };
 }

@@ -3,17 +3,19 @@ import {
   type ActionDef,
   type ColumnContext,
   columnsForWidth,
+  emptyStateKey,
   formatTimestamp,
   PAGE_SIZES,
   type ScreenDef,
   screenForRole,
+  type ScreenQuery,
 } from '@gw/core';
 import { keepPreviousData, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useApp, useUser } from '../app/app-context';
 import { useQuotaDisplay } from '../app/use-quota-display';
-import { Pager } from '../features/tokens/pager';
+import { Pager } from './pager';
 import { SMALL_SCREEN, useMediaQuery } from '../lib/media';
 import { showError, showToast } from '../lib/toasts';
 import { useT } from '../lib/use-t';
@@ -47,6 +49,8 @@ interface ResourceScreenProps<Row, Values, Input> {
   slots?: RowSlots<Row>;
   /** The page's own dialogs, drawn inside the screen (its query cache and strings). */
   children?: ReactNode;
+  /** Columns the page draws inside another's cell (see ResourceTable); CSV still has them apart. */
+  merged?: Readonly<Record<string, string>>;
 }
 
 /** A list screen drawn from a core ScreenDef, inside the console's one query cache. */
@@ -76,6 +80,7 @@ function ResourceScreenBody<Row, Values, Input>({
   formExtras,
   slots,
   children,
+  merged,
 }: ResourceScreenProps<Row, Values, Input>) {
   const t = useT();
   const { client } = useApp();
@@ -101,6 +106,7 @@ function ResourceScreenBody<Row, Values, Input>({
   const [created, setCreated] = useState<{ values: Values; answer: unknown } | undefined>();
   const change = useEntityChange(screen.entity);
   const searchRef = useRef<HTMLInputElement>(null);
+  const filterFormId = `${screen.id}-${screen.tab?.id ?? 'list'}-filters`;
   const { form } = screen;
   const openNew = form ? () => setEditing({}) : undefined;
   // A link may ask for the "new" form (`?new=1`, the command palette's "new channel"): it opens once and
@@ -156,7 +162,7 @@ function ResourceScreenBody<Row, Values, Input>({
   };
   // On phones the toolbar keeps its icons and drops the words (each keeps its accessible name).
   const toolButton = (
-    icon: 'refresh' | 'plus' | 'download',
+    icon: 'refresh' | 'plus' | 'download' | 'search',
     label: string,
     onClick: () => void,
     extra = {},
@@ -176,13 +182,19 @@ function ResourceScreenBody<Row, Values, Input>({
       {banner}
       <div className="gw-toolbar">
         <FilterBar
+          id={filterFormId}
+          onSearchOnly={screen.searchButton}
           filters={screen.filters}
           query={query}
           admin={role >= 10}
           searchRef={searchRef}
           onFilters={(values) => {
             setSelected(new Set());
-            setQuery({ ...query, ...values, page: 1 });
+            const next: ScreenQuery = { ...query, ...values, page: 1 };
+            for (const [name, value] of Object.entries(next)) if (value === '') delete next[name];
+            // Search with the same filters asks the server again (it is the screen's "search now").
+            if (JSON.stringify(next) === JSON.stringify(query)) void list.refetch();
+            else setQuery(next);
           }}
         />
         <ButtonGroup className="gw-toolbar-buttons">
@@ -191,6 +203,11 @@ function ResourceScreenBody<Row, Values, Input>({
             t(screen.refreshClearsFilters ? 'web.kit.refresh_clear' : 'common.refresh'),
             refresh,
           )}
+          {screen.searchButton &&
+            toolButton('search', t('common.search'), () => undefined, {
+              type: 'submit',
+              form: filterFormId,
+            })}
           {screen.exportCsv &&
             toolButton('download', t('web.kit.export_csv'), () => void exportCsv(), { loading: exporting })}
           {screen.toolbarActions && (
@@ -237,6 +254,8 @@ function ResourceScreenBody<Row, Values, Input>({
         onSelect={setSelected}
         onEdit={form && screen.editable ? (row) => setEditing({ row }) : undefined}
         slots={slots}
+        merged={merged}
+        emptyKey={emptyStateKey(screen, query)}
       />
       <div className="gw-table-footer">
         <label className="gw-page-size" htmlFor={`${screen.id}-page-size`}>
@@ -253,6 +272,7 @@ function ResourceScreenBody<Row, Values, Input>({
           size={query.size}
           total={list.data?.total_count ?? 0}
           onPage={(page) => setQuery({ ...query, page })}
+          numbered={screen.pager === 'numbered'}
         />
       </div>
       {form && editing && (

@@ -1,13 +1,20 @@
 import { Button, Checkbox, HTMLTable, Icon, ProgressBar } from '@blueprintjs/core';
 import './kit.css';
-import { type ColumnContext, type ColumnDef, type ScreenDef, truncateText } from '@gw/core';
+import {
+  type ColumnContext,
+  type ColumnDef,
+  type ScreenDef,
+  toggleInSet,
+  truncateText,
+} from '@gw/core';
 import { Fragment, type ReactNode, useState } from 'react';
-import { nextOrder, orderDirection } from '../features/tokens/token-list';
+import { nextOrder, orderDirection } from './list-order';
 import { useT } from '../lib/use-t';
 import { CopyCell } from './copy-cell';
 import { InlineNumber } from './inline-number';
 import { LabelChip } from './label-chip';
 import { RowActions } from './row-actions';
+import { ariaSort, SortButton } from './sort-button';
 import { StatusSwitch } from './status-switch';
 
 export type RowKey = string | number;
@@ -46,6 +53,13 @@ interface ResourceTableProps<Row, Values, Input> {
   onSelect?: (keys: ReadonlySet<RowKey>) => void;
   onEdit?: (row: Row) => void;
   slots?: RowSlots<Row>;
+  /** The i18n key of the empty list's text (core's emptyStateKey). */
+  emptyKey: string;
+  /**
+   * Columns a page draws inside another's cell, by id → the id of the one holding it (a channel's
+   * balance beside its used quota, §1.3): left out, their title joined to the holder's ("Used / Balance").
+   */
+  merged?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -54,28 +68,30 @@ interface ResourceTableProps<Row, Values, Input> {
  * inside its frame when wider than the page.
  */
 export function ResourceTable<Row, Values, Input>(props: ResourceTableProps<Row, Values, Input>) {
-  const { screen, rows, ctx, selected, onSelect, slots } = props;
+  const { rows, ctx, selected, onSelect, slots, merged = {} } = props;
+  const screen = {
+    ...props.screen,
+    columns: props.screen.columns.filter((column) => !(column.id in merged)),
+  };
   const t = useT();
+  // A holder's title and those of the columns merged into it, one under the other like its cell.
+  const titlesOf = (id: string, titleKey: string) => [
+    t(titleKey),
+    ...props.screen.columns.filter((column) => merged[column.id] === id).map((column) => t(column.titleKey)),
+  ];
   const [opened, setOpened] = useState<ReadonlySet<RowKey>>(new Set());
   const expandable = slots?.expand !== undefined;
-  const toggleOpen = (key: RowKey) =>
-    setOpened((current) => {
-      const next = new Set(current);
-      if (next.has(key)) next.delete(key);
-      else next.add(key);
-      return next;
-    });
+  const toggleOpen = (key: RowKey) => setOpened((current) => toggleInSet(current, key));
   const name = (row: Row) => screen.rowName?.(row) ?? String(screen.rowKey(row));
   const keys = rows.map((row) => screen.rowKey(row));
   const allSelected = selected !== undefined && keys.length > 0 && keys.every((key) => selected.has(key));
   const toggle = (key: RowKey) => {
-    if (!selected || !onSelect) return;
-    const next = new Set(selected);
-    if (next.has(key)) next.delete(key);
-    else next.add(key);
-    onSelect(next);
+    if (selected && onSelect) onSelect(toggleInSet(selected, key));
   };
-  const span = screen.columns.length + 1 + (selected ? 1 : 0) + (expandable ? 1 : 0);
+  // A read-only list (payment orders) has no actions column at all.
+  const hasActions =
+    screen.rowActions.length > 0 || props.onEdit !== undefined || slots?.actions !== undefined;
+  const span = screen.columns.length + (hasActions ? 1 : 0) + (selected ? 1 : 0) + (expandable ? 1 : 0);
   return (
     <div className="gw-table-wrap">
       {props.loading && <ProgressBar intent="primary" className="gw-table-progress" />}
@@ -102,7 +118,18 @@ export function ResourceTable<Row, Values, Input>(props: ResourceTableProps<Row,
             )}
             {screen.columns.map((column) => {
               const direction = orderDirection(props.order, column.sortField);
-              const title = t(column.titleKey);
+              const titles = titlesOf(column.id, column.titleKey);
+              const title = titles.join(' / ');
+              const shownTitle =
+                titles.length > 1 ? (
+                  <span className="gw-cell-stack">
+                    {titles.map((part, index) => (
+                      <span key={part}>{index < titles.length - 1 ? `${part} /` : part}</span>
+                    ))}
+                  </span>
+                ) : (
+                  title
+                );
               const help = column.helpKey ? t(column.helpKey) : undefined;
               const sort = column.sortField
                 ? () => props.onOrder(nextOrder(props.order, column.sortField as string))
@@ -114,45 +141,29 @@ export function ResourceTable<Row, Values, Input>(props: ResourceTableProps<Row,
                   // and a click on the button reaches this handler once, by bubbling.
                   className={sort ? 'gw-th-sortable' : undefined}
                   onClick={sort}
-                  aria-sort={
-                    direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : undefined
-                  }
+                  aria-sort={ariaSort(direction)}
                 >
                   <span className="gw-th">
                     {sort ? (
-                      <button
-                        type="button"
-                        className="gw-sort-button"
-                        aria-label={t('web.kit.sort_by', { name: title })}
-                      >
-                        {title}
-                        <Icon
-                          icon={
-                            direction === 'asc'
-                              ? 'caret-up'
-                              : direction === 'desc'
-                                ? 'caret-down'
-                                : 'double-caret-vertical'
-                          }
-                          size={12}
-                        />
-                      </button>
+                      <SortButton title={title} direction={direction}>
+                        {shownTitle}
+                      </SortButton>
                     ) : (
-                      title
+                      shownTitle
                     )}
                     {help && <HelpTip text={help} />}
                   </span>
                 </th>
               );
             })}
-            <th className="gw-actions-head">{t('common.actions')}</th>
+            {hasActions && <th className="gw-actions-head">{t('common.actions')}</th>}
           </tr>
         </thead>
         <tbody>
           {rows.length === 0 && !props.loading && (
             <tr>
               <td colSpan={span} className="gw-no-data">
-                {t(screen.emptyKey ?? 'common.no_data')}
+                {t(props.emptyKey)}
               </td>
             </tr>
           )}
@@ -217,6 +228,23 @@ export function ResourceTable<Row, Values, Input>(props: ResourceTableProps<Row,
                       );
                     }
                     const inline = screen.inlineNumbers?.find((def) => def.column === column.id);
+                    // Columns merged into this one stack under its own value (a sign-in time, its IP); a
+                    // blank one adds no line (no IP under a user who never signed in).
+                    const stacked = props.screen.columns.filter(
+                      (other) => merged[other.id] === column.id && !['', '-'].includes(other.value(row, ctx)),
+                    );
+                    if (Object.values(merged).includes(column.id))
+                      return (
+                        <td key={column.id}>
+                          <span className="gw-cell-stack">
+                            {[column, ...stacked].map((part) => (
+                              <span key={part.id}>
+                                <ColumnCell column={part} row={row} ctx={ctx} name={name(row)} />
+                              </span>
+                            ))}
+                          </span>
+                        </td>
+                      );
                     return (
                       <td key={column.id}>
                         {inline ? (
@@ -236,7 +264,11 @@ export function ResourceTable<Row, Values, Input>(props: ResourceTableProps<Row,
                       </td>
                     );
                   })}
-                  <td>{slots?.actions ? slots.actions(row, { edit, defaults }) : defaults}</td>
+                  {hasActions && (
+                    <td className="gw-actions-cell">
+                      {slots?.actions ? slots.actions(row, { edit, defaults }) : defaults}
+                    </td>
+                  )}
                 </tr>
                 {open && detail && (
                   <tr className="gw-expanded-row">
@@ -277,7 +309,16 @@ function ColumnCell<Row>({
   } else if (column.image) {
     const url = column.value(row, ctx);
     content = url ? (
-      <img className="gw-cell-image" src={url} alt={t('web.kit.image_of', { name })} loading="lazy" />
+      <img
+        className="gw-cell-image"
+        src={url}
+        alt={t('web.kit.image_of', { name })}
+        loading="lazy"
+        // An address that does not load leaves an empty cell, not a cut "broken image" text.
+        onError={(event) => {
+          event.currentTarget.style.visibility = 'hidden';
+        }}
+      />
     ) : (
       '-'
     );

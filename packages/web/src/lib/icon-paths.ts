@@ -65,4 +65,7 @@ export const ICON_PATHS_16: Record<string, () => Promise<PathsModule>> = {
   download: () => import('@blueprintjs/icons/lib/esm/generated/16px/paths/download.js'),
   help: () => import('@blueprintjs/icons/lib/esm/generated/16px/paths/help.js'),
   cross: () => import('@blueprintjs/icons/lib/esm/generated/16px/paths/cross.js'),
+  // A user's bindings (core's userBindingChips).
+  envelope: () => import('@blueprintjs/icons/lib/esm/generated/16px/paths/envelope.js'),
+  'git-repo': () => import('@blueprintjs/icons/lib/esm/generated/16px/paths/git-repo.js'),
 };

@@ -24,7 +24,7 @@ export const GATEWAY_SPEC: AnyResourceSpec = {
 export const ORDER_SPEC: AnyResourceSpec = {
   name: 'orders',
   aliases: ['order'],
-  screen: PAYMENT_ORDER_SCREEN as AnyResourceSpec['screen'],
+  screen: PAYMENT_ORDER_SCREEN as unknown as AnyResourceSpec['screen'],
   jsonFields: schemaFields(orderSchema),
   flagNames: { start_timestamp: 'since', end_timestamp: 'until' },
 };

@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { translate } from '../../i18n/i18n.js';
 import { channelCreateSchema, channelUpdateSchema } from './channels-input.schema.js';
-import { channelSchema } from './channels.schema.js';
+import { type Channel, channelSchema } from './channels.schema.js';
+import { inlineNumberEdit } from '../../screens/screen-model.js';
 import {
   balanceCurrency,
+  CHANNEL_PRIORITY_INLINE,
+  CHANNEL_TAG_PRIORITY_INLINE,
+  CHANNEL_WEIGHT_INLINE,
   channelModels,
   channelRowKey,
   channelRowName,
@@ -11,7 +15,6 @@ import {
   channelTypeWebsite,
   cloneChannelInput,
   formatChannelBalance,
-  inlineNumberChange,
   isTagRow,
   pageOf,
   quickEditInput,
@@ -77,26 +80,31 @@ describe('status caption', () => {
 });
 
 describe('inline priority and weight', () => {
+  const row = { id: 1, tag: '', priority: 3, weight: 1 } as Channel;
   it('refuses empty, fractional and too-small values', () => {
-    expect(inlineNumberChange('priority', 3, ' ')).toEqual({
+    expect(inlineNumberEdit(CHANNEL_PRIORITY_INLINE, row, ' ')).toEqual({
       kind: 'invalid',
       messageKey: 'channels.list.value_required',
     });
-    expect(inlineNumberChange('priority', 3, '1.5')).toMatchObject({ kind: 'invalid' });
-    expect(inlineNumberChange('priority', 3, '-1')).toEqual({
+    expect(inlineNumberEdit(CHANNEL_PRIORITY_INLINE, row, '1.5')).toEqual({
+      kind: 'invalid',
+      messageKey: 'validation.integer',
+    });
+    expect(inlineNumberEdit(CHANNEL_PRIORITY_INLINE, row, '-1')).toEqual({
       kind: 'invalid',
       messageKey: 'channels.validation.priority_min',
     });
-    expect(inlineNumberChange('weight', 3, '0')).toEqual({
+    expect(inlineNumberEdit(CHANNEL_WEIGHT_INLINE, row, '0')).toEqual({
       kind: 'invalid',
       messageKey: 'channels.validation.weight_min',
     });
   });
 
-  it('sends only a changed value; 0 is a priority', () => {
-    expect(inlineNumberChange('priority', 3, '3')).toEqual({ kind: 'unchanged' });
-    expect(inlineNumberChange('priority', 3, '0')).toEqual({ kind: 'save', value: 0 });
-    expect(inlineNumberChange('weight', 1, '5')).toEqual({ kind: 'save', value: 5 });
+  it('sends only a changed value; 0 is a priority; the tag row saves through its ✓ too', () => {
+    expect(inlineNumberEdit(CHANNEL_PRIORITY_INLINE, row, '3')).toEqual({ kind: 'unchanged' });
+    expect(inlineNumberEdit(CHANNEL_PRIORITY_INLINE, row, '0')).toEqual({ kind: 'save', value: 0 });
+    expect(inlineNumberEdit(CHANNEL_WEIGHT_INLINE, row, '5')).toEqual({ kind: 'save', value: 5 });
+    expect(CHANNEL_TAG_PRIORITY_INLINE.confirmLabelKey).toBe('channels.list.save_tag_priority');
   });
 });
 

@@ -3,10 +3,11 @@
 // the web table and the TUI read the same rules.
 import { z } from 'zod';
 import type { ApiClient } from '../../http/client.js';
-import type { FormFieldDef } from '../../screens/screen-model.js';
+import type { FormFieldDef, InlineNumberDef } from '../../screens/screen-model.js';
 import { CHANNEL_KEYS_MAX, CHANNEL_NAME_MAX } from './channel-field.rules.js';
 import type { ChannelCreateInput, ChannelUpdateInput } from './channels-input.schema.js';
-import { createChannels, getChannel, updateChannel } from './channels.api.js';
+import { setChannelTagPriority } from './channel-tags.api.js';
+import { createChannels, getChannel, quickUpdateChannel, updateChannel } from './channels.api.js';
 import { CHANNEL_STATUS, type Channel } from './channels.schema.js';
 
 /** How fast a channel answered its last test: a colour band of the response-time chip. */
@@ -80,35 +81,44 @@ export function channelModels(channel: Pick<Channel, 'models'>): string[] {
   ];
 }
 
-/** The least value of each inline number field: priority may be 0, weight starts at 1. */
-export const INLINE_NUMBER_MIN = { priority: 0, weight: 1 } as const;
-export type InlineNumberField = keyof typeof INLINE_NUMBER_MIN;
-
-/** What the ✓ of an inline priority or weight field does with the text typed. */
-export type InlineNumberChange =
-  | { kind: 'unchanged' }
-  | { kind: 'invalid'; messageKey: string }
-  | { kind: 'save'; value: number };
-
-/** Reads an inline field: empty, non-integer or below the least value is refused; the same value is not sent. */
-export function inlineNumberChange(
-  field: InlineNumberField,
-  current: number,
-  text: string,
-): InlineNumberChange {
-  const trimmed = text.trim();
-  if (trimmed === '') return { kind: 'invalid', messageKey: 'channels.list.value_required' };
-  const value = Number(trimmed);
-  if (!Number.isInteger(value)) return { kind: 'invalid', messageKey: 'validation.integer' };
-  if (value < INLINE_NUMBER_MIN[field]) {
-    return {
-      kind: 'invalid',
-      messageKey:
-        field === 'priority' ? 'channels.validation.priority_min' : 'channels.validation.weight_min',
-    };
-  }
-  return value === current ? { kind: 'unchanged' } : { kind: 'save', value };
+/**
+ * The rule of an inline priority or weight (§1.3): a whole number, priority from 0 and weight from 1;
+ * an empty field is refused.
+ */
+export function channelNumberSchema(field: 'priority' | 'weight'): z.ZodType<number> {
+  return z
+    .number({ message: 'channels.list.value_required' })
+    .int('validation.integer')
+    .min(
+      field === 'priority' ? 0 : 1,
+      field === 'priority' ? 'channels.validation.priority_min' : 'channels.validation.weight_min',
+    );
 }
+
+/** A channel row's priority or weight edited in its column and saved by its ✓ (§1.3). */
+function channelNumber(field: 'priority' | 'weight'): InlineNumberDef<Channel> {
+  return {
+    column: field,
+    labelKey: `channels.list.${field}_of`,
+    confirmLabelKey: `channels.list.save_${field}`,
+    value: (channel) => channel[field],
+    schema: channelNumberSchema(field),
+    min: field === 'priority' ? 0 : 1,
+    save: (client, channel, value) => quickUpdateChannel(client, { id: channel.id, [field]: value }),
+    doneKey: `channels.list.${field}_saved`,
+  };
+}
+
+export const CHANNEL_PRIORITY_INLINE = channelNumber('priority');
+export const CHANNEL_WEIGHT_INLINE = channelNumber('weight');
+
+/** A tag row's priority: one field over the priority and weight columns, written to every channel. */
+export const CHANNEL_TAG_PRIORITY_INLINE: InlineNumberDef<Channel> = {
+  ...CHANNEL_PRIORITY_INLINE,
+  labelKey: 'channels.list.tag_priority_of',
+  confirmLabelKey: 'channels.list.save_tag_priority',
+  save: (client, row, value) => setChannelTagPriority(client, row.tag, value),
+};
 
 /** The writable fields of a stored channel, as a create or full edit sends them. */
 function writableFields(channel: Channel): Omit<ChannelCreateInput, 'status'> {

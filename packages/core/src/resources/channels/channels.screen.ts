@@ -20,7 +20,14 @@ import {
   setChannelTagStatus,
   updateChannelTag,
 } from './channel-tags.api.js';
-import { channelRowKey, channelRowName, cloneChannel, isTagRow } from './channel-list.rules.js';
+import {
+  CHANNEL_PRIORITY_INLINE,
+  CHANNEL_WEIGHT_INLINE,
+  channelRowKey,
+  channelRowName,
+  cloneChannel,
+  isTagRow,
+} from './channel-list.rules.js';
 import { CHANNEL_TYPES, channelTypeById } from './channel-types.js';
 import {
   CHANNEL_LINE_MAX,
@@ -366,6 +373,8 @@ const CHANNEL_FIELDS: FormFieldDef<ChannelFormValues>[] = (
       optionSource: 'models',
       // Free solo (console-screens §1.4 row 7): a model no channel offers yet may be typed.
       freeText: true,
+      // A chip click copies the model's id (§1.4 row 7).
+      copyChips: true,
       helpKey: 'channels.form.models_help',
       required: true,
     },
@@ -584,6 +593,8 @@ export const CHANNEL_SCREEN: ScreenDef<
         status: on ? CHANNEL_STATUS.enabled : CHANNEL_STATUS.disabled,
       }),
   },
+  // Edited in their columns, saved by their ✓ (§1.3).
+  inlineNumbers: [CHANNEL_PRIORITY_INLINE, CHANNEL_WEIGHT_INLINE],
   rowActions: [
     {
       id: 'test',
@@ -678,4 +689,6 @@ export const CHANNEL_SCREEN: ScreenDef<
   exportCsv: true,
   // "Refresh & clear filters" (console-screens §1.2).
   refreshClearsFilters: true,
+  // The filters apply on Search only (console-screens §1.2, §15).
+  searchButton: true,
 };

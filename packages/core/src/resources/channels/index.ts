@@ -12,4 +12,5 @@ export * from './channel-plugins.js';
 export * from './channel-type-defaults.js';
 export * from './provider-models.js';
 export * from './channel-list.rules.js';
+export * from './channel-batch.js';
 export * from './channel-test-run.js';

@@ -7,3 +7,4 @@ export * from './option-values.js';
 export * from './options.api.js';
 export * from './options.schema.js';
 export * from './system-log.js';
+export * from './update-check.js';

@@ -96,9 +96,9 @@ export const OPTION_DEFINITIONS: readonly OptionDefinition[] = [
   other.bool('GeminiAPIEnabled', 'true'),
   other.url('ChatImageRequestProxy', '', { schemes: ['http', 'https', 'socks5', 'socks5h'] }),
   other.url('CFWorkerImageUrl'),
+  other.secret('CFWorkerImageKey'),
   // Where the price screen's "check updates" reads a remote price list from (fetched by the browser).
   other.url('UpdatePriceService'),
-  other.secret('CFWorkerImageKey'),
 
   log.bool('LogConsumeEnabled', 'true'),
 
@@ -159,7 +159,7 @@ export const OPTION_DEFINITIONS: readonly OptionDefinition[] = [
   },
 
   smtp.short('SMTPServer'),
-  smtp.int('SMTPPort', '587', { min: 1, max: 65_535 }),
+  smtp.int('SMTPPort', '587', { min: 1, max: 65_535, keepBlank: true }),
   smtp.short('SMTPAccount'),
   smtp.short('SMTPFrom'),
   smtp.secret('SMTPToken'),
@@ -187,7 +187,8 @@ export const OPTION_DEFINITIONS: readonly OptionDefinition[] = [
   notice.text('Notice'),
 
   site.short('SystemName', 'gw'),
-  site.text('Logo'),
+  // An address or any image source (a data: URL): one line, no scheme check.
+  { ...site.text('Logo'), maxLength: OPTION_URL_MAX_LENGTH },
   site.text('HomePageContent'),
   site.text('About'),
   site.text('Footer'),

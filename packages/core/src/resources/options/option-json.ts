@@ -32,18 +32,26 @@ function discountRefusal(map: Record<string, unknown>): JsonOptionRefusal | unde
   return undefined;
 }
 
+/**
+ * Why one chat link is refused (its name and URL required, `show` a boolean, `sort` an integer ≥ 0),
+ * naming it by its 1-based `index`: the grid checks a row with it when the row is saved.
+ */
+export function chatLinkRefusal(link: unknown, index: number): JsonOptionRefusal | undefined {
+  if (!isObject(link)) return { key: 'chat_link_object', params: { index } };
+  if (typeof link.name !== 'string' || !link.name.trim()) return { key: 'chat_link_name', params: { index } };
+  if (typeof link.url !== 'string' || !link.url.trim()) return { key: 'chat_link_url', params: { index } };
+  if (link.show !== undefined && typeof link.show !== 'boolean')
+    return { key: 'chat_link_show', params: { index } };
+  if (link.sort !== undefined && !(Number.isSafeInteger(link.sort) && (link.sort as number) >= 0))
+    return { key: 'chat_link_sort', params: { index } };
+  return undefined;
+}
+
 function chatLinksRefusal(list: unknown): JsonOptionRefusal | undefined {
   if (!Array.isArray(list)) return { key: 'json_array', params: {} };
   for (const [position, link] of list.entries()) {
-    const index = position + 1;
-    if (!isObject(link)) return { key: 'chat_link_object', params: { index } };
-    if (typeof link.name !== 'string' || !link.name.trim())
-      return { key: 'chat_link_name', params: { index } };
-    if (typeof link.url !== 'string' || !link.url.trim()) return { key: 'chat_link_url', params: { index } };
-    if (link.show !== undefined && typeof link.show !== 'boolean')
-      return { key: 'chat_link_show', params: { index } };
-    if (link.sort !== undefined && !(Number.isSafeInteger(link.sort) && (link.sort as number) >= 0))
-      return { key: 'chat_link_sort', params: { index } };
+    const refusal = chatLinkRefusal(link, position + 1);
+    if (refusal) return refusal;
   }
   return undefined;
 }

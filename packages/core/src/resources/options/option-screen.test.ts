@@ -11,6 +11,8 @@ import {
   optionEditText,
   optionHelpKey,
   optionLabelKey,
+  optionNote,
+  optionSaveKey,
   savesOnClick,
 } from './option-screen.js';
 
@@ -95,6 +97,35 @@ describe('what a card Save writes', () => {
     expect(changedOptions(smtp, new Map(), new Map([['SMTPToken', 'tok']]))).toEqual([
       { key: 'SMTPToken', value: 'tok' },
     ]);
+  });
+
+  it('writes the SMTP port only when one is typed (§24.2: blank keeps the stored one)', () => {
+    const smtp = optionCards('system').find((card) => card.card === 'smtp')?.options ?? [];
+    const loaded = new Map([['SMTPPort', '465']]);
+    expect(changedOptions(smtp, loaded, new Map([['SMTPPort', '']]))).toEqual([]);
+    expect(changedOptions(smtp, loaded, new Map([['SMTPPort', '587']]))).toEqual([
+      { key: 'SMTPPort', value: '587' },
+    ]);
+  });
+
+  it('puts each §24 note above its option and names each own Save as the spec does', () => {
+    expect(optionNote('Footer')).toEqual({ key: 'options.screen.copyright_note', intent: 'warning' });
+    expect(optionNote('RechargeDiscount')?.key).toBe('options.screen.discount_note');
+    expect(optionNote('QuotaForNewUser')).toBeUndefined();
+    expect(optionSaveKey('ServerAddress')).toBe('options.screen.update_server_address');
+    expect(optionSaveKey('Logo')).toBe('options.screen.set');
+    expect(optionSaveKey('Notice')).toBe('options.screen.save_notice');
+    expect(optionSaveKey('About')).toBe('options.screen.save');
+    for (const language of LANGUAGES) {
+      for (const key of [
+        'ChatImageRequestProxy',
+        'CFWorkerImageUrl',
+        'PaymentUSDRate',
+        'ChatLinks',
+        'SMTPServer',
+      ])
+        expect(typeof lookup(language, optionNote(key)?.key ?? '')).toBe('string');
+    }
   });
 
   it('shows JSON pretty, stores it compact and leaves an unchanged one alone', () => {

@@ -54,9 +54,40 @@ export function optionEditText(def: OptionDefinition, value: string): string {
   }
 }
 
+/** Whether a blank field keeps the stored value instead of writing "" (a secret, an SMTP port). */
+export const keepsWhenBlank = (def: OptionDefinition): boolean =>
+  def.secret === true || def.keepBlank === true;
+
+/** A note the screen shows above an option (console-screens §24): its i18n key and whether it warns. */
+export interface OptionNote {
+  key: string;
+  intent: 'primary' | 'warning';
+}
+
+const OPTION_NOTES: Readonly<Record<string, OptionNote>> = {
+  ChatImageRequestProxy: { key: 'options.screen.proxy_note', intent: 'primary' },
+  CFWorkerImageUrl: { key: 'options.screen.cf_worker_note', intent: 'primary' },
+  PaymentUSDRate: { key: 'options.screen.payment_note', intent: 'primary' },
+  RechargeDiscount: { key: 'options.screen.discount_note', intent: 'primary' },
+  ChatLinks: { key: 'options.screen.chat_links_note', intent: 'primary' },
+  SMTPServer: { key: 'options.screen.smtp_note', intent: 'primary' },
+  Footer: { key: 'options.screen.copyright_note', intent: 'warning' },
+};
+
+/** The note above an option, if it has one. */
+export const optionNote = (key: string): OptionNote | undefined => OPTION_NOTES[key];
+
+/** The label of an option's own Save button, as §24.2–24.3 name them. */
+export function optionSaveKey(key: string): string {
+  if (key === 'ServerAddress') return 'options.screen.update_server_address';
+  if (key === 'Notice') return 'options.screen.save_notice';
+  if (key === 'SystemName' || key === 'Logo' || key === 'Footer') return 'options.screen.set';
+  return 'options.screen.save';
+}
+
 /**
  * The writes a Save makes: options whose edited text differs from the loaded one. A secret is never
- * loaded, so it is written only when something was typed (blank keeps the stored one).
+ * loaded, so it is written only when something was typed (blank keeps the stored one), like a port.
  */
 export function changedOptions(
   options: readonly OptionDefinition[],
@@ -67,8 +98,8 @@ export function changedOptions(
   for (const def of options) {
     const value = edited.get(def.key);
     if (value === undefined) continue;
-    if (def.secret ? value === '' : value === optionEditText(def, loaded.get(def.key) ?? def.default))
-      continue;
+    if (keepsWhenBlank(def) && value === '') continue;
+    if (!def.secret && value === optionEditText(def, loaded.get(def.key) ?? def.default)) continue;
     writes.push({
       key: def.key,
       value: def.kind === 'json' && value.trim() !== '' ? compactJson(value) : value,

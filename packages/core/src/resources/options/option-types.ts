@@ -41,6 +41,8 @@ export interface OptionDefinition {
   choices?: readonly string[];
   /** URL schemes a `url` accepts (default http, https). */
   schemes?: readonly string[];
+  /** Saved only when something was typed: blank keeps the stored value (an SMTP port, §24.2). */
+  keepBlank?: boolean;
   /** Trailing slashes are dropped before storing (addresses other paths are appended to). */
   trimTrailingSlash?: boolean;
   json?: OptionJsonShape;

@@ -36,10 +36,9 @@ describe('payment lists (console-screens §15)', () => {
 describe('gateway editor type switch', () => {
   it('moves the pay type to the new type’s first choice', async () => {
     const { PAYMENT_FORM, emptyPaymentForm, defaultPayType } = await import('./payments.screen.js');
-    const type = PAYMENT_FORM.fields.find((field) => field.name === 'type');
     const epay = emptyPaymentForm();
-    expect(type?.rewrite?.({ ...epay, type: 'alipay' }, epay)).toEqual({ pay_type: 'facepay' });
-    expect(type?.rewrite?.(epay, epay)).toEqual({});
+    expect(PAYMENT_FORM.changed?.({ ...epay, type: 'alipay' }, epay)).toEqual({ pay_type: 'facepay' });
+    expect(PAYMENT_FORM.changed?.({ ...epay, name: 'x' }, epay)).toEqual({});
     expect(defaultPayType('wxpay')).toBe('Native');
     expect(defaultPayType('stripe')).toBe('');
   });

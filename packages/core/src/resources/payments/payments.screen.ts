@@ -218,9 +218,6 @@ export const PAYMENT_FORM: FormDef<Payment, PaymentFormValues, ReturnType<typeof
       labelKey: 'payments.fields.type',
       options: PAYMENT_TYPES.map((type) => ({ value: type, labelKey: paymentTypeKey(type) })),
       required: true,
-      // Each type has its own pay types: a new type starts on its first one.
-      rewrite: (next, previous) =>
-        next.type === previous.type ? {} : { pay_type: defaultPayType(next.type) },
     },
     { name: 'name', kind: 'text', labelKey: 'payments.fields.name', required: true },
     { name: 'icon', kind: 'text', labelKey: 'payments.fields.icon', required: true },
@@ -263,6 +260,9 @@ export const PAYMENT_FORM: FormDef<Payment, PaymentFormValues, ReturnType<typeof
   ],
   schema: paymentFormSchema,
   empty: emptyPaymentForm,
+  // Each type has its own pay types: a new type starts on its first one.
+  changed: (values, previous) =>
+    values.type === previous.type ? {} : { pay_type: defaultPayType(values.type) },
   fromRow: paymentFormFromRow,
   toInput: paymentInputFromForm,
   load: (client, row) => getPayment(client, row.id),
@@ -298,6 +298,8 @@ export const PAYMENT_GATEWAY_SCREEN: ScreenDef<
   ],
   defaultOrder: '-created_at',
   refreshClearsFilters: true,
+  // The filters apply on Search only (console-screens §1.2, §15).
+  searchButton: true,
   pageSizeKey: 'payment',
   // The order gateways are offered in, edited in place and saved when the input loses focus (§15.2).
   inlineNumbers: [
@@ -364,6 +366,8 @@ export const PAYMENT_ORDER_SCREEN: ScreenDef<Order> = {
   ],
   defaultOrder: '-created_at',
   refreshClearsFilters: true,
+  // The filters apply on Search only (console-screens §1.2, §15).
+  searchButton: true,
   pageSizeKey: 'payment_order',
   rowActions: [],
 };

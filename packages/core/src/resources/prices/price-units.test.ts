@@ -56,11 +56,12 @@ describe('price entry units (console-screens §17.1 editor)', () => {
     expect(batch.price).toMatchObject({ input: 1, output: 2 });
   });
 
-  it('rewrites the amounts when the unit changes', () => {
-    const unit = PRICE_FORM.fields.find((field) => field.name === 'unit');
+  it('rewrites the amounts when the unit changes, and only then', () => {
     const before = { ...PRICE_FORM.empty(), input: '15', output: '30' } as never;
     const after = { ...PRICE_FORM.empty(), unit: 'usd', input: '15', output: '30' } as never;
-    expect(unit?.rewrite?.(after, before)).toEqual({ input: '0.03', output: '0.06' });
+    expect(PRICE_FORM.changed?.(after, before)).toEqual({ input: '0.03', output: '0.06' });
+    const typed = { ...PRICE_FORM.empty(), input: '16', output: '30' } as never;
+    expect(PRICE_FORM.changed?.(typed, before)).toEqual({});
   });
 });
 

@@ -89,6 +89,7 @@ function entryOf(values: Pick<PriceCommon, 'unit' | 'scale' | 'type'>): PriceEnt
 
 /** On a unit or scale change, the amounts are re-expressed so the price they stand for stays the same. */
 function reexpress<Values extends PriceCommon>(next: Values, previous: Values): Partial<Values> {
+  if (next.unit === previous.unit && next.scale === previous.scale) return {};
   const from = entryOf(previous);
   const to = entryOf(next);
   return {
@@ -137,7 +138,6 @@ function commonFields<Values extends PriceCommon>(): FormFieldDef<Values>[] {
       kind: 'select',
       labelKey: 'prices.units.unit',
       options: UNIT_OPTIONS,
-      rewrite: reexpress,
     },
     {
       name: 'scale',
@@ -146,7 +146,6 @@ function commonFields<Values extends PriceCommon>(): FormFieldDef<Values>[] {
       options: SCALE_OPTIONS,
       // Per-call prices are not per token: no K/M.
       visible: (values) => values.type === 'tokens' && values.unit !== 'rate',
-      rewrite: reexpress,
     },
     {
       name: 'input',
@@ -257,6 +256,7 @@ export const PRICE_FORM: FormDef<PriceRow, PriceFormValues, PriceInput> = {
   ],
   schema: z.object({ model: modelName, ...commonShape }) as unknown as z.ZodType<PriceFormValues>,
   empty: () => ({ model: '', ...emptyCommon() }),
+  changed: reexpress,
   fromRow: (price) => ({
     model: price.model,
     type: price.type === 'times' ? 'times' : 'tokens',
@@ -315,6 +315,8 @@ export const PRICE_SCREEN: ScreenDef<PriceRow, PriceFormValues, PriceInput> = {
   defaultOrder: 'model',
   pageSizeKey: 'pricing',
   pageSizes: [20, 50, 100],
+  // Page numbers and "Total: n", only when there is more than one page (§17.1).
+  pager: 'numbered',
   rowActions: [
     deleteAction<PriceRow>('prices.confirm.delete', 'prices.messages.deleted', (client, price) =>
       deletePrice(client, price.model),
@@ -356,6 +358,7 @@ export const PRICE_GROUP_FORM: FormDef<PriceGroupRow, PriceGroupFormValues, Pric
       });
     }) as unknown as z.ZodType<PriceGroupFormValues>,
   empty: () => ({ models: [], ...emptyCommon() }),
+  changed: reexpress,
   fromRow: (group) => ({
     models: [...group.models],
     type: group.type === 'times' ? 'times' : 'tokens',
@@ -400,6 +403,8 @@ export const PRICE_GROUP_SCREEN: ScreenDef<PriceGroupRow, PriceGroupFormValues, 
   defaultOrder: '',
   pageSizeKey: 'pricing_multiple',
   pageSizes: [10, 20, 50],
+  // Page numbers and "Total: n", only when there is more than one page (§17.1).
+  pager: 'numbered',
   rowActions: [
     deleteAction<PriceGroupRow>('prices.confirm.delete_group', 'prices.messages.deleted', (client, group) =>
       deletePrices(client, group.models),

@@ -118,7 +118,7 @@ export const USER_GROUP_FORM: FormDef<UserGroup, UserGroupValues, UserGroupFormI
 };
 
 const ENABLE_OPTIONS: readonly FieldOption[] = [
-  { value: '', labelKey: 'user_groups.filters.all' },
+  { value: '', labelKey: 'common.all' },
   { value: 'true', labelKey: 'user_groups.enabled' },
   { value: 'false', labelKey: 'user_groups.disabled' },
 ];

@@ -87,14 +87,35 @@ export interface EmailBindValues {
   code: string;
 }
 
-export const emailBindSchema: z.ZodType<EmailBindValues> = z.object({
-  email: requiredEmailSchema,
-  code: z
+/** A verification code typed by hand: required, trimmed, at most `max` characters. */
+const typedCode = (max: number) =>
+  z
     .string({ message: 'validation.required' })
     .trim()
     .min(1, 'validation.required')
-    .max(32, 'validation.max_length'),
+    .max(max, 'validation.max_length');
+
+export const emailBindSchema: z.ZodType<EmailBindValues> = z.object({
+  email: requiredEmailSchema,
+  code: typedCode(32),
 });
+
+/** The e-mail binding dialog's fields (§23): the address (with its "get code" button) and the code. */
+export const EMAIL_BIND_FIELDS: readonly FormFieldDef<EmailBindValues>[] = [
+  { name: 'email', kind: 'text', labelKey: 'users.fields.email', required: true },
+  { name: 'code', kind: 'text', labelKey: 'users.profile.email_code', required: true },
+];
+
+/** The WeChat binding dialog: the code the official account replied with. */
+export interface WechatBindValues {
+  code: string;
+}
+
+export const wechatBindSchema: z.ZodType<WechatBindValues> = z.object({ code: typedCode(64) });
+
+export const WECHAT_BIND_FIELDS: readonly FormFieldDef<WechatBindValues>[] = [
+  { name: 'code', kind: 'text', labelKey: 'users.profile.email_code', required: true },
+];
 
 /** The "get code" step of the dialog: the address alone, checked before a code is asked for. */
 export const emailCodeRequestSchema = z.object({ email: requiredEmailSchema });
@@ -174,13 +195,8 @@ export function shortCredentialId(id: string): string {
 
 /** Binds WeChat with the code the official account sent (`GET /api/oauth/wechat/bind`). */
 export async function bindWechat(client: ApiClient, code: string): Promise<void> {
-  const checked = z
-    .string()
-    .trim()
-    .min(1, 'validation.required')
-    .max(64, 'validation.max_length')
-    .parse(code);
-  await client.send('GET', '/api/oauth/wechat/bind', { query: { code: checked } });
+  const checked = wechatBindSchema.parse({ code });
+  await client.send('GET', '/api/oauth/wechat/bind', { query: { code: checked.code } });
 }
 
 /** A fresh OAuth `state` for a bind or sign-in round trip (`GET /api/oauth/state`). */

@@ -23,27 +23,34 @@ export function userBindingKeys(user: User): string[] {
 }
 
 /** The bindings the user cell always shows (spec §5: WeChat, GitHub, e-mail), then Lark and OIDC when bound. */
-const BINDINGS: readonly { key: string; of: (user: User) => string; always: boolean }[] = [
-  { key: 'users.bindings.wechat', of: (user) => user.wechat_id ?? '', always: true },
+const BINDINGS: readonly { key: string; icon: string; of: (user: User) => string; always: boolean }[] = [
+  { key: 'users.bindings.wechat', icon: 'chat', of: (user) => user.wechat_id ?? '', always: true },
   {
     key: 'users.bindings.github',
+    icon: 'git-repo',
     of: (user) => user.github_id || (user.github_id_new ? String(user.github_id_new) : ''),
     always: true,
   },
-  { key: 'users.bindings.email', of: (user) => user.email ?? '', always: true },
-  { key: 'users.bindings.lark', of: (user) => user.lark_id ?? '', always: false },
-  { key: 'users.bindings.oidc', of: (user) => user.oidc_id ?? '', always: false },
+  { key: 'users.bindings.email', icon: 'envelope', of: (user) => user.email ?? '', always: true },
+  { key: 'users.bindings.lark', icon: 'send-message', of: (user) => user.lark_id ?? '', always: false },
+  { key: 'users.bindings.oidc', icon: 'key', of: (user) => user.oidc_id ?? '', always: false },
 ];
 
 /** A user's bindings as chips: coloured when bound (the id or address as its title), grey when not. */
 export function userBindingChips(user: User, ctx: ColumnContext): CellChip[] {
-  return BINDINGS.flatMap(({ key, of, always }) => {
+  return BINDINGS.flatMap(({ key, icon, of, always }) => {
     const bound = of(user);
     if (!bound && !always) return [];
     return [
       bound
-        ? { text: ctx.t(key), tone: 'primary', title: bound }
-        : { text: ctx.t(key), tone: 'default', variant: 'ghost', title: ctx.t('users.bindings.not_bound') },
+        ? { text: ctx.t(key), icon, tone: 'primary', title: bound }
+        : {
+            text: ctx.t(key),
+            icon,
+            tone: 'default',
+            variant: 'ghost',
+            title: ctx.t('users.bindings.not_bound'),
+          },
     ] satisfies CellChip[];
   });
 }

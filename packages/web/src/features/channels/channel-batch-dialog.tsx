@@ -1,31 +1,31 @@
 // The channel batch dialog (console-screens §1.7): set the API version of many Azure channels, or
-// remove one model from many channels. Opened by the "Batch processing" button in the page header.
+// remove one model from many channels (core's CHANNEL_BATCH_TABS). Opened by the "Batch processing"
+// button in the page header.
 import {
   Button,
   Callout,
   Checkbox,
   Dialog,
   DialogBody,
-  FormGroup,
+  type IconName,
   InputGroup,
   NonIdealState,
   Tab,
   Tabs,
 } from '@blueprintjs/core';
-import { type Channel, listChannels, removeModelFromChannels, setChannelsAzureApi } from '@gw/core';
-import { useQueryClient } from '@tanstack/react-query';
+import {
+  CHANNEL_BATCH_TABS,
+  CHANNEL_SCREEN,
+  type Channel,
+  type ChannelBatchTab as ChannelBatchTabDef,
+  toggleInSet,
+} from '@gw/core';
 import { type FormEvent, useState } from 'react';
 import { useApp } from '../../app/app-context';
+import { useEntityChange } from '../../kit/mutations';
 import { showError, showToast } from '../../lib/toasts';
 import { useT } from '../../lib/use-t';
 import './channel-batch.css';
-
-const AZURE = 3;
-const splitModels = (models: string) =>
-  models
-    .split(',')
-    .map((model) => model.trim())
-    .filter(Boolean);
 
 interface PickListProps {
   channels: readonly Channel[] | undefined;
@@ -58,173 +58,90 @@ function PickList({ channels, selected, onSelect, label }: PickListProps) {
           key={channel.id}
           label={label(channel)}
           checked={selected.has(channel.id)}
-          onChange={() => {
-            const next = new Set(selected);
-            if (next.has(channel.id)) next.delete(channel.id);
-            else next.add(channel.id);
-            onSelect(next);
-          }}
+          onChange={() => onSelect(toggleInSet(selected, channel.id))}
         />
       ))}
     </div>
   );
 }
 
-/** Search, pick, apply: the shape both tabs share. */
-function useBatchTab() {
+/** One tab of core's description: search, pick, apply (with a value typed first where it asks one). */
+function BatchTab({ tab }: { tab: ChannelBatchTabDef }) {
+  const t = useT();
+  const { client } = useApp();
+  const change = useEntityChange(CHANNEL_SCREEN.entity);
+  const [text, setText] = useState('');
+  const [searched, setSearched] = useState('');
+  const [value, setValue] = useState('');
   const [found, setFound] = useState<Channel[] | undefined>();
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [busy, setBusy] = useState(false);
-  return { found, setFound, selected, setSelected, busy, setBusy };
-}
-
-function AzureVersionTab() {
-  const t = useT();
-  const { client } = useApp();
-  const queries = useQueryClient();
-  const tab = useBatchTab();
-  const [current, setCurrent] = useState('');
-  const [next, setNext] = useState('');
   const search = async (event: FormEvent) => {
     event.preventDefault();
-    try {
-      const page = await listChannels(client, { type: AZURE, other: current.trim(), page: 1, size: 100 });
-      tab.setFound(page.data);
-      tab.setSelected(new Set());
-    } catch (error) {
-      showError(error, t);
-    }
-  };
-  const apply = async () => {
-    if (next.trim() === '') {
-      showToast('error', t('channels.editor.batch.version_required'));
-      return;
-    }
-    tab.setBusy(true);
-    try {
-      const count = await setChannelsAzureApi(client, { ids: [...tab.selected], value: next.trim() });
-      showToast('success', t('channels.editor.batch.updated', { count }));
-      tab.setFound(undefined);
-      await queries.invalidateQueries({ queryKey: ['channels'] });
-    } catch (error) {
-      showError(error, t);
-    } finally {
-      tab.setBusy(false);
-    }
-  };
-  return (
-    <>
-      <form className="gw-batch-search" onSubmit={(event) => void search(event)}>
-        <InputGroup
-          aria-label={t('channels.editor.batch.current_version')}
-          placeholder={t('channels.editor.batch.current_version')}
-          value={current}
-          onValueChange={setCurrent}
-        />
-        <Button type="submit" icon="search" text={t('channels.editor.batch.search')} />
-      </form>
-      <PickList
-        channels={tab.found}
-        selected={tab.selected}
-        onSelect={tab.setSelected}
-        label={(channel) =>
-          t('channels.editor.batch.channel', { name: channel.name, version: channel.other })
-        }
-      />
-      {tab.found && tab.found.length > 0 && (
-        <div className="gw-batch-search">
-          <InputGroup
-            aria-label={t('channels.editor.batch.new_version')}
-            placeholder={t('channels.editor.batch.new_version')}
-            value={next}
-            onValueChange={setNext}
-          />
-          <Button
-            intent="primary"
-            loading={tab.busy}
-            disabled={tab.selected.size === 0}
-            text={t('channels.editor.batch.apply')}
-            onClick={() => void apply()}
-          />
-        </div>
-      )}
-    </>
-  );
-}
-
-function DeleteModelTab() {
-  const t = useT();
-  const { client } = useApp();
-  const queries = useQueryClient();
-  const tab = useBatchTab();
-  const [model, setModel] = useState('');
-  const [searched, setSearched] = useState('');
-  const search = async (event: FormEvent) => {
-    event.preventDefault();
-    const wanted = model.trim();
-    if (!wanted) {
-      showToast('error', t('channels.editor.batch.model_required'));
+    const wanted = text.trim();
+    if (!wanted && tab.searchRequiredKey) {
+      showToast('error', t(tab.searchRequiredKey));
       return;
     }
     try {
-      const page = await listChannels(client, { models: wanted, page: 1, size: 100 });
-      // Removing a channel's only model would leave it with none: such channels are not offered.
-      tab.setFound(
-        page.data.filter((channel) => {
-          const models = splitModels(channel.models);
-          return models.length > 1 && models.includes(wanted);
-        }),
-      );
-      tab.setSelected(new Set());
+      setFound(await tab.search(client, wanted));
+      setSelected(new Set());
       setSearched(wanted);
     } catch (error) {
       showError(error, t);
     }
   };
-  const remove = async () => {
-    tab.setBusy(true);
-    try {
-      const count = await removeModelFromChannels(client, { ids: [...tab.selected], value: searched });
-      showToast('success', t('channels.editor.batch.deleted', { count }));
-      tab.setFound(undefined);
-      await queries.invalidateQueries({ queryKey: ['channels'] });
-    } catch (error) {
-      showError(error, t);
-    } finally {
-      tab.setBusy(false);
+  const apply = async () => {
+    if (tab.value && value.trim() === '') {
+      showToast('error', t(tab.value.requiredKey));
+      return;
     }
+    setBusy(true);
+    const done = await change(
+      () => tab.apply.run(client, [...selected], searched, value.trim()),
+      tab.apply.doneKey,
+      (count) => ({ count }),
+    );
+    setBusy(false);
+    if (done) setFound(undefined);
   };
+  const searchLabel = t(tab.searchLabelKey);
   return (
     <>
-      <Callout intent="primary" className="gw-batch-info">
-        {t('channels.editor.batch.model_info')}
-      </Callout>
+      {tab.noticeKey && (
+        <Callout intent="primary" className="gw-batch-info">
+          {t(tab.noticeKey)}
+        </Callout>
+      )}
       <form className="gw-batch-search" onSubmit={(event) => void search(event)}>
-        <InputGroup
-          aria-label={t('channels.editor.batch.model')}
-          placeholder={t('channels.editor.batch.model')}
-          value={model}
-          onValueChange={setModel}
-        />
+        <InputGroup aria-label={searchLabel} placeholder={searchLabel} value={text} onValueChange={setText} />
         <Button type="submit" icon="search" text={t('channels.editor.batch.search')} />
       </form>
       <PickList
-        channels={tab.found}
-        selected={tab.selected}
-        onSelect={tab.setSelected}
-        label={(channel) => channel.name}
+        channels={found}
+        selected={selected}
+        onSelect={setSelected}
+        label={(channel) => tab.channelLabel(channel, t)}
       />
-      {tab.found && tab.found.length > 0 && (
-        <FormGroup>
+      {found && found.length > 0 && (
+        <div className="gw-batch-search">
+          {tab.value && (
+            <InputGroup
+              aria-label={t(tab.value.labelKey)}
+              placeholder={t(tab.value.labelKey)}
+              value={value}
+              onValueChange={setValue}
+            />
+          )}
           <Button
-            intent="danger"
-            icon="trash"
-            loading={tab.busy}
-            disabled={tab.selected.size === 0}
-            text={t('channels.editor.batch.delete')}
-            onClick={() => void remove()}
+            intent={tab.apply.intent}
+            icon={tab.apply.icon as IconName | undefined}
+            loading={busy}
+            disabled={selected.size === 0}
+            text={t(tab.apply.labelKey)}
+            onClick={() => void apply()}
           />
-        </FormGroup>
+        </div>
       )}
     </>
   );
@@ -241,8 +158,9 @@ export function ChannelBatchDialog({ isOpen, onClose }: { isOpen: boolean; onClo
     >
       <DialogBody>
         <Tabs id="channel-batch" renderActiveTabPanelOnly>
-          <Tab id="azure" title={t('channels.editor.batch.azure_tab')} panel={<AzureVersionTab />} />
-          <Tab id="model" title={t('channels.editor.batch.model_tab')} panel={<DeleteModelTab />} />
+          {CHANNEL_BATCH_TABS.map((tab) => (
+            <Tab key={tab.id} id={tab.id} title={t(tab.titleKey)} panel={<BatchTab tab={tab} />} />
+          ))}
         </Tabs>
       </DialogBody>
     </Dialog>

@@ -18,10 +18,12 @@ import {
   listProviderModels,
   type ModelCheckResult,
   modelCheckPassed,
+  toggleInSet,
 } from '@gw/core';
 import { useEffect, useRef, useState } from 'react';
 import { useApp } from '../../app/app-context';
 import { showError, showToast } from '../../lib/toasts';
+import { useServerStep } from '../../kit/mutations';
 import { useT } from '../../lib/use-t';
 import './channel-check.css';
 
@@ -150,7 +152,7 @@ export function ChannelCheckDialog({ channel, isOpen, onClose }: ChannelCheckDia
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [results, setResults] = useState<Record<string, ModelCheckResult>>({});
   const [running, setRunning] = useState(false);
-  const [fetching, setFetching] = useState(false);
+  const fetching = useServerStep();
   const abort = useRef<AbortController | undefined>(undefined);
   const { models } = channel;
   useEffect(() => {
@@ -162,17 +164,11 @@ export function ChannelCheckDialog({ channel, isOpen, onClose }: ChannelCheckDia
   }, [isOpen, models]);
   useEffect(() => () => abort.current?.abort(), []);
 
-  const fetchModels = async () => {
-    setFetching(true);
-    try {
+  const fetchModels = () =>
+    fetching.run(async () => {
       const available = checkableProviderModels(await listProviderModels(client, { id: channel.id }));
       setChoices((current) => [...new Set([...current, ...available])]);
-    } catch (error) {
-      showError(error, t);
-    } finally {
-      setFetching(false);
-    }
-  };
+    });
   const start = async () => {
     const picked = choices.filter((model) => selected.has(model));
     if (picked.length === 0) {
@@ -217,7 +213,7 @@ export function ChannelCheckDialog({ channel, isOpen, onClose }: ChannelCheckDia
         <div className="gw-check-toolbar">
           <Button
             icon="cloud-download"
-            loading={fetching}
+            loading={fetching.busy}
             text={t('channels.editor.check.get_models')}
             onClick={() => void fetchModels()}
           />
@@ -235,12 +231,7 @@ export function ChannelCheckDialog({ channel, isOpen, onClose }: ChannelCheckDia
               inline
               label={model}
               checked={selected.has(model)}
-              onChange={() => {
-                const next = new Set(selected);
-                if (next.has(model)) next.delete(model);
-                else next.add(model);
-                setSelected(next);
-              }}
+              onChange={() => setSelected(toggleInSet(selected, model))}
             />
           ))}
         </fieldset>

@@ -12,7 +12,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useApp } from '../../app/app-context';
 import type { FieldAddonApi } from '../../kit/form-dialog';
 import { copyText } from '../../lib/clipboard';
-import { showError } from '../../lib/toasts';
+import { useServerStep } from '../../kit/mutations';
 import { useT } from '../../lib/use-t';
 
 // The sub-dialogs load when first opened.
@@ -29,20 +29,14 @@ export function ModelButtons({ api }: { api: FieldAddonApi<ChannelFormValues> })
   const { client } = useApp();
   const [selecting, setSelecting] = useState(false);
   const [checking, setChecking] = useState(false);
-  const [filling, setFilling] = useState(false);
+  const filling = useServerStep();
   const { values } = api;
   const models = values.models ?? [];
-  const fill = async () => {
-    setFilling(true);
-    try {
+  const fill = () =>
+    filling.run(async () => {
       const catalogue = (await listChannelModels(client)).data;
       api.set({ models: withDefaultModels(values.type, models, catalogue) });
-    } catch (error) {
-      showError(error, t);
-    } finally {
-      setFilling(false);
-    }
-  };
+    });
   const mappingText = api.valueOf('model_mapping');
   return (
     <>
@@ -58,7 +52,7 @@ export function ModelButtons({ api }: { api: FieldAddonApi<ChannelFormValues> })
           <Button
             size="small"
             icon="add-to-artifact"
-            loading={filling}
+            loading={filling.busy}
             text={t('channels.editor.fill_models')}
             onClick={() => void fill()}
           />

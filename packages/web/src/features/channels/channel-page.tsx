@@ -1,34 +1,22 @@
 import { Button, Callout } from '@blueprintjs/core';
 import './channel-list.css';
-import {
-  CHANNEL_SCREEN,
-  type Channel,
-  channelRowKey,
-  channelRowName,
-  isTagRow,
-  quickUpdateChannel,
-} from '@gw/core';
-import { useQueryClient } from '@tanstack/react-query';
+import { CHANNEL_SCREEN, type Channel, channelRowKey, channelRowName, isTagRow } from '@gw/core';
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { useApp } from '../../app/app-context';
 import type { CellSlot, RowSlots } from '../../kit/resource-table';
 import { ResourceScreen } from '../../kit/resource-screen';
-import { StatusSwitch } from '../../kit/status-switch';
 import { ChannelBatchButton } from './channel-batch-button';
 import { CHANNEL_EDITOR_EXTRAS, ChannelTagEditor } from './channel-editor';
 import { useT } from '../../lib/use-t';
 import { ChannelMoreMenu, SpeedTestMenu } from './channel-row-actions';
 import {
   BalanceButton,
-  CHANNELS,
   GroupChips,
   ResponseTimeChip,
-  statusCaption,
+  ChannelStatus,
   TypeChip,
   UsedQuota,
 } from './channel-row-cells';
 import { ChannelRowDetail } from './channel-row-detail';
-import { InlineNumber } from './channel-row-inline-number';
 import { ChannelTagChannels } from './channel-tag-channels';
 import { TagActions, TagChip, TagPriority, TagStatusButtons } from './channel-tag-row';
 
@@ -48,6 +36,7 @@ export function ChannelPage() {
       banner={<PriorityRules />}
       formExtras={CHANNEL_EDITOR_EXTRAS}
       headerActions={<ChannelBatchButton />}
+      merged={USED_AND_BALANCE}
     >
       {editingTag && <ChannelTagEditor tag={editingTag.tag} onClose={() => setEditingTag(undefined)} />}
       {checking && (
@@ -76,6 +65,9 @@ function PriorityRules() {
     </Callout>
   );
 }
+
+/** The balance sits beside the used quota in one "Used / Balance" column (§1.3). */
+const USED_AND_BALANCE = { balance: 'used_quota' };
 
 /** The screen as core describes it, its rows keyed and named as core's list rules say (tag rows by tag). */
 const CHANNEL_LIST_SCREEN: typeof CHANNEL_SCREEN = {
@@ -123,53 +115,21 @@ function channelCell(row: Channel, column: string): CellSlot | undefined {
     case 'response_time':
       return { content: tag ? null : <ResponseTimeChip channel={row} /> };
     case 'used_quota':
-      return { content: tag ? null : <UsedQuota channel={row} /> };
-    case 'balance':
-      return { content: tag ? null : <BalanceButton channel={row} /> };
+      return {
+        content: tag ? null : (
+          <span className="gw-used-balance">
+            <UsedQuota channel={row} />
+            <BalanceButton channel={row} />
+          </span>
+        ),
+      };
     case 'priority':
-      // A tag has one priority and no weight: its field covers both columns.
-      return tag
-        ? { content: <TagPriority row={row} />, span: 2 }
-        : { content: <ChannelNumber channel={row} field="priority" /> };
-    case 'weight':
-      return { content: <ChannelNumber channel={row} field="weight" /> };
+      // A tag has one priority and no weight: its field covers both columns. A channel's priority and
+      // weight are the kit's inline numbers (core's inlineNumbers).
+      return tag ? { content: <TagPriority row={row} />, span: 2 } : undefined;
     default:
       return undefined;
   }
-}
-
-function ChannelStatus({ channel }: { channel: Channel }) {
-  const t = useT();
-  const status = CHANNEL_SCREEN.status;
-  if (!status) return null;
-  return (
-    <StatusSwitch
-      status={status}
-      row={channel}
-      name={channel.name}
-      text={statusCaption(t, channel)}
-      entity={CHANNELS}
-    />
-  );
-}
-
-function ChannelNumber({ channel, field }: { channel: Channel; field: 'priority' | 'weight' }) {
-  const t = useT();
-  const { client } = useApp();
-  const queries = useQueryClient();
-  return (
-    <InlineNumber
-      field={field}
-      value={channel[field]}
-      label={t(`channels.list.${field}_of`, { name: channel.name })}
-      saveLabel={t(`channels.list.save_${field}`, { name: channel.name })}
-      doneKey={`channels.list.${field}_saved`}
-      save={async (value) => {
-        await quickUpdateChannel(client, { id: channel.id, [field]: value });
-        await queries.invalidateQueries({ queryKey: [CHANNELS] });
-      }}
-    />
-  );
 }
 
 function ChannelActions({

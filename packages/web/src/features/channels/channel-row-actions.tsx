@@ -1,18 +1,19 @@
 // A channel's own actions (console-screens §1.3): the speed-test menu of its models and the "⋯" menu
 // with copy, check, the provider's website, leaving its tag and delete.
-import { Alert, Button } from '@blueprintjs/core';
+import { Button } from '@blueprintjs/core';
 import {
   type Channel,
   channelModels,
   channelTypeWebsite,
   clearChannelTag,
   cloneChannel,
+  CHANNEL_SCREEN,
   cloneName,
-  deleteChannel,
 } from '@gw/core';
 import { useState } from 'react';
 import { useApp } from '../../app/app-context';
 import { type DropdownItem, DropdownMenu } from '../../components/dropdown-menu';
+import { ConfirmAction } from '../../kit/confirm-action';
 import { useEntityChange } from '../../kit/mutations';
 import { useT } from '../../lib/use-t';
 import { CHANNELS, useChannelTest } from './channel-row-cells';
@@ -48,6 +49,9 @@ export function SpeedTestMenu({ channel }: { channel: Channel }) {
     />
   );
 }
+
+/** Core's delete of a channel row: its question, its call and its toast. */
+const DELETE_ACTION = CHANNEL_SCREEN.rowActions.find((action) => action.id === 'delete');
 
 interface MoreMenuProps {
   channel: Channel;
@@ -99,20 +103,19 @@ export function ChannelMoreMenu({ channel, onCheck, inTag }: MoreMenuProps) {
         floating
         items={items}
       />
-      <Alert
-        isOpen={deleting}
-        intent="danger"
-        icon="trash"
-        confirmButtonText={t('common.delete')}
-        cancelButtonText={t('common.cancel')}
+      <ConfirmAction
+        action={deleting ? DELETE_ACTION : undefined}
+        name={channel.name}
+        count={1}
         onCancel={() => setDeleting(false)}
         onConfirm={() => {
           setDeleting(false);
-          void change(() => deleteChannel(client, channel.id), 'channels.messages.deleted');
+          if (DELETE_ACTION)
+            void change(() => DELETE_ACTION.run(client, [channel]), DELETE_ACTION.doneKey, {
+              name: channel.name,
+            });
         }}
-      >
-        {t('channels.confirm.delete', { name: channel.name })}
-      </Alert>
+      />
     </>
   );
 }

@@ -2,6 +2,7 @@
 // that tests, the balance that refreshes, the status caption, group and type chips.
 import { Button, type Intent, Tag } from '@blueprintjs/core';
 import {
+  CHANNEL_SCREEN,
   type Channel,
   channelStatusCaptionKey,
   channelTypeById,
@@ -16,10 +17,11 @@ import {
   updateChannelBalance,
 } from '@gw/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useApp } from '../../app/app-context';
 import { useQuotaDisplay } from '../../app/use-quota-display';
-import { showError, showToast } from '../../lib/toasts';
+import { showToast } from '../../lib/toasts';
+import { useServerStep } from '../../kit/mutations';
+import { StatusSwitch } from '../../kit/status-switch';
 import { useT } from '../../lib/use-t';
 
 /** The list's cache key: every channel list and tag sub-table reloads after a change. */
@@ -41,26 +43,21 @@ export function useChannelTest() {
   const t = useT();
   const { client } = useApp();
   const queries = useQueryClient();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useServerStep();
   const test = async (channel: Channel, model?: string) => {
     const chosen = model ?? channel.test_model;
     if (!chosen) {
       showToast('error', t('channels.list.no_test_model'));
       return;
     }
-    setBusy(true);
-    try {
+    await run(async () => {
       const reply = await testChannel(client, channel.id, chosen);
       showToast(
         'info',
         t('channels.list.test_took', { name: channel.name, model: chosen, time: reply.time.toFixed(2) }),
       );
-    } catch (error) {
-      showError(error, t);
-    } finally {
-      setBusy(false);
-      await queries.invalidateQueries({ queryKey: [CHANNELS] });
-    }
+    });
+    await queries.invalidateQueries({ queryKey: [CHANNELS] });
   };
   return { test, busy };
 }
@@ -98,10 +95,9 @@ export function BalanceButton({ channel }: { channel: Channel }) {
   const t = useT();
   const { client } = useApp();
   const queries = useQueryClient();
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useServerStep();
   const refresh = async () => {
-    setBusy(true);
-    try {
+    await run(async () => {
       const reply = await updateChannelBalance(client, channel.id);
       showToast(
         'success',
@@ -110,12 +106,8 @@ export function BalanceButton({ channel }: { channel: Channel }) {
           value: formatChannelBalance(reply.balance, channel.type),
         }),
       );
-    } catch (error) {
-      showError(error, t);
-    } finally {
-      setBusy(false);
-      await queries.invalidateQueries({ queryKey: [CHANNELS] });
-    }
+    });
+    await queries.invalidateQueries({ queryKey: [CHANNELS] });
   };
   return (
     <Button
@@ -161,4 +153,20 @@ export function TypeChip({ channel }: { channel: Channel }) {
 /** The caption beside a status switch: enabled, manual or automatic. */
 export function statusCaption(t: ReturnType<typeof useT>, channel: Channel): string {
   return t(channelStatusCaptionKey(channel.status));
+}
+
+/** A channel's status switch (enabled ⇄ manually disabled) with its caption (§1.3). */
+export function ChannelStatus({ channel }: { channel: Channel }) {
+  const t = useT();
+  const status = CHANNEL_SCREEN.status;
+  if (!status) return null;
+  return (
+    <StatusSwitch
+      status={status}
+      row={channel}
+      name={channel.name}
+      text={statusCaption(t, channel)}
+      entity={CHANNELS}
+    />
+  );
 }

@@ -1,33 +1,36 @@
 // The channels of one tag, under its opened row (console-screens §1.3): paged in the client, each with
 // its switch, balance, response time, priority, test, quick edit and menu; the selected ones deleted
 // together.
-import { Alert, Button, Checkbox, HTMLSelect, HTMLTable, ProgressBar, Tag } from '@blueprintjs/core';
+import { Button, Checkbox, HTMLSelect, HTMLTable, ProgressBar, Tag } from '@blueprintjs/core';
 import {
+  CHANNEL_PRIORITY_INLINE,
   CHANNEL_QUICK_EDIT_FIELDS,
   CHANNEL_SCREEN,
   type Channel,
   channelQuickEditSchema,
-  deleteChannels,
   listTagChannels,
   PAGE_SIZES,
   pageOf,
-  quickUpdateChannel,
   saveChannelQuickEdit,
   selectionState,
   toggleAllSelected,
+  toggleInSet,
 } from '@gw/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useApp } from '../../app/app-context';
 import { ValuesDialog } from '../../kit/form-dialog';
+import { ConfirmAction } from '../../kit/confirm-action';
 import { useEntityChange } from '../../kit/mutations';
-import { StatusSwitch } from '../../kit/status-switch';
 import { showError } from '../../lib/toasts';
 import { useT } from '../../lib/use-t';
 import { Pager } from '../../kit/pager';
 import { ChannelMoreMenu, SpeedTestMenu } from './channel-row-actions';
-import { BalanceButton, CHANNELS, ResponseTimeChip, statusCaption, UsedQuota } from './channel-row-cells';
-import { InlineNumber } from './channel-row-inline-number';
+import { BalanceButton, CHANNELS, ChannelStatus, ResponseTimeChip, UsedQuota } from './channel-row-cells';
+import { InlineNumber } from '../../kit/inline-number';
+
+/** Core's delete of the selected channels: its question, its call and its toast. */
+const BATCH_DELETE = CHANNEL_SCREEN.batchActions?.find((action) => action.id === 'batch_delete');
 
 interface TagChannelsProps {
   tag: string;
@@ -37,7 +40,6 @@ interface TagChannelsProps {
 export function ChannelTagChannels({ tag, onCheck }: TagChannelsProps) {
   const t = useT();
   const { client } = useApp();
-  const queries = useQueryClient();
   const change = useEntityChange(CHANNELS);
   const members = useQuery({ queryKey: [CHANNELS, 'tag', tag], queryFn: () => listTagChannels(client, tag) });
   useEffect(() => {
@@ -54,13 +56,7 @@ export function ChannelTagChannels({ tag, onCheck }: TagChannelsProps) {
   const state = selectionState(selected, ids);
   // Only members still listed count (a deleted one leaves the selection with the reload).
   const chosen = all.filter((channel) => selected.has(channel.id)).map((channel) => channel.id);
-  const status = CHANNEL_SCREEN.status;
-  const toggle = (id: number) => {
-    const next = new Set(selected);
-    if (next.has(id)) next.delete(id);
-    else next.add(id);
-    setSelected(next);
-  };
+  const toggle = (id: number) => setSelected(toggleInSet(selected, id));
   return (
     <section className="gw-tag-channels" aria-label={t('channels.list.tag_channels', { name: tag })}>
       <div className="gw-tag-channels-bar">
@@ -119,15 +115,7 @@ export function ChannelTagChannels({ tag, onCheck }: TagChannelsProps) {
                 </td>
                 <td>{`${channel.id} - ${channel.name}`}</td>
                 <td>
-                  {status && (
-                    <StatusSwitch
-                      status={status}
-                      row={channel}
-                      name={channel.name}
-                      text={statusCaption(t, channel)}
-                      entity={CHANNELS}
-                    />
-                  )}
+                  <ChannelStatus channel={channel} />
                 </td>
                 <td>
                   <span className="gw-used-balance">
@@ -140,15 +128,10 @@ export function ChannelTagChannels({ tag, onCheck }: TagChannelsProps) {
                 </td>
                 <td>
                   <InlineNumber
-                    field="priority"
-                    value={channel.priority}
-                    label={t('channels.list.priority_of', { name: channel.name })}
-                    saveLabel={t('channels.list.save_priority', { name: channel.name })}
-                    doneKey="channels.list.priority_saved"
-                    save={async (value) => {
-                      await quickUpdateChannel(client, { id: channel.id, priority: value });
-                      await queries.invalidateQueries({ queryKey: [CHANNELS] });
-                    }}
+                    def={CHANNEL_PRIORITY_INLINE}
+                    row={channel}
+                    name={channel.name}
+                    entity={CHANNELS}
                   />
                 </td>
                 <td>
@@ -182,27 +165,23 @@ export function ChannelTagChannels({ tag, onCheck }: TagChannelsProps) {
         />
         <Pager page={page} size={size} total={all.length} onPage={setPage} />
       </div>
-      <Alert
-        isOpen={deleting}
-        intent="danger"
-        icon="trash"
-        confirmButtonText={t('common.delete')}
-        cancelButtonText={t('common.cancel')}
+      <ConfirmAction
+        action={deleting ? BATCH_DELETE : undefined}
+        count={chosen.length}
         onCancel={() => setDeleting(false)}
         onConfirm={() => {
           setDeleting(false);
-          const ids = chosen;
-          void change(
-            () => deleteChannels(client, ids),
-            'channels.messages.deleted_count',
-            (answer) => ({
-              count: answer,
-            }),
-          ).then(() => setSelected(new Set()));
+          const targets = all.filter((channel) => selected.has(channel.id));
+          if (BATCH_DELETE)
+            void change(
+              () => BATCH_DELETE.run(client, targets),
+              BATCH_DELETE.doneKey,
+              (answer) => ({
+                count: answer,
+              }),
+            ).then(() => setSelected(new Set()));
         }}
-      >
-        {t('channels.list.confirm_batch_delete', { count: chosen.length })}
-      </Alert>
+      />
       {quickEdit && (
         <ValuesDialog
           fields={CHANNEL_QUICK_EDIT_FIELDS}

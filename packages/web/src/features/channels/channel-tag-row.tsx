@@ -1,14 +1,14 @@
 // The cells and actions of a tag row (console-screens §1.3): the "Tag" chip, enable / disable all, the
 // tag's priority, edit in tag mode and delete the tag with its channels.
-import { Alert, Button, type IconName, Tag } from '@blueprintjs/core';
-import { type Channel, deleteChannelTag, setChannelTagPriority, setChannelTagStatus } from '@gw/core';
-import { useQueryClient } from '@tanstack/react-query';
+import { Button, type IconName, Tag } from '@blueprintjs/core';
+import { CHANNEL_TAG_PRIORITY_INLINE, type Channel, deleteChannelTag, setChannelTagStatus } from '@gw/core';
 import { useState } from 'react';
 import { useApp } from '../../app/app-context';
+import { ConfirmDialog } from '../../kit/confirm-dialog';
 import { useEntityChange } from '../../kit/mutations';
 import { useT } from '../../lib/use-t';
 import { CHANNELS } from './channel-row-cells';
-import { InlineNumber } from './channel-row-inline-number';
+import { InlineNumber } from '../../kit/inline-number';
 
 export function TagChip() {
   const t = useT();
@@ -44,20 +44,18 @@ function AskedButton({ asked, tag }: { asked: Asked; tag: string }) {
         title={t(asked.labelKey)}
         onClick={() => setOpen(true)}
       />
-      <Alert
+      <ConfirmDialog
         isOpen={open}
+        title={t(asked.questionKey, { name: tag })}
+        actionText={t(asked.labelKey)}
         intent={asked.intent}
         icon={asked.icon}
-        confirmButtonText={t(asked.labelKey)}
-        cancelButtonText={t('common.cancel')}
         onCancel={() => setOpen(false)}
         onConfirm={() => {
           setOpen(false);
           void change(asked.run, asked.doneKey);
         }}
-      >
-        {t(asked.questionKey, { name: tag })}
-      </Alert>
+      />
     </>
   );
 }
@@ -67,50 +65,27 @@ export function TagStatusButtons({ row }: { row: Channel }) {
   const { client } = useApp();
   return (
     <span className="gw-tag-status">
-      <AskedButton
-        tag={row.tag}
-        asked={{
-          icon: 'play',
-          intent: 'primary',
-          labelKey: 'channels.list.enable_all',
-          questionKey: 'channels.list.confirm_enable_all',
-          run: () => setChannelTagStatus(client, row.tag, 'enable'),
-          doneKey: 'channels.list.tag_enabled',
-        }}
-      />
-      <AskedButton
-        tag={row.tag}
-        asked={{
-          icon: 'pause',
-          intent: 'primary',
-          labelKey: 'channels.list.disable_all',
-          questionKey: 'channels.list.confirm_disable_all',
-          run: () => setChannelTagStatus(client, row.tag, 'disable'),
-          doneKey: 'channels.list.tag_disabled',
-        }}
-      />
+      {(['enable', 'disable'] as const).map((action) => (
+        <AskedButton
+          key={action}
+          tag={row.tag}
+          asked={{
+            icon: action === 'enable' ? 'play' : 'pause',
+            intent: 'primary',
+            labelKey: `channels.list.${action}_all`,
+            questionKey: `channels.list.confirm_${action}_all`,
+            run: () => setChannelTagStatus(client, row.tag, action),
+            doneKey: `channels.list.tag_${action}d`,
+          }}
+        />
+      ))}
     </span>
   );
 }
 
 /** The tag's priority, written to every channel of the tag. */
 export function TagPriority({ row }: { row: Channel }) {
-  const t = useT();
-  const { client } = useApp();
-  const queries = useQueryClient();
-  return (
-    <InlineNumber
-      field="priority"
-      value={row.priority}
-      label={t('channels.list.tag_priority_of', { name: row.tag })}
-      saveLabel={t('channels.list.save_tag_priority', { name: row.tag })}
-      doneKey="channels.list.priority_saved"
-      save={async (value) => {
-        await setChannelTagPriority(client, row.tag, value);
-        await queries.invalidateQueries({ queryKey: [CHANNELS] });
-      }}
-    />
-  );
+  return <InlineNumber def={CHANNEL_TAG_PRIORITY_INLINE} row={row} name={row.tag} entity={CHANNELS} />;
 }
 
 /** Edit opens the editor in tag mode; delete removes the tag's channels after a red question. */

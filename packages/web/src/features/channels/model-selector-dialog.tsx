@@ -31,6 +31,7 @@ import {
   OTHER_GROUP,
   searchGroups,
   toggleGroup,
+  toggleInSet,
 } from '@gw/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -237,12 +238,7 @@ export function ModelSelectorDialog({ form, models, mapping, onClose, onConfirm 
                       inline
                       label={model}
                       checked={selected.has(model)}
-                      onChange={() => {
-                        const next = new Set(selected);
-                        if (next.has(model)) next.delete(model);
-                        else next.add(model);
-                        setSelected(next);
-                      }}
+                      onChange={() => setSelected(toggleInSet(selected, model))}
                     />
                   ))}
               </fieldset>

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useApp } from '../../app/app-context';
 import { SELF_QUERY_KEY } from '../../kit/use-self';
 import { copyText } from '../../lib/clipboard';
-import { showError } from '../../lib/toasts';
+import { useServerStep } from '../../kit/mutations';
 import { useT } from '../../lib/use-t';
 
 /**
@@ -17,20 +17,15 @@ export function AccessTokenTab() {
   const { client } = useApp();
   const queries = useQueryClient();
   const [token, setToken] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useServerStep();
 
   const generate = async () => {
-    setBusy(true);
-    try {
+    await run(async () => {
       const fresh = await generateAccessToken(client);
       setToken(fresh);
       await copyText(fresh, t('users.profile.token_name'), t);
       await queries.invalidateQueries({ queryKey: SELF_QUERY_KEY });
-    } catch (error) {
-      showError(error, t);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

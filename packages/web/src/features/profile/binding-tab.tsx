@@ -14,8 +14,7 @@ import { useApp } from '../../app/app-context';
 import { SELF_QUERY_KEY } from '../../kit/use-self';
 import { showError, showToast } from '../../lib/toasts';
 import { useT } from '../../lib/use-t';
-import { EmailBindDialog } from './email-bind-dialog';
-import { WechatBindDialog } from './wechat-bind-dialog';
+import { EmailBindDialog, WechatBindDialog } from './bind-dialogs';
 
 /** The Account binding tab (§23): one row per binding the server enables, and the Telegram steps. */
 export function BindingTab({ user }: { user: User }) {

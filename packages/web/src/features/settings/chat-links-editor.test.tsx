@@ -2,7 +2,13 @@
 import { optionCards } from '@gw/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+const toasts = vi.hoisted(() => vi.fn());
+vi.mock('../../lib/toasts', async (original) => ({
+  ...(await original<typeof import('../../lib/toasts')>()),
+  showToast: toasts,
+}));
 import { renderWithApp } from '../../test-support/render-with-app';
 import { parseChatLinks } from './chat-links-editor';
 import { OptionCard } from './option-card';
@@ -26,24 +32,55 @@ describe('chat links grid', () => {
     expect(screen.getByText('No links: the built-in chat links are used.')).toBeTruthy();
   });
 
-  it('given an added empty row, shows the rule of core until name and URL are filled', () => {
+  it('given an added row, Save toasts the rule of core until name and URL are filled, then shows it as text', () => {
     open('');
     fireEvent.click(screen.getByRole('button', { name: 'Add link' }));
-    expect(screen.getByText('Entry 1 of Chat links has no name')).toBeTruthy();
+    const save = () => fireEvent.click(screen.getByRole('button', { name: 'Save link 1' }));
+    save();
+    expect(toasts.mock.lastCall).toEqual(['error', 'Entry 1 of Chat links has no name']);
     fireEvent.change(screen.getByLabelText('Name 1'), { target: { value: 'Next' } });
-    expect(screen.getByText('Entry 1 of Chat links has no URL')).toBeTruthy();
+    save();
+    expect(toasts.mock.lastCall).toEqual(['error', 'Entry 1 of Chat links has no URL']);
     fireEvent.change(screen.getByLabelText('URL 1'), { target: { value: 'https://chat.example/?k={key}' } });
-    expect(screen.queryByText(/Entry 1 of Chat links/)).toBeNull();
     fireEvent.change(screen.getByLabelText('Sort 1'), { target: { value: '-1' } });
-    expect(screen.getByText('In entry 1 of Chat links, sort must be an integer of at least 0')).toBeTruthy();
+    save();
+    expect(toasts.mock.lastCall).toEqual([
+      'error',
+      'In entry 1 of Chat links, sort must be an integer of at least 0',
+    ]);
+    fireEvent.change(screen.getByLabelText('Sort 1'), { target: { value: '3' } });
+    save();
+    expect(screen.queryByLabelText('Name 1')).toBeNull();
+    expect(screen.getByRole('cell', { name: 'Next' })).toBeTruthy();
+    expect(screen.getByRole('cell', { name: 'https://chat.example/?k={key}' })).toBeTruthy();
+  });
+
+  it('Cancel drops an added row; Edit changes a stored one; the Name header sorts the rows', () => {
+    open(
+      '[{"name":"B","url":"https://b.example","show":false,"sort":1},{"name":"A","url":"https://a.example","show":true,"sort":2}]',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Add link' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel editing link 3' }));
+    expect(screen.queryByLabelText('Name 3')).toBeNull();
+    const names = () =>
+      screen
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.firstElementChild?.textContent);
+    expect(names()).toEqual(['B', 'A']);
+    fireEvent.click(screen.getByRole('button', { name: 'Sort by Name' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Sort by Name' }));
+    expect(names()).toEqual(['A', 'B']);
+    fireEvent.click(screen.getByRole('button', { name: 'Edit link 1' }));
+    fireEvent.change(screen.getByLabelText('Name 1'), { target: { value: 'C' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save link 1' }));
+    expect(names()).toEqual(['A', 'C']);
   });
 
   it('shows stored links as rows and deleting the last one goes back to the built-in links', () => {
     open('[{"name":"A","url":"https://a.example","show":true,"sort":2}]');
-    expect((screen.getByLabelText('Name 1') as HTMLInputElement).value).toBe('A');
-    expect((screen.getByRole('switch', { name: 'Show in playground 1' }) as HTMLInputElement).checked).toBe(
-      true,
-    );
+    expect(screen.getByRole('cell', { name: 'A' })).toBeTruthy();
+    expect(screen.getByRole('cell', { name: 'Shown' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Delete link 1' }));
     expect(screen.getByText('No links: the built-in chat links are used.')).toBeTruthy();
   });

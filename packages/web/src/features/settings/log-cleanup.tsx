@@ -4,37 +4,28 @@ import { deleteLogsBefore, formatTimestamp } from '@gw/core';
 import { useState } from 'react';
 import { useApp } from '../../app/app-context';
 import { DateTimeInput } from '../../kit/date-time-input';
-import { showError, showToast } from '../../lib/toasts';
+import { localInputOf, secondsOfLocalInput } from '../../kit/local-time';
+import { showToast } from '../../lib/toasts';
+import { useServerStep } from '../../kit/mutations';
 import { useT } from '../../lib/use-t';
 
 const THIRTY_DAYS_MS = 30 * 24 * 3600 * 1000;
-
-/** `YYYY-MM-DDTHH:mm` in local time, what the date-and-time field holds. */
-function localInputValue(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
 
 /** Clears logs older than a cut-off (default: 30 days ago), after a confirmation the source lacked. */
 export function LogCleanup() {
   const t = useT();
   const { client } = useApp();
-  const [cutoff, setCutoff] = useState(() => localInputValue(new Date(Date.now() - THIRTY_DAYS_MS)));
+  const [cutoff, setCutoff] = useState(() => localInputOf(Math.floor((Date.now() - THIRTY_DAYS_MS) / 1000)));
   const [asking, setAsking] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const seconds = Math.floor(new Date(cutoff).getTime() / 1000);
+  const { busy, run } = useServerStep();
+  const seconds = secondsOfLocalInput(cutoff) ?? Number.NaN;
 
   const clear = async () => {
     setAsking(false);
-    setBusy(true);
-    try {
+    await run(async () => {
       const count = await deleteLogsBefore(client, seconds);
       showToast('success', t('options.screen.logs_cleared', { count }));
-    } catch (error) {
-      showError(error, t);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

@@ -4,6 +4,7 @@ import {
   changedOptions,
   listSafeTools,
   type OptionCard as OptionCardDef,
+  keepsWhenBlank,
   type OptionDefinition,
   optionEditRefusal,
   optionEditText,
@@ -30,7 +31,7 @@ interface OptionCardProps {
 
 /** A refusal of core's rule, worded with the option's label instead of its key. */
 function refusalText(def: OptionDefinition, value: string, t: Translate): string | undefined {
-  if (def.secret && value === '') return undefined;
+  if (keepsWhenBlank(def) && value === '') return undefined;
   const refusal = optionEditRefusal(def.key, value);
   return refusal ? t(refusal.key, { ...refusal.params, option: t(optionLabelKey(def.key)) }) : undefined;
 }

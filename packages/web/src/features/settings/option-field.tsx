@@ -1,5 +1,6 @@
 import {
   Button,
+  Callout,
   Classes,
   FormGroup,
   HTMLSelect,
@@ -8,7 +9,7 @@ import {
   TagInput,
   TextArea,
 } from '@blueprintjs/core';
-import { type OptionDefinition, optionHelpKey, optionLabelKey } from '@gw/core';
+import { type OptionDefinition, optionHelpKey, optionLabelKey, optionNote, optionSaveKey } from '@gw/core';
 import { useT } from '../../lib/use-t';
 import { ChatLinksEditor, parseChatLinks } from './chat-links-editor';
 
@@ -29,8 +30,24 @@ const fieldId = (key: string) => `option-${key}`;
 /** Long free texts (notices, page contents, keyword lists) get a text area, short ones a line. */
 const isLongText = (def: OptionDefinition) => def.kind === 'text' && def.maxLength === undefined;
 
+/** One option with the note §24 puts above it (a proxy's, the copyright warning), if any. */
+export function OptionField(props: OptionFieldProps) {
+  const t = useT();
+  const note = optionNote(props.def.key);
+  return (
+    <>
+      {note && (
+        <Callout intent={note.intent} className="gw-option-note">
+          {t(note.key)}
+        </Callout>
+      )}
+      <OptionInput {...props} />
+    </>
+  );
+}
+
 /** One option drawn by its kind, with its rule's message (or its help) under it. */
-export function OptionField({ def, value, error, choices, busy, onChange, onSave }: OptionFieldProps) {
+function OptionInput({ def, value, error, choices, busy, onChange, onSave }: OptionFieldProps) {
   const t = useT();
   const label = t(optionLabelKey(def.key));
   const help = t(optionHelpKey(def.key));
@@ -77,6 +94,7 @@ export function OptionField({ def, value, error, choices, busy, onChange, onSave
         value={value}
         intent={intent}
         className={def.kind === 'json' ? Classes.MONOSPACE_TEXT : undefined}
+        spellCheck={def.kind === 'json' ? false : undefined}
         onChange={(event) => onChange(event.currentTarget.value)}
       />
     );
@@ -117,7 +135,7 @@ export function OptionField({ def, value, error, choices, busy, onChange, onSave
         <div className="gw-option-row">
           {input}
           <Button
-            text={t('options.screen.save')}
+            text={t(optionSaveKey(def.key))}
             aria-label={t('options.screen.save_field', { label })}
             loading={busy}
             onClick={onSave}

@@ -1,4 +1,4 @@
-import { Callout, NonIdealState, Spinner, Tab, Tabs } from '@blueprintjs/core';
+import { NonIdealState, Spinner, Tab, Tabs } from '@blueprintjs/core';
 import {
   isRoot,
   OPTION_SCREEN_TABS,
@@ -16,6 +16,7 @@ import { showError } from '../../lib/toasts';
 import { useT } from '../../lib/use-t';
 import { InvoiceMonthTools } from './invoice-month-tools';
 import { LogCleanup } from './log-cleanup';
+import { UpdateCheckButton } from './update-check';
 import './settings.css';
 import { hasProviderNote, ProviderNote } from './oauth-notes';
 import { OptionCard } from './option-card';
@@ -94,26 +95,32 @@ function SettingsTabs() {
   );
 }
 
-/** The notes of §24 above a card's fields. */
+/** The provider notes of §24 above a sign-in card's fields (other notes sit above their option). */
 function CardNote({ card, loaded }: { card: OptionCardDef; loaded: ReadonlyMap<string, string> }): ReactNode {
-  const t = useT();
-  const key = `${card.tab}.${card.card}`;
-  if (key === 'operation.other') return <Callout intent="primary">{t('options.screen.proxy_note')}</Callout>;
-  if (key === 'operation.payment')
-    return <Callout intent="primary">{t('options.screen.payment_note')}</Callout>;
+  // The Other tab opens with the running version and its update check, above the notice (§24.3).
+  if (card.tab === 'other' && card.card === 'general') return <VersionLine />;
   if (card.tab === 'system' && hasProviderNote(card.card))
     return <ProviderNote card={card.card} serverAddress={loaded.get('ServerAddress') ?? ''} />;
   return null;
 }
 
-/** The tools of §24 under a card's fields: the log clean-up, the monthly bill tools and the version line. */
+/** The tools of §24 under a card's fields: the log clean-up and the monthly bill tools. */
 function CardExtra({ card }: { card: OptionCardDef }): ReactNode {
+  const { site } = useApp();
+  if (card.tab !== 'operation') return null;
+  if (card.card === 'log') return <LogCleanup />;
+  if (card.card === 'invoice' && site?.UserInvoiceMonth) return <InvoiceMonthTools />;
+  return null;
+}
+
+/** The running version and "Check update". */
+function VersionLine() {
   const t = useT();
   const { site } = useApp();
-  const key = `${card.tab}.${card.card}`;
-  if (key === 'operation.log') return <LogCleanup />;
-  if (key === 'operation.invoice' && site?.UserInvoiceMonth) return <InvoiceMonthTools />;
-  if (key === 'other.general' && site?.version)
-    return <p>{t('options.screen.version', { version: site.version })}</p>;
-  return null;
+  return (
+    <div className="gw-option-row">
+      <p>{t('options.screen.version', { version: site?.version || t('common.unknown_version') })}</p>
+      <UpdateCheckButton version={site?.version ?? ''} />
+    </div>
+  );
 }

@@ -26,7 +26,7 @@ describe('token form mapping', () => {
     const past = validateTokenForm({ ...base, expiresAt: '2020-01-01T00:00' }, t, NOW);
     expect(past.ok ? undefined : past.errors.expiresAt).toBe('The expiry time is already past');
     const bad = validateTokenForm({ ...base, expiresAt: 'not a date' }, t, NOW);
-    expect(bad.ok ? undefined : bad.errors.expiresAt).toMatch(/^Invalid date: use YYYY-MM-DD HH:mm:ss/);
+    expect(bad.ok ? undefined : bad.errors.expiresAt).toBe(t('validation.token.expiry_invalid'));
     const beat = validateTokenForm(
       { ...emptyTokenForm(NOW), name: 'x', heartbeatEnabled: true, heartbeatTimeout: '95' },
       t,

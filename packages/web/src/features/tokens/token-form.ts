@@ -1,5 +1,4 @@
 import {
-  formatTimestamp,
   parseTimestamp,
   type Token,
   type TokenCreate,
@@ -9,6 +8,7 @@ import {
   trimStrings,
   type Translate,
 } from '@gw/core';
+import { localInputOf } from '../../kit/local-time';
 import { type FieldMessages, messagesFromZod } from '../../lib/form-errors';
 
 /** The token dialog's fields as the inputs hold them (text stays text until submit). */
@@ -52,9 +52,8 @@ const LABELS: Record<string, string> = {
 
 const ONE_MONTH_SECONDS = 30 * 24 * 3600;
 
-function toLocalInput(unixSeconds: number): string {
-  return formatTimestamp(unixSeconds).slice(0, 16).replace(' ', 'T');
-}
+// The token's expiry as its date-and-time input shows it (the kit's one conversion).
+const toLocalInput = localInputOf;
 
 /** The fields of a new token: never expires, unlimited quota, no limits (console-screens §2.1). */
 export function emptyTokenForm(now: number): TokenFormState {

@@ -5,23 +5,8 @@ import { readPageSize, writePageSize } from '../../lib/storage';
 export const DEFAULT_TOKEN_ORDER = '-id';
 const PAGE_SIZE_KEY = 'token';
 
-/** A header click: descending first, then ascending, then descending again. */
-export function nextOrder(current: string, field: string): string {
-  return current === `-${field}` ? field : `-${field}`;
-}
-
-/** How a column header shows the current order: 'asc', 'desc' or undefined. */
-export function orderDirection(current: string, field: string | undefined): 'asc' | 'desc' | undefined {
-  if (!field) return undefined;
-  if (current === field) return 'asc';
-  if (current === `-${field}`) return 'desc';
-  return undefined;
-}
-
-/** The number of pages for a total (at least 1). */
-export function pageCount(total: number, size: number): number {
-  return Math.max(1, Math.ceil(total / size));
-}
+// The order and page rules moved to the kit (every table shares them); kept importable from here.
+export { nextOrder, orderDirection, pageCount } from '../../kit/list-order';
 
 /** The token table's remembered page size. */
 export function readTokenPageSize(): number {

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useApp } from '../../app/app-context';
 import { useQuotaDisplay } from '../../app/use-quota-display';
 import { copyText } from '../../lib/clipboard';
-import { showError } from '../../lib/toasts';
+import { useServerStep } from '../../kit/mutations';
 import { useT } from '../../lib/use-t';
 
 /** The invitation card (§14, as on the dashboard): make the link with `GET /api/user/aff`, copy it. */
@@ -13,20 +13,15 @@ export function InviteCard({ self }: { self: User | undefined }) {
   const { client, site } = useApp();
   const display = useQuotaDisplay();
   const [link, setLink] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useServerStep();
 
   const generate = async () => {
-    setBusy(true);
-    try {
+    await run(async () => {
       const code = await getAffCode(client);
       const made = invitationLink(site?.server_address || window.location.origin, code);
       setLink(made);
       await copyText(made, t('payments.topup.invite_link'), t);
-    } catch (error) {
-      showError(error, t);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

@@ -5,7 +5,8 @@ import { type FormEvent, useState } from 'react';
 import { useApp } from '../../app/app-context';
 import { useQuotaDisplay } from '../../app/use-quota-display';
 import { SELF_QUERY_KEY } from '../../kit/use-self';
-import { showError, showToast } from '../../lib/toasts';
+import { showToast } from '../../lib/toasts';
+import { useServerStep } from '../../kit/mutations';
 import { useT } from '../../lib/use-t';
 
 /** The redeem card (§14): a code → `POST /api/user/topup`, then the balance reloads. */
@@ -15,7 +16,7 @@ export function RedeemCard() {
   const display = useQuotaDisplay();
   const queries = useQueryClient();
   const [code, setCode] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useServerStep();
 
   const redeem = async (event: FormEvent) => {
     event.preventDefault();
@@ -24,17 +25,12 @@ export function RedeemCard() {
       showToast('info', t('payments.topup.redeem_empty'));
       return;
     }
-    setBusy(true);
-    try {
+    await run(async () => {
       const added = await redeemCode(client, key);
       showToast('success', t('payments.topup.redeemed', { amount: renderQuota(added, display) }));
       setCode('');
       await queries.invalidateQueries({ queryKey: SELF_QUERY_KEY });
-    } catch (error) {
-      showError(error, t);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
