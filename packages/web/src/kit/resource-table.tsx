@@ -1,12 +1,6 @@
 import { Button, Checkbox, HTMLTable, Icon, ProgressBar } from '@blueprintjs/core';
 import './kit.css';
-import {
-  type ColumnContext,
-  type ColumnDef,
-  type ScreenDef,
-  toggleInSet,
-  truncateText,
-} from '@gw/core';
+import { type ColumnContext, type ColumnDef, type ScreenDef, toggleInSet, truncateText } from '@gw/core';
 import { Fragment, type ReactNode, useState } from 'react';
 import { nextOrder, orderDirection } from './list-order';
 import { useT } from '../lib/use-t';
