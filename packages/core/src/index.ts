@@ -14,6 +14,7 @@ export * from './money/decimal.js';
 export * from './navigation/navigation.js';
 export * from './site/index.js';
 export * from './palette/index.js';
+export * from './playground/index.js';
 export * from './screens/index.js';
 export * from './resources/analytics/index.js';
 export * from './resources/channels/index.js';
