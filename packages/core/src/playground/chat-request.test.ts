@@ -5,6 +5,7 @@ import {
   buildChatRequest,
   describeChatRequest,
   formatCallCost,
+  playgroundTokens,
   PLAYGROUND_FIELDS,
   playgroundSchema,
 } from './chat-request.js';
@@ -59,6 +60,16 @@ describe('playground request', () => {
     expect(formatCallCost(61, { displayInCurrency: true, quotaPerUnit: 500_000 })).toBe('$0.000122');
     expect(formatCallCost(1_500_000, { displayInCurrency: true, quotaPerUnit: 500_000 })).toBe('$3.000000');
     expect(formatCallCost(61, { displayInCurrency: false, quotaPerUnit: 500_000 })).toBe('61');
+  });
+
+  it('offers enabled tokens only, the playground token first', () => {
+    const tokens = [
+      { id: 1, name: 'mine', status: 1 },
+      { id: 2, name: 'off', status: 2 },
+      { id: 3, name: 'sys_playground', status: 1 },
+      { id: 4, name: 'spent', status: 4 },
+    ];
+    expect(playgroundTokens(tokens).map((token) => token.id)).toEqual([3, 1]);
   });
 
   it('names every field in every language', () => {

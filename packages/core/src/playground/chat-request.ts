@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { moneyFromQuota } from '../money/decimal.js';
 import type { QuotaDisplay } from '../format/quota.js';
 import { renderNumber } from '../format/quota.js';
+import { PLAYGROUND_TOKEN_NAME, TOKEN_STATUS } from '../resources/tokens/tokens.schema.js';
 import type { FormFieldDef } from '../screens/screen-model.js';
 
 /** The relay path the playground calls. */
@@ -104,4 +105,13 @@ export const CALL_COST_DIGITS = 6;
 export function formatCallCost(quota: number, display: QuotaDisplay): string {
   if (!display.displayInCurrency) return renderNumber(quota);
   return `$${moneyFromQuota(quota, display.quotaPerUnit, CALL_COST_DIGITS)}`;
+}
+
+/** The tokens the playground offers: the enabled ones, the caller's playground token first (the default). */
+export function playgroundTokens<T extends { name: string; status: number }>(tokens: readonly T[]): T[] {
+  const enabled = tokens.filter((token) => token.status === TOKEN_STATUS.enabled);
+  return [
+    ...enabled.filter((token) => token.name === PLAYGROUND_TOKEN_NAME),
+    ...enabled.filter((token) => token.name !== PLAYGROUND_TOKEN_NAME),
+  ];
 }

@@ -7,7 +7,7 @@ import { ApiClient } from '../http/client.js';
 import { GwApiError } from '../http/errors.js';
 import { buildChatRequest, playgroundSchema } from './chat-request.js';
 import type { ChatStreamEvent } from './chat-stream.js';
-import { findCallLog, listRelayModels, streamChatCompletion } from './playground.api.js';
+import { countCallLogs, findCallLog, listRelayModels, streamChatCompletion } from './playground.api.js';
 
 let server: Server;
 let baseUrl = '';
@@ -96,51 +96,37 @@ describe('playground calls', () => {
     expect(refusal).toMatchObject({ message: 'invalid token', status: 401 });
   });
 
-  it('reads the call’s consume log back, asking again until the batch is written', async () => {
+  it('reads the call’s consume log back once the count passes the one before the call, asking again until the batch is written', async () => {
+    // An older call's log is there from the start; this call's log lands on the third look.
+    const older = { id: 8, created_at: 90, type: 2, quota: 40, model_name: 'a-model' };
+    const ours = { id: 9, created_at: 100, type: 2, quota: 61, model_name: 'a-model' };
     const urls: string[] = [];
     const client = new ApiClient({
       baseUrl: 'http://gw.test',
       fetch: async (url) => {
         urls.push(url);
-        const data =
-          urls.length < 3 ? [] : [{ id: 9, created_at: 100, type: 2, quota: 61, model_name: 'a-model' }];
-        return {
-          status: 200,
-          text: async () =>
-            JSON.stringify({
-              success: true,
-              message: '',
-              data: { data, page: 1, size: 1, total_count: data.length },
-            }),
-        };
+        const rows = urls.length < 4 ? [older] : [ours, older];
+        const page = { data: rows.slice(0, 1), page: 1, size: 1, total_count: rows.length };
+        return { status: 200, text: async () => JSON.stringify({ success: true, message: '', data: page }) };
       },
     });
+    const call = { tokenName: 'mine', model: 'a-model' };
+    const before = await countCallLogs(client, call);
+    expect(before).toBe(1);
     const waits: number[] = [];
-    const log = await findCallLog(
-      client,
-      { tokenName: 'mine', model: 'a-model', since: 100 },
-      {
-        waitMs: 250,
-        wait: async (ms) => void waits.push(ms),
-      },
-    );
+    const log = await findCallLog(client, call, before, {
+      waitMs: 250,
+      wait: async (ms) => void waits.push(ms),
+    });
     expect(log).toMatchObject({ id: 9, quota: 61 });
     expect(waits).toEqual([250, 250]);
-    expect(new URL(urls[0] ?? '').searchParams.get('token_name')).toBe('mine');
-    expect(new URL(urls[0] ?? '').searchParams.get('log_type')).toBe('2');
-    expect(
-      await findCallLog(
-        new ApiClient({
-          baseUrl: 'http://gw.test',
-          fetch: async () => ({
-            status: 200,
-            text: async () =>
-              '{"success":true,"message":"","data":{"data":[],"page":1,"size":1,"total_count":0}}',
-          }),
-        }),
-        { tokenName: 'x', model: 'y', since: 1 },
-        { attempts: 2, wait: async () => undefined },
-      ),
-    ).toBeUndefined();
+    const asked = new URL(urls[0] ?? '').searchParams;
+    expect([asked.get('token_name'), asked.get('model_name'), asked.get('log_type')]).toEqual([
+      'mine',
+      'a-model',
+      '2',
+    ]);
+    const never = await findCallLog(client, call, 5, { attempts: 2, wait: async () => undefined });
+    expect(never).toBeUndefined();
   });
 });

@@ -121,37 +121,49 @@ export async function streamChatCompletion(
   return result;
 }
 
-/** How the call's log is looked for: its token, its model, and when it started (unix seconds). */
+/** Which logs a playground call writes: consume logs of its token and model. */
 export interface CallLogQuery {
   tokenName: string;
   model: string;
-  since: number;
+}
+
+/** The newest consume log of the token and model, and how many there are. */
+async function newestCallLog(client: ApiClient, call: CallLogQuery): Promise<{ log?: Log; count: number }> {
+  const page = await listSelfLogs(client, {
+    page: 1,
+    size: 1,
+    order: '-id',
+    log_type: LOG_TYPE.consume,
+    token_name: call.tokenName,
+    model_name: call.model,
+  });
+  return { log: page.data[0], count: page.total_count };
 }
 
 /**
- * The consume log a playground call wrote (its cost), read back from the caller's logs. The gateway
- * writes logs in batches, so the newest match is asked for up to `attempts` times, `waitMs` apart;
- * undefined when it never showed up.
+ * How many consume logs the token has for the model: taken before a call, so the call's own log is
+ * the one that raises the count (no clock shared between browser and server is needed).
+ */
+export async function countCallLogs(client: ApiClient, call: CallLogQuery): Promise<number> {
+  return (await newestCallLog(client, call)).count;
+}
+
+/**
+ * The consume log a playground call wrote (its cost), read back from the caller's logs: the newest one
+ * once there are more than `before`. The gateway writes logs in batches, so it asks up to `attempts`
+ * times, `waitMs` apart; undefined when the log never showed up.
  */
 export async function findCallLog(
   client: ApiClient,
   call: CallLogQuery,
+  before: number,
   options: { attempts?: number; waitMs?: number; wait?: (ms: number) => Promise<void> } = {},
 ): Promise<Log | undefined> {
   const attempts = options.attempts ?? 10;
   const wait = options.wait ?? ((ms: number) => new Promise<void>((done) => setTimeout(done, ms)));
   for (let attempt = 1; attempt <= attempts; attempt += 1) {
-    const page = await listSelfLogs(client, {
-      page: 1,
-      size: 1,
-      order: '-id',
-      log_type: LOG_TYPE.consume,
-      token_name: call.tokenName,
-      model_name: call.model,
-      start_timestamp: call.since,
-    });
-    const log = page.data[0];
-    if (log) return log;
+    const { log, count } = await newestCallLog(client, call);
+    if (log && count > before) return log;
     if (attempt < attempts) await wait(options.waitMs ?? 500);
   }
   return undefined;

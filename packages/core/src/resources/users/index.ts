@@ -8,3 +8,4 @@ export * from './users.screen.js';
 export * from './oauth.js';
 export * from './profile.js';
 export * from './register-form.js';
+export * from './sign-in-providers.js';

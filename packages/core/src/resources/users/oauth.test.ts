@@ -9,9 +9,9 @@ import {
   oauthAuthorizeUrl,
   oauthCallbackQuerySchema,
   oauthCallbackRetries,
-  signInProviders,
   signInWithOAuth,
 } from './oauth.js';
+import { signInProviders } from './sign-in-providers.js';
 
 /** A client whose server answers every call with `reply` and records the URLs asked. */
 function clientAnswering(reply: unknown, status = 200) {

@@ -111,28 +111,6 @@ export function oauthAuthorizeUrl(
   return `https://open.feishu.cn/open-apis/authen/v1/index?redirect_uri=${redirect}&app_id=${clientId}&state=${state}`;
 }
 
-/** A third-party sign-in the login page offers. */
-export type SignInProvider = 'github' | 'wechat' | 'lark' | 'oidc';
-
-/**
- * The third-party buttons of the login page, in one-hub's order (§13.1), each only when the site's
- * status turns it on. (Telegram has no sign-in call in the contract: its bot binds accounts instead.)
- */
-export function signInProviders(
-  status:
-    | { github_oauth: boolean; wechat_login: boolean; lark_login: boolean; oidc_auth: boolean }
-    | undefined,
-): SignInProvider[] {
-  if (!status) return [];
-  const offered: [SignInProvider, boolean][] = [
-    ['github', status.github_oauth],
-    ['wechat', status.wechat_login],
-    ['lark', status.lark_login],
-    ['oidc', status.oidc_auth],
-  ];
-  return offered.filter(([, on]) => on).map(([provider]) => provider);
-}
-
 /** How many times the callback page asks the server before it gives up (§13.5). */
 export const OAUTH_CALLBACK_ATTEMPTS = 3;
 /** The wait before the callback page asks again, and before it returns to the sign-in page. */

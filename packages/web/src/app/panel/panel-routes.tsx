@@ -60,6 +60,9 @@ const TopupPage = lazy(() =>
 const ProfilePage = lazy(() =>
   import('../../features/profile/profile-page').then((module) => ({ default: module.ProfilePage })),
 );
+const PlaygroundPage = lazy(() =>
+  import('../../features/playground/playground-page').then((module) => ({ default: module.PlaygroundPage })),
+);
 const ChannelPage = lazy(() =>
   import('../../features/channels/channel-page').then((module) => ({ default: module.ChannelPage })),
 );
@@ -82,6 +85,7 @@ const BUILT: Record<string, React.ReactNode> = {
   channel: <ChannelPage />,
   topup: <TopupPage />,
   profile: <ProfilePage />,
+  playground: <PlaygroundPage />,
 };
 
 /** The console's child routes: one per menu item, admin (and root) items refused to other roles. */
