@@ -99,10 +99,12 @@ export function LoginPage() {
             intent={errors.password ? 'danger' : 'none'}
             onValueChange={setPassword}
             rightElement={
+              // Named apart from the field (not "Show password"), so the field's label names one control.
               <Button
                 variant="minimal"
                 icon={shown ? 'eye-off' : 'eye-open'}
-                aria-label={t(shown ? 'web.kit.hide_password' : 'web.kit.show_password')}
+                aria-label={t('web.reveal_typed')}
+                aria-pressed={shown}
                 onClick={() => setShown(!shown)}
               />
             }

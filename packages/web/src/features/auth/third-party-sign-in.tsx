@@ -2,6 +2,7 @@ import { Button } from '@blueprintjs/core';
 import { getOAuthState, getOidcAuthorizeUrl, oauthAuthorizeUrl, type SignInProvider } from '@gw/core';
 import { lazy, Suspense, useState } from 'react';
 import { useApp } from '../../app/app-context';
+import { useScreenSections } from '../../kit/use-screen-sections';
 import { showError } from '../../lib/toasts';
 import { useT } from '../../lib/use-t';
 import './auth.css';
@@ -27,6 +28,8 @@ export function ThirdPartySignIn({ providers }: { providers: readonly SignInProv
   const { client, site } = useApp();
   const [busy, setBusy] = useState<SignInProvider | undefined>();
   const [wechat, setWechat] = useState(false);
+  // The buttons' words come with this chunk, not with the first screen.
+  const ready = useScreenSections(['account']);
 
   const start = async (provider: SignInProvider) => {
     if (provider === 'wechat') {
@@ -50,6 +53,7 @@ export function ThirdPartySignIn({ providers }: { providers: readonly SignInProv
     }
   };
 
+  if (!ready) return null;
   return (
     <div className="gw-third-party">
       {providers.map((provider) => {

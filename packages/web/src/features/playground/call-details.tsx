@@ -13,7 +13,7 @@ export function CallDetails({ call }: { call: PlaygroundCall | undefined }) {
   return (
     <aside className="gw-playground-side">
       <Card className="gw-call-card">
-        <h4>{t('playground.cost')}</h4>
+        <h4>{t('playground.last_call')}</h4>
         {call.status === 'streaming' ? (
           <p className="bp6-text-muted">{t('playground.receiving')}</p>
         ) : log === undefined ? (
