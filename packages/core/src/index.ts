@@ -11,6 +11,7 @@ export * from './http/envelope.js';
 export * from './http/errors.js';
 export * from './i18n/index.js';
 export * from './money/decimal.js';
+export * from './money/quota-input.js';
 export * from './navigation/navigation.js';
 export * from './site/index.js';
 export * from './palette/index.js';

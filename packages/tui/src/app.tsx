@@ -1,9 +1,10 @@
 import { DEFAULT_SERVER_URL } from '@gw/core';
 import { createI18n, type Language, type Translate } from '@gw/core';
-import { useApp, useWindowSize } from 'ink';
+import { useApp, useStdout, useWindowSize } from 'ink';
 import { useCallback, useMemo, useState } from 'react';
 import { KeyboardProvider } from './hooks/use-keys.js';
 import { SessionContext, type TuiEnv, TuiEnvContext } from './hooks/tui-context.js';
+import { terminalClipboard } from './lib/clipboard.js';
 import type { TuiSession } from './lib/connection.js';
 import { SignInScreen } from './screens/sign-in/sign-in-screen.js';
 import { Console } from './shell/console.js';
@@ -24,6 +25,10 @@ export interface AppProps {
   saveDir?: string;
   /** Called once when the user quits (q, :q, Ctrl+C). */
   onQuit?: () => void;
+  /** `--read-only`: hide every key and action that changes something (on-call operators). */
+  readOnly?: boolean;
+  /** Where copied text goes; OSC 52 to the terminal by default. */
+  copy?: (text: string) => void;
 }
 
 /** The TUI's root: sign-in first, then the console with the role's menu. */
@@ -38,17 +43,29 @@ export function App(props: AppProps) {
     refreshSeconds = 30,
     onQuit,
     saveDir,
+    readOnly = false,
+    copy,
   } = props;
   const { exit } = useApp();
   const size = useWindowSize();
+  const { stdout } = useStdout();
   const { columns, rows } = viewport ?? size;
   const t = useMemo<Translate>(() => {
     const i18n = createI18n(language);
     return (key, params) => i18n.t(key, params ?? {});
   }, [language]);
   const env = useMemo<TuiEnv>(
-    () => ({ t, language, glyphs: glyphsFor(ascii ?? false), columns, rows, refreshSeconds }),
-    [t, language, ascii, columns, rows, refreshSeconds],
+    () => ({
+      t,
+      language,
+      glyphs: glyphsFor(ascii ?? false),
+      columns,
+      rows,
+      refreshSeconds,
+      readOnly,
+      copy: copy ?? terminalClipboard(stdout),
+    }),
+    [t, language, ascii, columns, rows, refreshSeconds, readOnly, copy, stdout],
   );
   const [session, setSession] = useState<TuiSession>();
   const [notice, setNotice] = useState<string>();
@@ -56,10 +73,20 @@ export function App(props: AppProps) {
     onQuit?.();
     exit();
   }, [onQuit, exit]);
-  const signedIn = useCallback((next: TuiSession, text?: string) => {
-    setNotice(text);
-    setSession(next);
-  }, []);
+  const signedIn = useCallback(
+    (next: TuiSession, text?: string) => {
+      setNotice(text);
+      // A token generated on the profile replaces the one this session (and the saved sign-in) uses.
+      setSession({
+        ...next,
+        setAccessToken: (token) => {
+          next.setAccessToken(token);
+          void saveCredentials?.(next.server, token, next.user.username);
+        },
+      });
+    },
+    [saveCredentials],
+  );
   return (
     <TuiEnvContext.Provider value={env}>
       <KeyboardProvider>

@@ -1,6 +1,7 @@
 import { languageFromEnv } from '@gw/core';
 import { render } from 'ink';
 import { App } from './app.js';
+import { applyColourPreference } from './lib/colour.js';
 import { prefersAscii } from './ui/glyphs.js';
 
 export interface RunTuiOptions {
@@ -14,6 +15,8 @@ export interface RunTuiOptions {
   refreshSeconds?: number;
   /** Called after a password (or typed token) sign-in so the CLI can remember the server and token. */
   saveCredentials?: (server: string, accessToken: string, username: string) => void | Promise<void>;
+  /** Hide every key and action that changes something (k9s readOnly). */
+  readOnly?: boolean;
   stdin?: NodeJS.ReadStream;
   stdout?: NodeJS.WriteStream;
 }
@@ -21,6 +24,7 @@ export interface RunTuiOptions {
 /** Runs the terminal console until the user quits. */
 export async function runTui(options: RunTuiOptions = {}): Promise<void> {
   const stdout = options.stdout ?? process.stdout;
+  applyColourPreference(process.env);
   const instance = render(
     <App
       language={languageFromEnv(process.env, options.language)}
@@ -29,6 +33,7 @@ export async function runTui(options: RunTuiOptions = {}): Promise<void> {
       saveCredentials={options.saveCredentials}
       ascii={prefersAscii(process.env)}
       refreshSeconds={options.refreshSeconds}
+      readOnly={options.readOnly}
     />,
     {
       stdin: options.stdin ?? process.stdin,

@@ -9,6 +9,7 @@ import zh_CN_errors from './locales/zh_CN/errors.json' with { type: 'json' };
 import zh_CN_logs from './locales/zh_CN/logs.json' with { type: 'json' };
 import zh_CN_model_info from './locales/zh_CN/model_info.json' with { type: 'json' };
 import zh_CN_model_ownedby from './locales/zh_CN/model_ownedby.json' with { type: 'json' };
+import zh_CN_money from './locales/zh_CN/money.json' with { type: 'json' };
 import zh_CN_nav from './locales/zh_CN/nav.json' with { type: 'json' };
 import zh_CN_options from './locales/zh_CN/options.json' with { type: 'json' };
 import zh_CN_palette from './locales/zh_CN/palette.json' with { type: 'json' };
@@ -22,6 +23,7 @@ import zh_CN_server from './locales/zh_CN/server.json' with { type: 'json' };
 import zh_CN_site from './locales/zh_CN/site.json' with { type: 'json' };
 import zh_CN_tasks from './locales/zh_CN/tasks.json' with { type: 'json' };
 import zh_CN_telegram_menus from './locales/zh_CN/telegram_menus.json' with { type: 'json' };
+import zh_CN_token_screen from './locales/zh_CN/token_screen.json' with { type: 'json' };
 import zh_CN_tokens from './locales/zh_CN/tokens.json' with { type: 'json' };
 import zh_CN_tui from './locales/zh_CN/tui.json' with { type: 'json' };
 import zh_CN_user_groups from './locales/zh_CN/user_groups.json' with { type: 'json' };
@@ -38,6 +40,7 @@ import zh_HK_errors from './locales/zh_HK/errors.json' with { type: 'json' };
 import zh_HK_logs from './locales/zh_HK/logs.json' with { type: 'json' };
 import zh_HK_model_info from './locales/zh_HK/model_info.json' with { type: 'json' };
 import zh_HK_model_ownedby from './locales/zh_HK/model_ownedby.json' with { type: 'json' };
+import zh_HK_money from './locales/zh_HK/money.json' with { type: 'json' };
 import zh_HK_nav from './locales/zh_HK/nav.json' with { type: 'json' };
 import zh_HK_options from './locales/zh_HK/options.json' with { type: 'json' };
 import zh_HK_palette from './locales/zh_HK/palette.json' with { type: 'json' };
@@ -51,6 +54,7 @@ import zh_HK_server from './locales/zh_HK/server.json' with { type: 'json' };
 import zh_HK_site from './locales/zh_HK/site.json' with { type: 'json' };
 import zh_HK_tasks from './locales/zh_HK/tasks.json' with { type: 'json' };
 import zh_HK_telegram_menus from './locales/zh_HK/telegram_menus.json' with { type: 'json' };
+import zh_HK_token_screen from './locales/zh_HK/token_screen.json' with { type: 'json' };
 import zh_HK_tokens from './locales/zh_HK/tokens.json' with { type: 'json' };
 import zh_HK_tui from './locales/zh_HK/tui.json' with { type: 'json' };
 import zh_HK_user_groups from './locales/zh_HK/user_groups.json' with { type: 'json' };
@@ -67,6 +71,7 @@ import en_US_errors from './locales/en_US/errors.json' with { type: 'json' };
 import en_US_logs from './locales/en_US/logs.json' with { type: 'json' };
 import en_US_model_info from './locales/en_US/model_info.json' with { type: 'json' };
 import en_US_model_ownedby from './locales/en_US/model_ownedby.json' with { type: 'json' };
+import en_US_money from './locales/en_US/money.json' with { type: 'json' };
 import en_US_nav from './locales/en_US/nav.json' with { type: 'json' };
 import en_US_options from './locales/en_US/options.json' with { type: 'json' };
 import en_US_palette from './locales/en_US/palette.json' with { type: 'json' };
@@ -80,6 +85,7 @@ import en_US_server from './locales/en_US/server.json' with { type: 'json' };
 import en_US_site from './locales/en_US/site.json' with { type: 'json' };
 import en_US_tasks from './locales/en_US/tasks.json' with { type: 'json' };
 import en_US_telegram_menus from './locales/en_US/telegram_menus.json' with { type: 'json' };
+import en_US_token_screen from './locales/en_US/token_screen.json' with { type: 'json' };
 import en_US_tokens from './locales/en_US/tokens.json' with { type: 'json' };
 import en_US_tui from './locales/en_US/tui.json' with { type: 'json' };
 import en_US_user_groups from './locales/en_US/user_groups.json' with { type: 'json' };
@@ -96,6 +102,7 @@ import ja_JP_errors from './locales/ja_JP/errors.json' with { type: 'json' };
 import ja_JP_logs from './locales/ja_JP/logs.json' with { type: 'json' };
 import ja_JP_model_info from './locales/ja_JP/model_info.json' with { type: 'json' };
 import ja_JP_model_ownedby from './locales/ja_JP/model_ownedby.json' with { type: 'json' };
+import ja_JP_money from './locales/ja_JP/money.json' with { type: 'json' };
 import ja_JP_nav from './locales/ja_JP/nav.json' with { type: 'json' };
 import ja_JP_options from './locales/ja_JP/options.json' with { type: 'json' };
 import ja_JP_palette from './locales/ja_JP/palette.json' with { type: 'json' };
@@ -109,6 +116,7 @@ import ja_JP_server from './locales/ja_JP/server.json' with { type: 'json' };
 import ja_JP_site from './locales/ja_JP/site.json' with { type: 'json' };
 import ja_JP_tasks from './locales/ja_JP/tasks.json' with { type: 'json' };
 import ja_JP_telegram_menus from './locales/ja_JP/telegram_menus.json' with { type: 'json' };
+import ja_JP_token_screen from './locales/ja_JP/token_screen.json' with { type: 'json' };
 import ja_JP_tokens from './locales/ja_JP/tokens.json' with { type: 'json' };
 import ja_JP_tui from './locales/ja_JP/tui.json' with { type: 'json' };
 import ja_JP_user_groups from './locales/ja_JP/user_groups.json' with { type: 'json' };
@@ -129,6 +137,7 @@ export const BUNDLED_LOCALES = {
     logs: zh_CN_logs,
     model_info: zh_CN_model_info,
     model_ownedby: zh_CN_model_ownedby,
+    money: zh_CN_money,
     nav: zh_CN_nav,
     options: zh_CN_options,
     palette: zh_CN_palette,
@@ -142,6 +151,7 @@ export const BUNDLED_LOCALES = {
     site: zh_CN_site,
     tasks: zh_CN_tasks,
     telegram_menus: zh_CN_telegram_menus,
+    token_screen: zh_CN_token_screen,
     tokens: zh_CN_tokens,
     tui: zh_CN_tui,
     user_groups: zh_CN_user_groups,
@@ -160,6 +170,7 @@ export const BUNDLED_LOCALES = {
     logs: zh_HK_logs,
     model_info: zh_HK_model_info,
     model_ownedby: zh_HK_model_ownedby,
+    money: zh_HK_money,
     nav: zh_HK_nav,
     options: zh_HK_options,
     palette: zh_HK_palette,
@@ -173,6 +184,7 @@ export const BUNDLED_LOCALES = {
     site: zh_HK_site,
     tasks: zh_HK_tasks,
     telegram_menus: zh_HK_telegram_menus,
+    token_screen: zh_HK_token_screen,
     tokens: zh_HK_tokens,
     tui: zh_HK_tui,
     user_groups: zh_HK_user_groups,
@@ -191,6 +203,7 @@ export const BUNDLED_LOCALES = {
     logs: en_US_logs,
     model_info: en_US_model_info,
     model_ownedby: en_US_model_ownedby,
+    money: en_US_money,
     nav: en_US_nav,
     options: en_US_options,
     palette: en_US_palette,
@@ -204,6 +217,7 @@ export const BUNDLED_LOCALES = {
     site: en_US_site,
     tasks: en_US_tasks,
     telegram_menus: en_US_telegram_menus,
+    token_screen: en_US_token_screen,
     tokens: en_US_tokens,
     tui: en_US_tui,
     user_groups: en_US_user_groups,
@@ -222,6 +236,7 @@ export const BUNDLED_LOCALES = {
     logs: ja_JP_logs,
     model_info: ja_JP_model_info,
     model_ownedby: ja_JP_model_ownedby,
+    money: ja_JP_money,
     nav: ja_JP_nav,
     options: ja_JP_options,
     palette: ja_JP_palette,
@@ -235,6 +250,7 @@ export const BUNDLED_LOCALES = {
     site: ja_JP_site,
     tasks: ja_JP_tasks,
     telegram_menus: ja_JP_telegram_menus,
+    token_screen: ja_JP_token_screen,
     tokens: ja_JP_tokens,
     tui: ja_JP_tui,
     user_groups: ja_JP_user_groups,

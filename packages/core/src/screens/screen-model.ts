@@ -14,7 +14,11 @@ export type OptionSource =
   | 'roles'
   | 'channel_tags'
   /** Model owners by id (`GET /api/ownedby`): a price's `channel_type`. */
-  | 'model_owners';
+  | 'model_owners'
+  /** The groups the caller may choose, with their ratios (`GET /api/user_group_map`): a token's group. */
+  | 'group_choices'
+  /** The models the caller may use (`GET /api/available_model`): a token's model limit. */
+  | 'available_models';
 
 /** One choice of a select, a radio group or a multi-select. */
 export interface FieldOption {
@@ -88,6 +92,7 @@ export interface FormFieldDef<Values> {
   /** A label that depends on the values (a channel type's name for `other`); wins over labelKey. */
   labelFor?: (values: Values) => string | undefined;
   placeholderKey?: string;
+  /** Fixed choices; with `optionSource` as well, these come first (a "follow the user's group" blank). */
   options?: readonly FieldOption[];
   optionSource?: OptionSource;
   /**
@@ -103,6 +108,8 @@ export interface FormFieldDef<Values> {
   preview?: 'image';
   /** Marks the label; the schema is what enforces it. */
   required?: boolean;
+  /** A `quota` field that may be negative (a change that deducts); typed amounts are unsigned otherwise. */
+  signed?: boolean;
   /** Whether the field shows for the values entered so far (per channel type, a switch…). */
   visible?: (values: Values) => boolean;
   /** Shown but not editable when editing an existing record. */

@@ -21,6 +21,11 @@ describe('splitKeyBurst', () => {
     expect(splitKeyBurst('d', ctrl)).toEqual([{ input: 'd', key: ctrl }]);
   });
 
+  it('Given Ctrl-u and Ctrl-s inside a burst, then each keeps its Ctrl', () => {
+    const keys = splitKeyBurst('\u0015ab\u0013', NO_KEY);
+    expect(keys.map((one) => `${one.key.ctrl ? 'C-' : ''}${one.input}`)).toEqual(['C-u', 'a', 'b', 'C-s']);
+  });
+
   it('Given an upper-case letter in a burst, then it carries shift as Ink reports it alone', () => {
     expect(splitKeyBurst('aG', NO_KEY)[1]?.key.shift).toBe(true);
   });

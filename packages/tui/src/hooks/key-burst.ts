@@ -36,6 +36,10 @@ function keystrokeOf(character: string): Keystroke {
   if (character === '\r' || character === '\n') return { input: '\r', key: { ...RELEASED, return: true } };
   if (character === '\u007F' || character === '\b')
     return { input: '', key: { ...RELEASED, backspace: true } };
+  // Ctrl-a … Ctrl-z (Ctrl-u clears a field, Ctrl-s saves) keep their meaning inside a burst.
+  const code = character.charCodeAt(0);
+  if (code >= 1 && code <= 26)
+    return { input: String.fromCharCode(code + 96), key: { ...RELEASED, ctrl: true } };
   return { input: character, key: { ...RELEASED, shift: /^[A-Z]$/.test(character) } };
 }
 

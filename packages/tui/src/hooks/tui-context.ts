@@ -13,6 +13,10 @@ export interface TuiEnv {
   rows: number;
   /** Seconds between automatic reloads of a table; 0 turns live refresh off. */
   refreshSeconds: number;
+  /** `--read-only`: every key and action that changes something is hidden. */
+  readOnly: boolean;
+  /** Puts text on the user's clipboard (OSC 52 in a terminal). */
+  copy: (text: string) => void;
 }
 
 export const TuiEnvContext = createContext<TuiEnv | null>(null);
@@ -61,6 +65,8 @@ export interface ScreenHost {
   /** Shows a message, or the translated description of an error, on the status line. */
   notify: (message: string, level?: 'info' | 'error') => void;
   notifyError: (error: unknown) => void;
+  /** Back to the menu (a screen that keeps every key for itself, a text field, leaves on Esc with this). */
+  leave: () => void;
 }
 
 export const ScreenHostContext = createContext<ScreenHost | null>(null);

@@ -1,28 +1,28 @@
-import type { ActionDef } from '@gw/core';
 import { Box, Text } from 'ink';
 import { useTuiEnv } from '../hooks/tui-context.js';
+import { entryDanger, entryLabelKey, type ScreenEntry } from './screen-entries.js';
 
-/** The actions offered for a row, the marked rows or the toolbar; chosen by number or j/k and Enter. */
+/** The actions offered for a row, the marked rows or the whole list; chosen by number or j/k and Enter. */
 export function ActionMenu<Row>({
   title,
-  actions,
+  entries,
   cursor,
 }: {
   title: string;
-  actions: readonly ActionDef<Row>[];
+  entries: readonly ScreenEntry<Row>[];
   cursor: number;
 }) {
   const { t, glyphs } = useTuiEnv();
   return (
     <Box flexDirection="column" borderStyle={glyphs.rule === '-' ? 'classic' : 'single'} paddingX={1}>
       <Text bold>{title}</Text>
-      {actions.map((action, index) => (
+      {entries.map((entry, index) => (
         <Text
-          key={action.id}
+          key={entry.kind === 'action' ? entry.action.id : entry.extra.id}
           inverse={index === cursor}
-          color={action.intent === 'danger' ? 'red' : undefined}
+          color={entryDanger(entry) ? 'red' : undefined}
         >
-          {`${index + 1}. ${t(action.labelKey)}`}
+          {`${index + 1}. ${t(entryLabelKey(entry))}`}
         </Text>
       ))}
     </Box>

@@ -2,7 +2,13 @@
 // booleans for switches, arrays for multi-selects) and read back for the schema. Plain functions so
 // the mapping is tested without a terminal. Mirrors the web kit's draft rules (quota in the display
 // unit, JSON as text) so both faces check the same values against the same schema.
-import { type FieldKind, formatTimestamp, type QuotaDisplay } from '@gw/core';
+import {
+  type FieldKind,
+  formatQuotaInput,
+  formatTimestamp,
+  parseQuotaInput,
+  type QuotaDisplay,
+} from '@gw/core';
 
 /** The values of an open form as typed, by field name. */
 export type Draft = Record<string, unknown>;
@@ -47,31 +53,36 @@ export function toDraftValue(kind: FieldKind, value: unknown, quota: QuotaDispla
   if (kind === 'select') return value ?? '';
   if (value === undefined || value === null) return '';
   if (kind === 'list') return Array.isArray(value) ? value.join(', ') : String(value);
-  if (kind === 'quota' && typeof value === 'number')
-    return quota.displayInCurrency ? String(value / quota.quotaPerUnit) : String(value);
+  if (kind === 'quota' && typeof value === 'number') return formatQuotaInput(value, quota);
   if (kind === 'datetime' && typeof value === 'number') return datetimeText(value);
   if ((kind === 'json' || kind === 'ratio-map' || kind === 'key-value') && typeof value !== 'string')
     return JSON.stringify(value);
   return String(value);
 }
 
-/** Thrown when a JSON field holds text that does not parse; names the field. */
-export class DraftJsonError extends Error {
-  constructor(readonly field: string) {
-    super(`invalid JSON in ${field}`);
+/** Thrown when a field holds text its kind cannot read (JSON that does not parse, no amount): names the field and why. */
+export class DraftValueError extends Error {
+  constructor(
+    readonly field: string,
+    readonly key: string,
+    readonly params: Record<string, unknown> = {},
+  ) {
+    super(`${key} in ${field}`);
   }
 }
 
 /**
  * A typed value back for the schema: numbers parsed (NaN when not a number, so the schema refuses
- * it), quota from the display unit to points, JSON parsed where the record held an object, a list
+ * it), quota read by core's parseQuotaInput (a refusal is thrown as DraftValueError), JSON parsed where the record held an object, a list
  * split at commas, a select's text turned back into a number where the record held one.
  */
 export function fromDraftValue(
-  field: { kind: FieldKind; name: string },
+  field: { kind: FieldKind; name: string; signed?: boolean },
   draft: unknown,
   original: unknown,
   quota: QuotaDisplay,
+  /** Yuan per dollar, for a quota typed as `¥35`. */
+  usdRate?: number,
 ): unknown {
   const kind = field.kind;
   if (kind === 'switch') return Boolean(draft);
@@ -98,12 +109,15 @@ export function fromDraftValue(
     try {
       return JSON.parse(raw);
     } catch {
-      throw new DraftJsonError(field.name);
+      throw new DraftValueError(field.name, 'tui.kit.invalid_json');
     }
   }
   if (kind === 'datetime') return datetimeSeconds(raw);
-  // Money may be typed as the site shows it ($5, 5.00).
-  const number = raw === '' ? Number.NaN : Number(kind === 'quota' ? raw.replace(/^\$/, '') : raw);
-  if (kind === 'quota' && quota.displayInCurrency) return Math.round(number * quota.quotaPerUnit);
-  return number;
+  if (kind === 'quota') {
+    // Money as core reads it for every face: $5, ¥35, 2500000 points, or a number in the display unit.
+    const read = parseQuotaInput(raw, { display: quota, plain: 'display', usdRate, signed: field.signed });
+    if (!read.ok) throw new DraftValueError(field.name, read.key, read.params);
+    return read.points;
+  }
+  return raw === '' ? Number.NaN : Number(raw);
 }

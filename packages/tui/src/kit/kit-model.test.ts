@@ -1,9 +1,9 @@
 // The kit's pure parts: field editing by kind, drafts back to schema values, list keys and sort cycle.
-import type { FieldOption } from '@gw/core';
+import { type FieldOption, USERS_SCREEN } from '@gw/core';
 import { describe, expect, it } from 'vitest';
 import { datetimeSeconds, datetimeText, fromDraftValue, isTextKind, toDraftValue } from './draft.js';
 import { editField, type FieldEdit, type FieldKey, settleMultiSelect } from './field-keys.js';
-import { listAction, nextOrder } from './list-keys.js';
+import { listAction, listBindings, nextOrder } from './list-keys.js';
 
 const NONE: FieldKey = {
   leftArrow: false,
@@ -67,15 +67,24 @@ describe('editField', () => {
 
 describe('drafts', () => {
   it('Given quota in dollars, then points show as dollars and "$5" reads back as points', () => {
-    expect(toDraftValue('quota', 1_000_000, DOLLARS)).toBe('2');
+    expect(toDraftValue('quota', 1_000_000, DOLLARS)).toBe('$2');
     expect(fromDraftValue({ kind: 'quota', name: 'quota' }, '$5', 0, DOLLARS)).toBe(2_500_000);
+    expect(fromDraftValue({ kind: 'quota', name: 'quota' }, '5', 0, DOLLARS)).toBe(2_500_000);
+    expect(fromDraftValue({ kind: 'quota', name: 'quota' }, '¥7.3', 0, DOLLARS, 7.3)).toBe(500_000);
     expect(fromDraftValue({ kind: 'quota', name: 'quota' }, '1000', 0, POINTS)).toBe(1000);
+    // Core's reading refuses what is no amount, naming why; a signed field takes a deduction.
+    expect(() => fromDraftValue({ kind: 'quota', name: 'quota' }, '$-1', 0, DOLLARS)).toThrow(
+      'money.input.negative in quota',
+    );
+    expect(fromDraftValue({ kind: 'quota', name: 'q', signed: true }, '-$1', 0, DOLLARS)).toBe(-500_000);
     expect(fromDraftValue({ kind: 'int', name: 'count' }, 'x', 0, POINTS)).toBeNaN();
   });
 
   it('Given JSON, lists, selects and dates, then each reads back as the schema expects', () => {
     expect(fromDraftValue({ kind: 'json', name: 'm' }, '{"a":"b"}', {}, POINTS)).toEqual({ a: 'b' });
-    expect(() => fromDraftValue({ kind: 'json', name: 'm' }, '{a', {}, POINTS)).toThrow('invalid JSON in m');
+    expect(() => fromDraftValue({ kind: 'json', name: 'm' }, '{a', {}, POINTS)).toThrow(
+      'tui.kit.invalid_json in m',
+    );
     expect(fromDraftValue({ kind: 'json', name: 'm' }, '{a', '', POINTS)).toBe('{a');
     // A key-value field (a channel's model mapping) is typed as its JSON text in the terminal.
     expect(isTextKind('key-value')).toBe(true);
@@ -107,10 +116,32 @@ describe('list keys', () => {
   it('Given list keys, then each maps to its action', () => {
     expect(listAction('', { ...key, rightArrow: true })).toBe('next_page');
     expect(listAction('', { ...key, pageUp: true })).toBe('previous_page');
-    expect(listAction('m', key)).toBe('mark');
-    expect(listAction(' ', key)).toBe('toggle');
+    expect(listAction(' ', key)).toBe('mark');
+    expect(listAction('x', key)).toBe('toggle');
+    expect(listAction('d', { ...key, ctrl: true })).toBe('delete');
+    expect(listAction('y', key)).toBe('copy');
+    expect(listAction('A', key)).toBe('toolbar_actions');
     expect(listAction('', { ...key, return: true })).toBe('detail');
     expect(listAction('z', key)).toBeUndefined();
+  });
+
+  it('Given read-only mode, then the footer offers no key that changes something', () => {
+    const offer = {
+      filters: true,
+      tabs: false,
+      rowActions: true,
+      batchActions: true,
+      toolbarActions: true,
+      deletes: true,
+      copies: true,
+      extra: [{ keys: 't', labelKey: 'tui.keys.test' }],
+    };
+    const keysOf = (readOnly: boolean) =>
+      listBindings(USERS_SCREEN as never, { ...offer, readOnly }).map((binding) => binding.keys);
+    expect(keysOf(false)).toEqual(expect.arrayContaining(['c', 'e', 't', 'x', 'Ctrl-d', 'a', 'Space', 'A']));
+    for (const mutating of ['c', 'e', 't', 'x', 'Ctrl-d', 'a', 'Space', 'A', '*'])
+      expect(keysOf(true)).not.toContain(mutating);
+    expect(keysOf(true)).toEqual(expect.arrayContaining(['Enter', 'y', '/', 'f', 'r']));
   });
 
   it('Given sortable columns, then s cycles each ascending, descending and back to the default', () => {

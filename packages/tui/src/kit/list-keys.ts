@@ -1,4 +1,5 @@
-// The keys of a generic list and what each does; the footer shows the screen's own first.
+// The keys of a generic list (peers-and-users §4.3) and what each does; the footer shows the screen's
+// own first. Read-only mode drops every key that changes something.
 import type { ScreenDef } from '@gw/core';
 import type { KeyBinding } from '../lib/key-bindings.js';
 
@@ -16,11 +17,13 @@ export type ListAction =
   | 'detail'
   | 'toggle'
   | 'mark'
-  | 'row_actions'
-  | 'batch_actions'
+  | 'mark_page'
+  | 'actions'
   | 'toolbar_actions'
   | 'create'
   | 'edit'
+  | 'delete'
+  | 'copy'
   | 'refresh'
   | 'pause'
   | 'next_tab';
@@ -50,20 +53,34 @@ const LETTERS: Record<string, ListAction> = {
   '/': 'search',
   f: 'filters',
   s: 'sort',
-  ' ': 'toggle',
-  m: 'mark',
-  a: 'row_actions',
-  b: 'batch_actions',
-  t: 'toolbar_actions',
+  d: 'detail',
+  x: 'toggle',
+  ' ': 'mark',
+  '*': 'mark_page',
+  a: 'actions',
+  A: 'toolbar_actions',
   c: 'create',
   e: 'edit',
+  y: 'copy',
   r: 'refresh',
   p: 'pause',
 };
 
+/** What changes something, hidden and ignored in read-only mode. */
+export const MUTATING_LIST_ACTIONS: ReadonlySet<ListAction> = new Set([
+  'toggle',
+  'mark',
+  'mark_page',
+  'actions',
+  'toolbar_actions',
+  'create',
+  'edit',
+  'delete',
+]);
+
 /** Maps a keystroke on a list to its action, or undefined. */
 export function listAction(input: string, key: ListKey): ListAction | undefined {
-  if (key.ctrl) return input === 'r' ? 'refresh' : undefined;
+  if (key.ctrl) return input === 'r' ? 'refresh' : input === 'd' ? 'delete' : undefined;
   if (key.downArrow) return 'down';
   if (key.upArrow) return 'up';
   if (key.home) return 'top';
@@ -75,37 +92,53 @@ export function listAction(input: string, key: ListKey): ListAction | undefined 
   return LETTERS[input];
 }
 
+/** What a screen offers, beyond its ScreenDef: its own extra keys, and the role's actions. */
+export interface ListOffer {
+  filters: boolean;
+  tabs: boolean;
+  rowActions: boolean;
+  batchActions: boolean;
+  toolbarActions: boolean;
+  deletes: boolean;
+  copies: boolean;
+  readOnly: boolean;
+  /** The screen's own keys (a channel's test), placed after create and edit. */
+  extra: readonly KeyBinding[];
+}
+
 /** The list's key hints for what this screen offers: its own actions first, moving last. */
-export function listBindings(
-  screen: ScreenDef<unknown, unknown, unknown>,
-  has: { filters: boolean; tabs: boolean; rowActions: boolean },
-): KeyBinding[] {
+export function listBindings(screen: ScreenDef<unknown, unknown, unknown>, has: ListOffer): KeyBinding[] {
   const bindings: KeyBinding[] = [];
+  const writes = !has.readOnly;
   const add = (when: unknown, keys: string, labelKey: string) => {
     if (when) bindings.push({ keys, labelKey });
   };
   add(true, 'Enter', 'tui.keys.detail');
-  add(screen.form, 'c', 'tui.keys.create');
-  add(screen.editable, 'e', 'tui.keys.edit');
-  add(has.rowActions, 'a', 'tui.keys.actions');
-  add(screen.status, 'Space', 'tui.keys.toggle_status');
+  add(writes && screen.form, 'c', 'tui.keys.create');
+  add(writes && screen.editable, 'e', 'tui.keys.edit');
+  if (writes) bindings.push(...has.extra);
   add(
     screen.filters.some((filter) => filter.kind === 'keyword'),
     '/',
     'tui.keys.filter',
   );
+  add(writes && screen.status, 'x', 'tui.keys.toggle_status');
+  add(writes && has.deletes, 'Ctrl-d', 'tui.keys.delete');
+  add(writes && (has.rowActions || has.batchActions), 'a', 'tui.keys.actions');
+  add(writes && has.batchActions, 'Space', 'tui.keys.mark');
+  add(has.copies, 'y', 'tui.keys.copy');
   add(has.filters, 'f', 'tui.keys.filters');
+  add(writes && has.toolbarActions, 'A', 'tui.keys.toolbar');
+  add(has.tabs, 'Tab', 'tui.keys.next_tab');
   add(
     screen.columns.some((column) => column.sortField),
     's',
     'tui.keys.sort',
   );
-  add(screen.batchActions?.length, 'm', 'tui.keys.mark');
-  add(screen.batchActions?.length, 'b', 'tui.keys.batch');
-  add(screen.toolbarActions?.length, 't', 'tui.keys.toolbar');
-  add(has.tabs, 'Tab', 'tui.keys.next_tab');
-  add(true, 'PgUp/PgDn ←/→', 'tui.keys.page');
   add(true, 'j/k', 'tui.keys.move');
+  add(true, 'PgUp/PgDn', 'tui.keys.page');
+  add(true, 'g/G', 'tui.keys.top_bottom');
+  add(writes && has.batchActions, '*', 'tui.keys.mark_page');
   add(true, 'r', 'tui.keys.refresh');
   add(true, 'p', 'tui.keys.pause');
   return bindings;
@@ -122,28 +155,20 @@ export function nextOrder(sortFields: readonly string[], order: string, defaultO
 }
 
 /** The keys of the list's other modes (a form publishes its own). */
-export const MODE_BINDINGS: Record<
-  'search' | 'filters' | 'detail' | 'form' | 'pick' | 'confirm',
-  readonly KeyBinding[]
-> = {
+export const MODE_BINDINGS: Record<'search' | 'detail' | 'pick' | 'confirm', readonly KeyBinding[]> = {
   search: [
     { keys: 'Enter', labelKey: 'tui.keys.apply' },
     { keys: 'Esc', labelKey: 'tui.keys.clear_filter' },
   ],
-  filters: [
-    { keys: 'Tab/S-Tab', labelKey: 'tui.keys.next_field' },
-    { keys: 'Enter', labelKey: 'tui.keys.apply' },
-    { keys: 'Esc', labelKey: 'tui.keys.cancel' },
-  ],
   detail: [
     { keys: 'e', labelKey: 'tui.keys.edit' },
     { keys: 'a', labelKey: 'tui.keys.actions' },
+    { keys: 'y', labelKey: 'tui.keys.copy' },
     { keys: 'Esc/Enter', labelKey: 'tui.keys.back' },
   ],
-  form: [],
   pick: [
-    { keys: '1-9 j/k', labelKey: 'tui.keys.move' },
     { keys: 'Enter', labelKey: 'tui.keys.run' },
+    { keys: '1-9 j/k', labelKey: 'tui.keys.move' },
     { keys: 'Esc', labelKey: 'tui.keys.cancel' },
   ],
   confirm: [

@@ -4,6 +4,8 @@ import {
   CHANNEL_TYPES,
   type FieldOption,
   listChannelModels,
+  getAvailableModels,
+  getUserGroupMap,
   listChannelTags,
   listGroupSymbols,
   listModelOwners,
@@ -28,6 +30,15 @@ export async function loadOptionSource(client: ApiClient, source: OptionSource):
         value: type.id,
         labelKey: type.nameKey,
       }));
+    case 'group_choices':
+      return Object.entries(await getUserGroupMap(client)).map(([symbol, group]) => ({
+        value: symbol,
+        label: `${group.name || symbol} (${group.ratio})`,
+      }));
+    case 'available_models':
+      return Object.keys(await getAvailableModels(client))
+        .sort()
+        .map((model) => ({ value: model, label: model }));
     case 'roles':
       return [ROLES.common, ROLES.reliable, ROLES.admin, ROLES.root].map((role) => ({
         value: role,

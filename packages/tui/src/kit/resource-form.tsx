@@ -4,36 +4,28 @@ import {
   type FieldOption,
   type FormDef,
   type FormFieldDef,
-  formSchema,
   GwApiError,
   visibleFields,
 } from '@gw/core';
 import { Box, Text } from 'ink';
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { useEffect, useMemo, useState } from 'react';
 import { useScreenHost, useSession, useTuiEnv } from '../hooks/tui-context.js';
 import { useKeys } from '../hooks/use-keys.js';
 import { useScreenFrame } from '../hooks/use-screen-frame.js';
-import { fieldMessages } from '../lib/field-errors.js';
 import type { KeyBinding } from '../lib/key-bindings.js';
-import { type Draft, DraftJsonError, fromDraftValue, toDraftValue } from './draft.js';
+import { CreatedList } from './created-list.js';
+import { type Draft, toDraftValue } from './draft.js';
 import { editField, type FieldEdit, settleMultiSelect } from './field-keys.js';
 import { FieldLine } from './field-line.js';
+import { type DraftReader, draftOf, looseValues, type Messages, readDraft } from './use-form-draft.js';
 import { useFieldOptions } from './use-field-options.js';
 
 const FORM_BINDINGS: readonly KeyBinding[] = [
-  { keys: 'Tab/S-Tab', labelKey: 'tui.keys.next_field' },
   { keys: 'Enter/Ctrl-s', labelKey: 'tui.keys.submit' },
-  { keys: 'Esc', labelKey: 'tui.keys.cancel' },
+  { keys: 'Tab/S-Tab', labelKey: 'tui.keys.next_field' },
   { keys: '←/→ Space', labelKey: 'tui.keys.choose' },
+  { keys: 'Esc', labelKey: 'tui.keys.cancel' },
 ];
-const CREATED_BINDINGS: readonly KeyBinding[] = [
-  { keys: 'w', labelKey: 'tui.keys.write_file' },
-  { keys: 'any', labelKey: 'tui.keys.close' },
-];
-
-type Messages = Record<string, string>;
 
 export interface ResourceFormProps<Row, Values, Input> {
   form: FormDef<Row, Values, Input>;
@@ -45,11 +37,7 @@ export interface ResourceFormProps<Row, Values, Input> {
 }
 
 /** Per-field messages of a server refusal that names fields, keyed by the top-level field. */
-function serverMessages(
-  error: unknown,
-  t: (key: string, params?: Record<string, unknown>) => string,
-  label: (name: string) => string,
-) {
+function serverMessages(error: unknown, t: DraftReader<unknown>['t'], label: (name: string) => string) {
   if (!(error instanceof GwApiError) || error.fields.length === 0) return undefined;
   const messages: Messages = {};
   for (const field of error.fields) {
@@ -60,10 +48,11 @@ function serverMessages(
 }
 
 /**
- * A create/edit form drawn from a core FormDef: each field by its kind, the schema's message next to
- * the field (checked again on every change once shown, so a fixed field's message goes), server
- * field errors on their fields, Esc asking first when something changed, and a created list (codes)
- * shown after saving with the offer to write it to a file.
+ * A create/edit form drawn from a core FormDef: each field by its kind, every message next to its
+ * field (checked again on every change once shown, so a fixed field's message goes at once), the
+ * form's server-side checks and the server's field errors on their fields, values a change implies
+ * (a channel type's models), Esc asking first when something changed, and a created list (codes, a
+ * key) shown after saving with copy and write-to-a-file.
  */
 export function ResourceForm<Row, Values, Input>({
   form,
@@ -72,7 +61,7 @@ export function ResourceForm<Row, Values, Input>({
   onClose,
 }: ResourceFormProps<Row, Values, Input>) {
   const { t, glyphs } = useTuiEnv();
-  const { client, quota } = useSession();
+  const { client, quota, status } = useSession();
   const host = useScreenHost();
   const mode = row === undefined ? 'create' : 'edit';
   const [record, setRecord] = useState<Row | undefined>(row);
@@ -81,12 +70,10 @@ export function ResourceForm<Row, Values, Input>({
     () => (record === undefined ? form.empty() : form.fromRow(record)),
     [form, record],
   );
-  const initialDraft = useMemo(() => {
-    const draft: Draft = {};
-    for (const field of form.fields)
-      draft[field.name] = toDraftValue(field.kind, (initialValues as Draft)[field.name], quota);
-    return draft;
-  }, [form, initialValues, quota]);
+  const initialDraft = useMemo(
+    () => draftOf(form.fields, initialValues, quota),
+    [form, initialValues, quota],
+  );
   const [draft, setDraft] = useState<Draft>(initialDraft);
   const [pending, setPending] = useState<Record<string, { browse: number; typed: string }>>({});
   const [focusName, setFocusName] = useState<string>('');
@@ -96,6 +83,14 @@ export function ResourceForm<Row, Values, Input>({
   const [guarding, setGuarding] = useState(false);
   const [created, setCreated] = useState<{ name: string; text: string; items: readonly string[] }>();
   const { optionsOf, failed } = useFieldOptions(client, form.fields as readonly FormFieldDef<unknown>[]);
+  const reader: DraftReader<Values> = {
+    form,
+    mode,
+    initial: initialValues,
+    quota,
+    usdRate: status.PaymentUSDRate,
+    t,
+  };
 
   // A record whose list row leaves fields out is read whole before editing.
   useEffect(() => {
@@ -121,9 +116,11 @@ export function ResourceForm<Row, Values, Input>({
 
   const typed = { ...(initialValues as Draft), ...draft } as Values;
   const fields = visibleFields(form.fields, typed, mode);
-  const editable = fields.filter((field) => !(mode === 'edit' && field.readOnlyOnEdit));
+  const locked = (field: FormFieldDef<Values>) =>
+    (mode === 'edit' && field.readOnlyOnEdit === true) || field.disabled?.(typed) === true;
+  const editable = fields.filter((field) => !locked(field));
   const focused = editable.find((field) => field.name === focusName) ?? editable[0];
-  const labelOf = (field: FormFieldDef<Values>) => field.labelFor?.(typed) ?? t(field.labelKey);
+  const labelOf = (field: FormFieldDef<Values>) => t(field.labelFor?.(typed) ?? field.labelKey);
   const labelKeys = Object.fromEntries(form.fields.map((field) => [field.name, field.labelKey]));
   const optionLabel = (option: FieldOption) =>
     option.labelKey ? t(option.labelKey) : (option.label ?? String(option.value));
@@ -134,36 +131,41 @@ export function ResourceForm<Row, Values, Input>({
     typed: pending[name]?.typed ?? '',
   });
 
-  /** The values for the schema, or the messages of what is wrong. */
-  const read = (current: Draft): { values?: Values; messages: Messages } => {
-    const values: Draft = { ...(initialValues as Draft) };
-    const shown = visibleFields(form.fields, { ...(initialValues as Draft), ...current } as Values, mode);
-    try {
-      for (const field of shown)
-        values[field.name] = fromDraftValue(
-          field,
-          current[field.name],
-          (initialValues as Draft)[field.name],
-          quota,
-        );
-    } catch (error) {
-      if (!(error instanceof DraftJsonError)) throw error;
-      return { messages: { [error.field]: t('tui.kit.invalid_json') } };
+  /** The draft after one field changed: what the field re-expresses and what the change implies. */
+  const withImplied = (field: FormFieldDef<Values>, next: Draft): Draft => {
+    let result = next;
+    const rewritten = field.rewrite?.(
+      { ...(initialValues as Draft), ...result } as Values,
+      { ...(initialValues as Draft), ...draft } as Values,
+    );
+    if (rewritten) result = { ...result, ...(rewritten as Draft) };
+    if (!form.changed) return result;
+    const implied = form.changed(looseValues(reader, result), looseValues(reader, draft)) as Draft;
+    for (const [name, value] of Object.entries(implied)) {
+      const kind = form.fields.find((one) => one.name === name)?.kind;
+      result[name] = kind ? toDraftValue(kind, value, quota) : value;
     }
-    const result = formSchema(form, mode).safeParse(values);
-    if (!result.success) return { messages: fieldMessages(result.error, t, labelKeys) };
-    return { values: result.data, messages: {} };
+    return result;
   };
 
-  const change = (name: string, edit: FieldEdit) => {
-    const next = { ...draft, [name]: edit.value };
+  const change = (field: FormFieldDef<Values>, edit: FieldEdit) => {
+    const next = withImplied(field, { ...draft, [field.name]: edit.value });
     setDraft(next);
-    setPending((previous) => ({ ...previous, [name]: { browse: edit.browse, typed: edit.typed } }));
+    setPending((previous) => ({ ...previous, [field.name]: { browse: edit.browse, typed: edit.typed } }));
     // Once the messages show, every change checks again: a fixed field's message goes at once.
-    const remaining = checked ? read(next).messages : (({ [name]: _gone, ...rest }) => rest)(errors);
+    const remaining = checked
+      ? readDraft(reader, next).messages
+      : (({ [field.name]: _gone, ...rest }) => rest)(errors);
     setErrors(remaining);
     // The status line follows: the next message still open, or nothing once all are fixed.
-    if (checked || errors[name]) host.notify(Object.values(remaining)[0] ?? '', 'error');
+    if (checked || errors[field.name]) host.notify(Object.values(remaining)[0] ?? '', 'error');
+  };
+
+  const refuse = (messages: Messages) => {
+    setErrors(messages);
+    const first = editable.find((field) => messages[field.name]);
+    if (first) setFocusName(first.name);
+    host.notify(Object.values(messages)[0] ?? '', 'error');
   };
 
   const submit = async () => {
@@ -172,17 +174,25 @@ export function ResourceForm<Row, Values, Input>({
       if (field.kind === 'multi-select') settled[field.name] = settleMultiSelect(editOf(field.name));
     setDraft(settled);
     setPending({});
-    const { values, messages } = read(settled);
+    const { values, messages } = readDraft(reader, settled);
     setChecked(true);
-    setErrors(messages);
-    if (!values) {
-      const first = editable.find((field) => messages[field.name]);
-      if (first) setFocusName(first.name);
-      host.notify(Object.values(messages)[0] ?? '', 'error');
-      return;
-    }
+    if (!values) return refuse(messages);
+    setErrors({});
     setBusy(true);
     try {
+      const refusals = (await form.check?.(client, values, record)) ?? {};
+      const named = Object.entries(refusals).filter((entry): entry is [string, string] => Boolean(entry[1]));
+      if (named.length > 0) {
+        setBusy(false);
+        return refuse(
+          Object.fromEntries(
+            named.map(([name, key]) => [
+              name,
+              t(key, { field: labelKeys[name] ? t(labelKeys[name]) : name }),
+            ]),
+          ),
+        );
+      }
       const input = form.toInput(values, record);
       const answer =
         record !== undefined && form.update
@@ -198,71 +208,56 @@ export function ResourceForm<Row, Values, Input>({
       onClose(true);
     } catch (error) {
       const messages = serverMessages(error, t, (name) => (labelKeys[name] ? t(labelKeys[name]) : name));
-      if (messages && Object.keys(messages).some((name) => name in labelKeys)) {
-        setErrors(messages);
-        host.notify(Object.values(messages)[0] ?? '', 'error');
-      } else host.notifyError(error);
+      if (messages && Object.keys(messages).some((name) => name in labelKeys)) refuse(messages);
+      else host.notifyError(error);
       setBusy(false);
     }
   };
 
-  useScreenFrame(created ? CREATED_BINDINGS : FORM_BINDINGS, true);
+  useScreenFrame(FORM_BINDINGS, true, undefined, undefined, created === undefined);
 
-  useKeys((input, key) => {
-    if (created) {
-      if (input === 'w') {
-        const path = join(saveDir, created.name);
-        try {
-          writeFileSync(path, created.text);
-          host.notify(t('tui.kit.written', { path }));
-        } catch (error) {
-          host.notifyError(error);
-        }
+  useKeys(
+    (input, key) => {
+      if (guarding) {
+        setGuarding(false);
+        if (input === 'y' || input === 'Y') onClose(false);
+        return;
       }
-      return onClose(true);
-    }
-    if (guarding) {
-      setGuarding(false);
-      if (input === 'y' || input === 'Y') onClose(false);
-      return;
-    }
-    if (busy || loading) return;
-    if (key.escape) return dirty ? setGuarding(true) : onClose(false);
-    // Ctrl-s submits from any field; Enter does too, except in a textarea, where it starts a line
-    // (a pasted list of keys arrives with its newlines as Enter keys).
-    if (key.ctrl && input === 's') return void submit();
-    if (key.return && focused?.kind === 'textarea')
-      return change(focused.name, {
-        ...editOf(focused.name),
-        value: `${String(draft[focused.name] ?? '')}\n`,
-      });
-    if (key.return) return void submit();
-    const index = focused ? editable.indexOf(focused) : 0;
-    const move = (step: number) =>
-      setFocusName(editable[(index + step + editable.length) % editable.length]?.name ?? '');
-    if ((key.tab && key.shift) || key.upArrow) return move(-1);
-    if (key.tab || key.downArrow) return move(1);
-    if (!focused) return;
-    const next = editField(focused.kind, editOf(focused.name), input, key, optionsOf(focused), optionLabel);
-    if (next) change(focused.name, next);
-  }, host.active);
+      if (busy || loading) return;
+      if (key.escape) return dirty ? setGuarding(true) : onClose(false);
+      // Ctrl-s submits from any field; Enter does too, except in a textarea, where it starts a line
+      // (a pasted list of keys arrives with its newlines as Enter keys).
+      if (key.ctrl && input === 's') return void submit();
+      if (key.return && focused?.kind === 'textarea')
+        return change(focused, { ...editOf(focused.name), value: `${String(draft[focused.name] ?? '')}\n` });
+      if (key.return) return void submit();
+      const index = focused ? editable.indexOf(focused) : 0;
+      const move = (step: number) =>
+        setFocusName(editable[(index + step + editable.length) % editable.length]?.name ?? '');
+      if ((key.tab && key.shift) || key.upArrow) return move(-1);
+      if (key.tab || key.downArrow) return move(1);
+      if (!focused) return;
+      const next = editField(focused.kind, editOf(focused.name), input, key, optionsOf(focused), optionLabel);
+      if (next) change(focused, next);
+    },
+    host.active && created === undefined,
+  );
 
-  const labelWidth = Math.min(28, Math.max(...fields.map((field) => displayWidth(labelOf(field))), 4) + 1);
   if (created)
     return (
-      <Box flexDirection="column">
-        <Text bold>{t(form.afterCreate?.titleKey ?? 'tui.kit.saved')}</Text>
-        {form.afterCreate?.helpKey ? <Text dimColor>{t(form.afterCreate.helpKey)}</Text> : null}
-        {created.items.slice(0, Math.max(1, host.height - 4)).map((item) => (
-          <Text key={item} color="green">
-            {item}
-          </Text>
-        ))}
-        <Text dimColor>{t('tui.kit.write_hint', { file: join(saveDir, created.name) })}</Text>
-      </Box>
+      <CreatedList
+        title={t(form.afterCreate?.titleKey ?? 'tui.kit.saved')}
+        help={form.afterCreate?.helpKey ? t(form.afterCreate.helpKey) : undefined}
+        file={created}
+        saveDir={saveDir}
+        onClose={() => onClose(true)}
+      />
     );
-  // The fields around the focused one that fit the pane (two lines each leaves room for messages).
-  const room = Math.max(3, Math.floor((host.height - 4) / 2));
+  const labelWidth = Math.min(28, Math.max(...fields.map((field) => displayWidth(labelOf(field))), 4) + 1);
+  // The fields around the focused one that fit the pane: a line each, one more for each message and
+  // for the focused field's help, and the title and the "more fields" lines.
+  const messageLines = fields.filter((field) => errors[field.name]).length;
+  const room = Math.max(3, host.height - 3 - messageLines - 1);
   const focusIndex = focused ? fields.indexOf(focused) : 0;
   const start = Math.max(0, Math.min(focusIndex - Math.floor(room / 2), fields.length - room));
   const title = t(
@@ -272,26 +267,32 @@ export function ResourceForm<Row, Values, Input>({
   return (
     <Box flexDirection="column">
       <Text bold>{title}</Text>
-      {fields.slice(start, start + room).map((field) => (
-        <FieldLine
-          key={`${field.name}-${field.only ?? ''}`}
-          kind={field.kind}
-          label={labelOf(field)}
-          labelWidth={labelWidth}
-          edit={editOf(field.name)}
-          focus={field === focused}
-          readOnly={mode === 'edit' && field.readOnlyOnEdit}
-          options={optionsOf(field)}
-          optionLabel={optionLabel}
-          help={
-            failed.includes(field.name)
-              ? t('tui.kit.options_failed')
-              : (field.helpFor?.(typed) ?? (field.helpKey ? t(field.helpKey) : undefined))
-          }
-          error={errors[field.name]}
-          required={field.required}
-        />
-      ))}
+      {fields.slice(start, start + room).map((field) => {
+        const suffix = field.suffixFor?.(typed, t);
+        const help = failed.includes(field.name)
+          ? t('tui.kit.options_failed')
+          : field.helpFor?.(typed)
+            ? t(field.helpFor(typed) ?? '')
+            : field.helpKey
+              ? t(field.helpKey)
+              : undefined;
+        return (
+          <FieldLine
+            key={`${field.name}-${field.only ?? ''}`}
+            kind={field.kind}
+            label={labelOf(field)}
+            labelWidth={labelWidth}
+            edit={editOf(field.name)}
+            focus={field === focused}
+            readOnly={locked(field)}
+            options={optionsOf(field)}
+            optionLabel={optionLabel}
+            help={[suffix, help].filter(Boolean).join('  ') || undefined}
+            error={errors[field.name]}
+            required={field.required}
+          />
+        );
+      })}
       {start + room < fields.length ? (
         <Text dimColor>{glyphs.text(t('tui.kit.more_fields', { count: fields.length - start - room }))}</Text>
       ) : null}

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { GwServer } from '../../../../test-support/gw-server.js';
-import { RESOURCE_SCREENS } from '../shell/screen-for-item.js';
+import { KIT_SCREENS as RESOURCE_SCREENS } from '../screens/resource-lists/resource-lists.js';
 import {
   accessTokenOf,
   createUser,
@@ -48,6 +48,7 @@ describe('the resource kit against a real gw server', () => {
   let rootToken: string;
   let saveDir: string;
   let tui: TuiUnderTest | undefined;
+  const copied: string[] = [];
 
   beforeAll(async () => {
     server = await startServer();
@@ -66,7 +67,13 @@ describe('the resource kit against a real gw server', () => {
   });
 
   async function open(alias: string, ready: string, columns = 100, rows = 30): Promise<TuiUnderTest> {
-    tui = renderTui({ server: server.url, accessToken: rootToken, viewport: { columns, rows }, saveDir });
+    tui = renderTui({
+      server: server.url,
+      accessToken: rootToken,
+      viewport: { columns, rows },
+      saveDir,
+      copy: (text) => copied.push(text),
+    });
     await tui.waitForText('Super administrator');
     await tui.press(':', 'Enter a menu name');
     await tui.press(alias, 'Matches:');
@@ -134,17 +141,17 @@ describe('the resource kit against a real gw server', () => {
     const screen = await open('users', 'Page 1 of 1');
     // Newest first: judy, then ivan.
     await screen.waitForText(/› \d+\s+judy/);
-    await screen.press('m', '1 marked');
-    await screen.press('m', '2 marked');
-    await screen.press('b', 'Actions on 2 marked rows');
+    await screen.press(' ', '1 marked');
+    await screen.press(' ', '2 marked');
+    await screen.press('a', 'Actions on 2 marked rows');
     await screen.press('2', 'User disabled');
     await screen.waitFor((frame) => !frame.includes('marked'), 'the marks to clear');
     expect((await userNamed('judy'))?.status).toBe(2);
     expect((await userNamed('ivan'))?.status).toBe(2);
     expect((await userNamed('dave'))?.status).toBe(1);
-    // Space switches one row's status back.
+    // x switches one row's status back.
     await screen.press('g', 'judy');
-    await screen.press(' ', 'User enabled');
+    await screen.press('x', 'User enabled');
     expect((await userNamed('judy'))?.status).toBe(1);
     await screen.press('/', '/');
     await screen.press('carol', 'Page 1 of 1 (1 rows)');
@@ -170,17 +177,19 @@ describe('the resource kit against a real gw server', () => {
       `promo${KEYS.tab}${KEYS.backspace.repeat(12)}$2${KEYS.tab}${KEYS.backspace.repeat(3)}2`,
     );
     await screen.waitForText(/Count\*?\s+2\b/);
-    const created = await screen.press(KEYS.enter, 'w = write them to');
+    const created = await screen.press(KEYS.enter, 'w = write to');
     const codes = created
       .split('\n')
       .map((line) => line.trim())
       .filter((line) => /^[0-9a-f]{32}$/i.test(line));
     expect(codes).toHaveLength(2);
+    await screen.press('y', 'Copied 2 lines');
+    expect(copied.at(-1)?.split('\n').sort()).toEqual([...codes].sort());
     await screen.press('w', 'Written to');
     const file = join(saveDir, 'promo.txt');
     expect(readdirSync(saveDir)).toContain('promo.txt');
     expect(readFileSync(file, 'utf8').trim().split('\n').sort()).toEqual([...codes].sort());
-    const list = await screen.waitForText('Page 1 of 1 (2 rows)');
+    const list = await screen.press(KEYS.escape, 'Page 1 of 1 (2 rows)');
     expect(list).toContain('$2.00');
   });
 
@@ -285,7 +294,8 @@ describe('the resource kit against a real gw server', () => {
     tui.unmount();
     const small = await open('users', 'Page 1 of 2', 80, 24);
     const footer = (small.lastFrame() ?? '').split('\n').at(-2) ?? '';
-    expect(footer.startsWith('<Enter> detail  <c> create  <e> edit  <a> actions')).toBe(true);
+    expect(footer.startsWith('<Enter> detail  <c> create  <e> edit  </> filter  <x> on/off')).toBe(true);
+    expect(footer.endsWith('<?> more keys')).toBe(true);
     await small.press(KEYS.pageDown, 'Page 2 of 2');
   });
 
@@ -300,7 +310,11 @@ describe('the resource kit against a real gw server', () => {
     screen.stdin.write('\u001B[C');
     await screen.waitFor((frame) => frame !== before, 'the next owner');
     await screen.press(KEYS.enter, /gpt-from-tui/);
-    await screen.waitFor((frame) => !frame.includes('› Model'), 'the form to close');
+    // The form checks the name is free on the server, then saves and closes onto the list.
+    await screen.waitFor(
+      (frame) => /Page 1 of/.test(frame) && frame.includes('gpt-from-tui'),
+      'the saved price',
+    );
     const saved = (await listPrices(root)).find((price) => price.model === 'gpt-from-tui');
     expect(saved).toBeDefined();
     expect(saved?.channel_type).toBeGreaterThan(0);

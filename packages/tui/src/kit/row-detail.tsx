@@ -1,29 +1,40 @@
-import { type ColumnContext, type ColumnDef, displayWidth, fitCells } from '@gw/core';
+import { type ColumnContext, displayWidth, fitCells, formatTimestamp } from '@gw/core';
 import { Box, Text } from 'ink';
-import { useTuiEnv } from '../hooks/tui-context.js';
+import { useScreenHost, useSession, useTuiEnv } from '../hooks/tui-context.js';
+import type { AnyScreen } from './resource-screen.js';
 
-export interface RowDetailProps<Row> {
-  title: string;
-  row: Row;
-  columns: readonly ColumnDef<Row>[];
-  ctx: ColumnContext;
+export interface RowDetailProps {
+  screen: AnyScreen;
+  // biome-ignore lint/suspicious/noExplicitAny: a row of any screen
+  row: any;
 }
 
-/** One row on its own: every column of the screen (not only those the table had room for), one a line. */
-export function RowDetail<Row>({ title, row, columns, ctx }: RowDetailProps<Row>) {
-  const { t, glyphs } = useTuiEnv();
-  const lines = columns.map((column): [string, string] => [t(column.titleKey), column.value(row, ctx)]);
+/**
+ * One row on its own: every column of the screen (not only those the table had room for), one a
+ * line; a long value wraps over the lines the pane has left.
+ */
+export function RowDetail({ screen, row }: RowDetailProps) {
+  const { t, glyphs, readOnly } = useTuiEnv();
+  const { quota } = useSession();
+  const host = useScreenHost();
+  const ctx: ColumnContext = { t, quota, time: formatTimestamp };
+  const name = screen.rowName?.(row) ?? String(screen.rowKey(row));
+  const lines = screen.columns.map((column): [string, string] => [
+    t(column.titleKey),
+    column.value(row, ctx),
+  ]);
   const labelWidth = Math.min(24, Math.max(...lines.map(([label]) => displayWidth(label))));
+  const spare = host.height - lines.length - 2;
   return (
     <Box flexDirection="column" paddingX={1}>
-      <Text bold>{title}</Text>
+      <Text bold wrap="truncate-end">{`${t(screen.titleKey)}: ${name}`}</Text>
       {lines.map(([label, value]) => (
-        <Text
-          key={label}
-          wrap="truncate-end"
-        >{`  ${fitCells(label, labelWidth, glyphs.ellipsis)}  ${glyphs.text(value)}`}</Text>
+        <Box key={label}>
+          <Text>{`  ${fitCells(label, labelWidth, glyphs.ellipsis)}  `}</Text>
+          <Text wrap={spare > 0 ? 'wrap' : 'truncate-end'}>{glyphs.text(value)}</Text>
+        </Box>
       ))}
-      <Text dimColor>{t('tui.kit.detail_hint')}</Text>
+      <Text dimColor>{t(readOnly ? 'tui.kit.detail_hint_read_only' : 'tui.kit.detail_hint')}</Text>
     </Box>
   );
 }

@@ -21,7 +21,7 @@ export function useFieldOptions(client: ApiClient, fields: readonly OptionField[
   useEffect(() => {
     let live = true;
     for (const field of fields) {
-      if (field.options) continue;
+      if (field.options && !field.optionSource && !field.loadOptions) continue;
       const load = field.loadOptions
         ? field.loadOptions(client)
         : field.optionSource
@@ -41,7 +41,13 @@ export function useFieldOptions(client: ApiClient, fields: readonly OptionField[
       live = false;
     };
   }, [client]);
-  const optionsOf = (field: OptionField): readonly FieldOption[] | undefined =>
-    field.options ?? loaded[field.name];
+  // Fixed choices come first; a field with a source as well adds what the server lists after them.
+  const optionsOf = (field: OptionField): readonly FieldOption[] | undefined => {
+    const fromSource = loaded[field.name];
+    if (!field.options) return fromSource;
+    return field.optionSource || field.loadOptions
+      ? [...field.options, ...(fromSource ?? [])]
+      : field.options;
+  };
   return { optionsOf, failed };
 }

@@ -19,6 +19,8 @@ export interface TuiSession {
   status: SiteStatus;
   quota: QuotaDisplay;
   accessToken: string;
+  /** Sends a new access token from now on (after the profile generated one: the old one no longer works). */
+  setAccessToken: (token: string) => void;
 }
 
 /** A client bound to one server that keeps the session cookie and sends the access token once known. */
@@ -45,6 +47,7 @@ function sessionOf(
   user: User,
   status: SiteStatus,
   accessToken: string,
+  setAccessToken: (token: string) => void,
 ): TuiSession {
   return {
     client,
@@ -53,6 +56,7 @@ function sessionOf(
     status,
     quota: quotaDisplayFromStatus(status),
     accessToken,
+    setAccessToken,
   };
 }
 
@@ -70,7 +74,7 @@ export async function signInWithPassword(
   const status = await getStatus(client);
   const { user, accessToken } = await signInForAccessToken(client, { username, password });
   setAccessToken(accessToken);
-  return sessionOf(client, server, user, status, accessToken);
+  return sessionOf(client, server, user, status, accessToken, setAccessToken);
 }
 
 /** Signs in with a saved management access token (`Authorization: Bearer`), checked through `getSelf`. */
@@ -83,5 +87,5 @@ export async function signInWithToken(
   setAccessToken(accessToken);
   const status = await getStatus(client);
   const user = await getSelf(client);
-  return sessionOf(client, server, user, status, accessToken);
+  return sessionOf(client, server, user, status, accessToken, setAccessToken);
 }

@@ -1,4 +1,4 @@
-import type { Translate } from '@gw/core';
+import { displayWidth, type Translate } from '@gw/core';
 
 /** One key hint: the keys as printed (`j/k`, `Ctrl-d`) and the i18n key of what they do. */
 export interface KeyBinding {
@@ -14,9 +14,45 @@ export const GLOBAL_BINDINGS: readonly KeyBinding[] = [
   { keys: 'q', labelKey: 'tui.keys.quit' },
 ];
 
+const HINT_GAP = '  ';
+
+/** One hint as the footer prints it: `<keys> label`. */
+function hintText(binding: KeyBinding, t: Translate): string {
+  return `<${binding.keys}> ${t(binding.labelKey)}`;
+}
+
 /** Renders hints as `<keys> label` pairs for the footer. */
 export function formatKeyHints(bindings: readonly KeyBinding[], t: Translate): string {
-  return bindings.map((binding) => `<${binding.keys}> ${t(binding.labelKey)}`).join('  ');
+  return bindings.map((binding) => hintText(binding, t)).join(HINT_GAP);
+}
+
+/**
+ * The footer's hints within `width` cells: whole hints in the order given (a screen lists its most
+ * important keys first), never one cut in half; when some do not fit and the help can open (`help`),
+ * `<?> more keys` closes the line so the rest are one key away.
+ */
+export function fitKeyHints(
+  bindings: readonly KeyBinding[],
+  t: Translate,
+  width: number,
+  help = true,
+): string {
+  const all = formatKeyHints(bindings, t);
+  if (displayWidth(all) <= width) return all;
+  const more = help ? hintText({ keys: '?', labelKey: 'tui.keys.more' }, t) : '';
+  const room = help ? width - displayWidth(more) - HINT_GAP.length : width;
+  const kept: string[] = [];
+  let used = 0;
+  for (const binding of bindings) {
+    if (binding.keys === '?') continue;
+    const text = hintText(binding, t);
+    const needed = displayWidth(text) + (kept.length > 0 ? HINT_GAP.length : 0);
+    // Skip a hint that does not fit and try shorter ones after it: the line stays as full as it can be.
+    if (used + needed > room) continue;
+    kept.push(text);
+    used += needed;
+  }
+  return (help ? [...kept, more] : kept).join(HINT_GAP);
 }
 
 /** The bindings whose keys or label contain `filter` (the help view filters as the user types). */

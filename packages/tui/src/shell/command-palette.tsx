@@ -4,6 +4,7 @@ import { useKeys } from '../hooks/use-keys.js';
 import { TextInput } from '../ui/text-input.js';
 import { useState } from 'react';
 import { useTuiEnv } from '../hooks/tui-context.js';
+import { NOTICE_ITEM } from './screen-for-item.js';
 
 /** What a palette command asks for. */
 export type PaletteCommand = { kind: 'open'; item: MenuItem } | { kind: 'quit' } | { kind: 'menu' };
@@ -11,12 +12,15 @@ export type PaletteCommand = { kind: 'open'; item: MenuItem } | { kind: 'quit' }
 const QUIT_COMMANDS = ['q', 'quit', 'q!', 'exit'];
 const MENU_COMMANDS = ['menu', 'm'];
 
+/** Screens the palette opens that are not in the menu (the notice). */
+export const PALETTE_EXTRAS: readonly MenuItem[] = [NOTICE_ITEM];
+
 /** Resolves `:tokens`, `:tk`, `:q` against the role's menu (core `findMenuItem`), or undefined. */
 export function resolvePaletteCommand(text: string, menu: readonly MenuItem[]): PaletteCommand | undefined {
   const word = text.trim().replace(/^:/, '').split(/\s+/)[0]?.toLowerCase() ?? '';
   if (QUIT_COMMANDS.includes(word)) return { kind: 'quit' };
   if (MENU_COMMANDS.includes(word)) return { kind: 'menu' };
-  const item = word ? findMenuItem(word, menu) : undefined;
+  const item = word ? findMenuItem(word, [...menu, ...PALETTE_EXTRAS]) : undefined;
   return item ? { kind: 'open', item } : undefined;
 }
 
@@ -24,7 +28,7 @@ export function resolvePaletteCommand(text: string, menu: readonly MenuItem[]): 
 export function paletteSuggestions(text: string, menu: readonly MenuItem[]): string[] {
   const word = text.trim().replace(/^:/, '').toLowerCase();
   if (!word) return [];
-  return menuLeaves(menu)
+  return [...menuLeaves(menu), ...PALETTE_EXTRAS]
     .filter((item) => [item.id, ...(item.aliases ?? [])].some((name) => name.startsWith(word)))
     .map((item) => [item.id, ...(item.aliases ?? [])].join('/'));
 }

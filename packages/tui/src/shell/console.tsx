@@ -11,7 +11,7 @@ import {
   useTuiEnv,
 } from '../hooks/tui-context.js';
 import { errorText } from '../lib/error-text.js';
-import { formatKeyHints, GLOBAL_BINDINGS } from '../lib/key-bindings.js';
+import { fitKeyHints, GLOBAL_BINDINGS } from '../lib/key-bindings.js';
 import { MenuScreen, type MenuState } from '../screens/menu/menu-screen.js';
 import { CommandPalette, type PaletteCommand } from './command-palette.js';
 import { Header } from './header.js';
@@ -22,6 +22,12 @@ import { screenForItem } from './screen-for-item.js';
 const CHROME_ROWS = 5;
 
 type Overlay = 'palette' | 'help' | undefined;
+
+/** The keys of the palette and the help: type, Enter, Esc. */
+const OVERLAY_BINDINGS = [
+  { keys: 'Enter', labelKey: 'tui.keys.run' },
+  { keys: 'Esc', labelKey: 'tui.keys.close' },
+];
 
 /** The signed-in console: header, the menu or an opened screen, key hints and the status line. */
 export function Console({
@@ -59,6 +65,13 @@ export function Console({
     (error: unknown) => setStatus({ text: errorText(error, t), level: 'error' }),
     [t],
   );
+  const open = useCallback((item: MenuItem | undefined) => {
+    setOverlay(undefined);
+    setOpened(item);
+    setFrame({ bindings: [], capturing: false });
+    setStatus({ text: '', level: 'info' });
+    if (item) setMenuState((previous) => ({ ...previous, cursorId: item.id }));
+  }, []);
   const host = useMemo<ScreenHost>(
     () => ({
       publish: setFrame,
@@ -69,17 +82,10 @@ export function Console({
       height,
       notify,
       notifyError,
+      leave: () => open(undefined),
     }),
-    [overlay, height, notify, notifyError],
+    [overlay, height, notify, notifyError, open],
   );
-
-  const open = (item: MenuItem | undefined) => {
-    setOverlay(undefined);
-    setOpened(item);
-    setFrame({ bindings: [], capturing: false });
-    setStatus({ text: '', level: 'info' });
-    if (item) setMenuState((previous) => ({ ...previous, cursorId: item.id }));
-  };
   const runCommand = (command: PaletteCommand) => {
     if (command.kind === 'quit') return onQuit();
     open(command.kind === 'open' ? command.item : undefined);
@@ -133,11 +139,19 @@ export function Console({
           </Box>
         </Box>
         <Text dimColor>{rule}</Text>
-        <Text>
-          {truncateCells(
-            glyphs.text(formatKeyHints([...frame.bindings, ...GLOBAL_BINDINGS], t)),
-            columns,
-            glyphs.ellipsis,
+        <Text wrap="truncate-end">
+          {glyphs.text(
+            fitKeyHints(
+              // An overlay hints its own keys; while a screen keeps every key, the global ones do not work.
+              overlay
+                ? OVERLAY_BINDINGS
+                : frame.capturing
+                  ? frame.bindings
+                  : [...frame.bindings, ...GLOBAL_BINDINGS],
+              t,
+              columns,
+              !overlay && !frame.capturing,
+            ),
           )}
         </Text>
         <Text color={status.level === 'error' ? 'red' : 'green'}>

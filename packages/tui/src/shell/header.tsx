@@ -16,9 +16,9 @@ export function Header({ view, refresh }: { view: string; refresh?: RefreshState
         : t('tui.header.idle')
     : '';
   const paused = refresh?.paused ? ` (${t('tui.header.paused')})` : '';
-  const line = (labels: boolean) =>
+  const line = (labels: boolean, product: boolean) =>
     [
-      `${status.system_name || 'gw'} ${status.version || GW_VERSION}`,
+      product ? `${status.system_name || 'gw'} ${status.version || GW_VERSION}` : '',
       `${labels ? `${t('tui.header.host')} ` : ''}${host}`,
       `${labels ? `${t('tui.header.user')} ` : ''}${user.username} (${t(roleLabelKey(user.role))})`,
       view,
@@ -26,8 +26,9 @@ export function Header({ view, refresh }: { view: string; refresh?: RefreshState
     ]
       .filter(Boolean)
       .join(` ${glyphs.separator} `);
-  // Narrow terminals drop the field labels before anything is cut.
-  const full = line(true);
-  const text = displayWidth(full) <= columns ? full : line(false);
+  // Narrow terminals drop the field labels, then the product name, before anything is cut.
+  const text =
+    [line(true, true), line(false, true), line(false, false)].find((one) => displayWidth(one) <= columns) ??
+    line(false, false);
   return <Text bold>{truncateCells(glyphs.text(text), columns, glyphs.ellipsis)}</Text>;
 }

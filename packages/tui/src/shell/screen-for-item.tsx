@@ -1,43 +1,79 @@
-import {
-  CHANNEL_SCREEN,
-  type MenuItem,
-  MODEL_OWNER_SCREEN,
-  PAYMENT_SCREENS,
-  PRICE_GROUP_SCREEN,
-  PRICE_SCREEN,
-  REDEMPTION_SCREEN,
-  TELEGRAM_MENU_SCREEN,
-  USER_GROUP_SCREEN,
-  USERS_SCREEN,
-} from '@gw/core';
-import type { ReactElement } from 'react';
-import { type AnyScreen, ResourceScreen } from '../kit/resource-screen.js';
-import { TokenScreen } from '../screens/tokens/token-screen.js';
-import { UnavailableScreen } from '../screens/unavailable/unavailable-screen.js';
+import type { MenuItem } from '@gw/core';
+import { type ComponentType, lazy, type ReactElement, Suspense } from 'react';
+import { ComingScreen } from '../screens/coming/coming-screen.js';
+import { LoadingScreen } from '../screens/coming/loading-screen.js';
 
-/** The menu items core describes as ScreenDefs (several for a route with tabs), drawn by the kit. */
-export const RESOURCE_SCREENS: Record<string, readonly AnyScreen[]> = {
-  user: [USERS_SCREEN],
-  user_group: [USER_GROUP_SCREEN],
-  redemption: [REDEMPTION_SCREEN],
-  model_ownedby: [MODEL_OWNER_SCREEN],
-  telegram: [TELEGRAM_MENU_SCREEN],
-  channel: [CHANNEL_SCREEN],
-  // The order list has no form (its Values are `never`); the kit never opens one for it.
-  payment: PAYMENT_SCREENS as unknown as readonly AnyScreen[],
-  pricing: [PRICE_SCREEN, PRICE_GROUP_SCREEN],
+/** What every screen of the menu is given. */
+export interface ItemScreenProps {
+  /** Where a screen writes a file on request (created codes). */
+  saveDir?: string;
+}
+
+type Loader = () => Promise<{ default: ComponentType<ItemScreenProps> }>;
+
+/** React.lazy takes a module with a default export; screens export theirs by name. */
+const screen = (component: ComponentType<ItemScreenProps>) => ({ default: component });
+
+/**
+ * The screens of the menu by item id, each loaded when first opened: the first frame (the menu) does
+ * not wait for the kit or any screen.
+ */
+export const SCREEN_LOADERS: Record<string, Loader> = {
+  token: () => import('../screens/tokens/token-screen.js').then((module) => screen(module.TokenScreen)),
+  channel: () =>
+    import('../screens/channels/channel-screen.js').then((module) => screen(module.ChannelScreen)),
+  user: () =>
+    import('../screens/resource-lists/resource-lists.js').then((module) => screen(module.UsersScreen)),
+  user_group: () =>
+    import('../screens/resource-lists/resource-lists.js').then((module) => screen(module.UserGroupsScreen)),
+  redemption: () =>
+    import('../screens/resource-lists/resource-lists.js').then((module) => screen(module.RedemptionsScreen)),
+  model_ownedby: () =>
+    import('../screens/resource-lists/resource-lists.js').then((module) => screen(module.ModelOwnersScreen)),
+  model_info: () =>
+    import('../screens/resource-lists/resource-lists.js').then((module) => screen(module.ModelInfoScreen)),
+  telegram: () =>
+    import('../screens/resource-lists/resource-lists.js').then((module) => screen(module.TelegramScreen)),
+  payment: () =>
+    import('../screens/resource-lists/resource-lists.js').then((module) => screen(module.PaymentsScreen)),
+  pricing: () =>
+    import('../screens/resource-lists/resource-lists.js').then((module) => screen(module.PricingScreen)),
+  setting: () =>
+    import('../screens/settings/settings-screen.js').then((module) => screen(module.SettingsScreen)),
+  profile: () =>
+    import('../screens/profile/profile-screen.js').then((module) => screen(module.ProfileScreen)),
+  topup: () => import('../screens/topup/topup-screen.js').then((module) => screen(module.TopupScreen)),
+  notice: () => import('../screens/notice/notice-screen.js').then((module) => screen(module.NoticeScreen)),
 };
 
-/** The screens the terminal draws with its own code, by menu item id. */
-const SCREENS: Record<string, () => ReactElement> = {
-  token: () => <TokenScreen />,
+/** The site notice, opened from the palette (`:notice`); it is not a menu item. */
+export const NOTICE_ITEM: MenuItem = {
+  id: 'notice',
+  type: 'item',
+  title: 'tui.notice.title',
+  aliases: ['news'],
 };
 
-/** The screen for a menu item; an item with neither says it is not available yet. */
+const loaded = new Map<string, ComponentType<ItemScreenProps>>();
+
+/** The lazy component of an item, made once so React keeps it across renders. */
+function lazyScreen(id: string, loader: Loader): ComponentType<ItemScreenProps> {
+  let screen = loaded.get(id);
+  if (!screen) {
+    screen = lazy(loader);
+    loaded.set(id, screen);
+  }
+  return screen;
+}
+
+/** The screen for a menu item; an item the terminal does not draw yet says it is coming. */
 export function screenForItem(item: MenuItem, saveDir?: string): ReactElement {
-  const custom = SCREENS[item.id];
-  if (custom) return custom();
-  const screens = RESOURCE_SCREENS[item.id];
-  if (screens) return <ResourceScreen screens={screens} saveDir={saveDir} />;
-  return <UnavailableScreen item={item} />;
+  const loader = SCREEN_LOADERS[item.id];
+  if (!loader) return <ComingScreen item={item} />;
+  const Screen = lazyScreen(item.id, loader);
+  return (
+    <Suspense fallback={<LoadingScreen />}>
+      <Screen saveDir={saveDir} />
+    </Suspense>
+  );
 }

@@ -9,6 +9,9 @@ export interface Glyphs {
   checked: string;
   unchecked: string;
   arrow: string;
+  /** A test or check that passed, and one that failed. */
+  passed: string;
+  failed: string;
   /** Makes a translated or formatted string safe for the terminal (ASCII punctuation under TERM=dumb). */
   text: (value: string) => string;
 }
@@ -41,6 +44,8 @@ const UNICODE_GLYPHS: Glyphs = {
   checked: '[x]',
   unchecked: '[ ]',
   arrow: '>',
+  passed: '✓',
+  failed: '✗',
   text: (value) => value,
 };
 
@@ -54,6 +59,8 @@ const ASCII_GLYPHS: Glyphs = {
   checked: '[x]',
   unchecked: '[ ]',
   arrow: '>',
+  passed: '+',
+  failed: 'x',
   text: asciiPunctuation,
 };
 

@@ -58,28 +58,3 @@ export function TextField({
     </FieldFrame>
   );
 }
-
-export interface ToggleFieldProps {
-  label: string;
-  labelWidth: number;
-  value: boolean;
-  focus: boolean;
-  yes: string;
-  no: string;
-  hint?: string;
-  error?: string;
-  checked: string;
-  unchecked: string;
-  pointer: string;
-}
-
-/** A yes/no line of a form; the form toggles it with Space, y/n or the arrows. */
-export function ToggleField(props: ToggleFieldProps) {
-  const { label, labelWidth, value, focus, yes, no, hint, error, checked, unchecked, pointer } = props;
-  return (
-    <FieldFrame label={label} labelWidth={labelWidth} focus={focus} pointer={pointer} error={error}>
-      <Text>{`${value ? checked : unchecked} ${value ? yes : no}`}</Text>
-      {hint && focus ? <Text dimColor>{`  ${hint}`}</Text> : null}
-    </FieldFrame>
-  );
-}

@@ -1,6 +1,8 @@
 // The model check stream (`POST /api/sse/channel/check`, console-screens §1.6): server-sent events
 // whose `data:` lines hold `{type: 'result' | 'heartbeat' | 'done', data}`; a result's data is one
 // model's ModelCheckResult. The parser takes the body in arbitrary chunks (a line may be split).
+import type { ApiClient } from '../../http/client.js';
+import { channelCheckSchema } from './channels-requests.schema.js';
 import { type ModelCheckResult, modelCheckResultSchema } from './channels.schema.js';
 
 export type CheckStreamEvent = { type: 'result'; result: ModelCheckResult } | { type: 'done' };
@@ -62,4 +64,22 @@ export function checkableProviderModels(models: readonly string[]): string[] {
       }),
     ),
   ];
+}
+
+/**
+ * Checks models of a stored channel (`POST /api/sse/channel/check`) and answers every model's result
+ * once the stream has ended (a face that reads the body as it arrives feeds the parser itself).
+ */
+export async function checkChannelModels(
+  client: ApiClient,
+  id: number,
+  models: readonly string[],
+): Promise<ModelCheckResult[]> {
+  const text = await client.requestText('POST', '/api/sse/channel/check', {
+    body: channelCheckSchema.parse({ id, models: models.join(',') }),
+  });
+  const parser = createCheckStreamParser();
+  return [...parser.push(text), ...parser.end()].flatMap((event) =>
+    event.type === 'result' ? [event.result] : [],
+  );
 }

@@ -142,8 +142,27 @@ describe('channel screen', () => {
       'test',
       'update_balance',
       'copy',
+      'tag_enable',
+      'tag_disable',
       'delete',
+      'delete_tag',
     ]);
+    expect(CHANNEL_SCREEN.batchActions?.map((action) => action.id)).toEqual([
+      'batch_enable',
+      'batch_disable',
+      'batch_delete',
+    ]);
+  });
+
+  it('offers a tag row its tag actions and a channel its own (console-screens §1.3)', () => {
+    const plain = channelSchema.parse({ id: 1, name: 'a', type: 1, status: 1 });
+    const tagged = channelSchema.parse({ id: 2, name: 'b', type: 1, status: 1, tag: 'pool' });
+    const ids = (row: typeof plain) =>
+      CHANNEL_SCREEN.rowActions.filter((action) => action.applies?.(row) ?? true).map((action) => action.id);
+    expect(ids(plain)).toEqual(['test', 'update_balance', 'copy', 'delete']);
+    expect(ids(tagged)).toEqual(['tag_enable', 'tag_disable', 'delete_tag']);
+    expect(CHANNEL_SCREEN.rowKey(tagged)).toBe('tag:pool');
+    expect(CHANNEL_SCREEN.status?.applies?.(tagged)).toBe(false);
   });
 
   it('has every label, help, confirmation and toast in every locale', () => {

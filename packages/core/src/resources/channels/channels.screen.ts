@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { ApiClient } from '../../http/client.js';
 import { ROLES } from '../../roles/roles.js';
 import {
+  type ActionDef,
   deleteAction,
   type FieldOption,
   type FormDef,
@@ -13,8 +14,13 @@ import {
 } from '../../screens/screen-model.js';
 import { channelTypeChanged, isTagOnlyField } from './channel-editor.rules.js';
 import { CHANNEL_PLUGINS, pluginFieldName, pluginObjectOf, pluginValuesOf } from './channel-plugins.js';
-import { getChannelTag, updateChannelTag } from './channel-tags.api.js';
-import { cloneChannel } from './channel-list.rules.js';
+import {
+  deleteChannelTag,
+  getChannelTag,
+  setChannelTagStatus,
+  updateChannelTag,
+} from './channel-tags.api.js';
+import { channelRowKey, channelRowName, cloneChannel, isTagRow } from './channel-list.rules.js';
 import { CHANNEL_TYPES, channelTypeById } from './channel-types.js';
 import {
   CHANNEL_LINE_MAX,
@@ -502,6 +508,40 @@ export function copyChannel(client: ApiClient, id: number): Promise<unknown> {
   return cloneChannel(client, id);
 }
 
+const untagged = (channel: Channel) => !isTagRow(channel);
+
+/** Enable or disable every channel of a tag row's tag (console-screens §1.3), asked first. */
+function tagStatusAction(status: 'enable' | 'disable'): ActionDef<Channel> {
+  return {
+    id: `tag_${status}`,
+    labelKey: `channels.list.${status}_all`,
+    icon: status === 'enable' ? 'play' : 'pause',
+    confirmKey: `channels.list.confirm_${status}_all`,
+    run: (client, [channel]) => setChannelTagStatus(client, (channel as Channel).tag, status),
+    doneKey: `channels.list.tag_${status}d`,
+  };
+}
+
+/** Enable or disable the selected channels, one status update each (a tag row: its whole tag). */
+function batchStatusAction(status: 'enable' | 'disable'): ActionDef<Channel> {
+  return {
+    id: `batch_${status}`,
+    labelKey: `common.${status}`,
+    icon: status === 'enable' ? 'play' : 'pause',
+    run: async (client, channels) => {
+      for (const channel of channels) {
+        if (isTagRow(channel)) await setChannelTagStatus(client, channel.tag, status);
+        else
+          await quickUpdateChannel(client, {
+            id: channel.id,
+            status: status === 'enable' ? CHANNEL_STATUS.enabled : CHANNEL_STATUS.disabled,
+          });
+      }
+    },
+    doneKey: 'channels.messages.updated',
+  };
+}
+
 export const CHANNEL_SCREEN: ScreenDef<
   Channel,
   ChannelFormValues,
@@ -510,8 +550,9 @@ export const CHANNEL_SCREEN: ScreenDef<
   id: 'channel',
   titleKey: 'channels.title',
   entity: 'channels',
-  rowKey: (channel) => channel.id,
-  rowName: (channel) => channel.name,
+  // The list shows one row per tag (its newest channel stands for it): such a row is keyed and named by its tag.
+  rowKey: channelRowKey,
+  rowName: channelRowName,
   columns: CHANNEL_COLUMNS,
   list: (client, query: ScreenQuery) => listChannels(client, query),
   filters: [
@@ -535,6 +576,8 @@ export const CHANNEL_SCREEN: ScreenDef<
   pageSizeKey: 'channel',
   status: {
     column: 'status',
+    // A tag row switches every channel of its tag (its own actions), not the one standing for it.
+    applies: (channel) => !isTagRow(channel),
     isOn: (channel) => channel.status === CHANNEL_STATUS.enabled,
     set: (client, channel, on) =>
       quickUpdateChannel(client, {
@@ -547,12 +590,14 @@ export const CHANNEL_SCREEN: ScreenDef<
       id: 'test',
       labelKey: 'channels.actions.test',
       icon: 'dashboard',
+      applies: untagged,
       run: (client, [channel]) => testChannel(client, (channel as Channel).id),
     },
     {
       id: 'update_balance',
       labelKey: 'channels.actions.update_balance',
       icon: 'dollar',
+      applies: untagged,
       run: (client, [channel]) => updateChannelBalance(client, (channel as Channel).id),
       doneKey: 'channels.messages.balance_updated',
     },
@@ -560,12 +605,28 @@ export const CHANNEL_SCREEN: ScreenDef<
       id: 'copy',
       labelKey: 'channels.actions.copy',
       icon: 'duplicate',
+      applies: untagged,
       run: (client, [channel]) => copyChannel(client, (channel as Channel).id),
       doneKey: 'channels.messages.copied',
     },
-    deleteAction<Channel>('channels.confirm.delete', 'channels.messages.deleted', (client, channel) =>
-      deleteChannel(client, channel.id),
-    ),
+    { ...tagStatusAction('enable'), applies: isTagRow },
+    { ...tagStatusAction('disable'), applies: isTagRow },
+    {
+      ...deleteAction<Channel>('channels.confirm.delete', 'channels.messages.deleted', (client, channel) =>
+        deleteChannel(client, channel.id),
+      ),
+      applies: untagged,
+    },
+    {
+      id: 'delete_tag',
+      labelKey: 'channels.list.delete_tag',
+      icon: 'trash',
+      intent: 'danger',
+      applies: isTagRow,
+      confirmKey: 'channels.list.confirm_delete_tag',
+      run: (client, [channel]) => deleteChannelTag(client, (channel as Channel).tag),
+      doneKey: 'channels.list.tag_deleted',
+    },
   ],
   toolbarActions: [
     {
@@ -596,6 +657,8 @@ export const CHANNEL_SCREEN: ScreenDef<
     },
   ],
   batchActions: [
+    batchStatusAction('enable'),
+    batchStatusAction('disable'),
     {
       id: 'batch_delete',
       labelKey: 'channels.actions.batch_delete',

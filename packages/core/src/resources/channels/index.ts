@@ -12,3 +12,4 @@ export * from './channel-plugins.js';
 export * from './channel-type-defaults.js';
 export * from './provider-models.js';
 export * from './channel-list.rules.js';
+export * from './channel-test-run.js';

@@ -7,6 +7,7 @@ import {
   createRedemptions,
   deleteRedemption,
   listRedemptions,
+  redeemCode,
   setRedemptionStatus,
   updateRedemption,
 } from './redemptions.api.js';
@@ -16,6 +17,7 @@ import {
   type Redemption,
   type RedemptionCreateInput,
   type RedemptionUpdateInput,
+  redeemSchema,
   redemptionCreateSchema,
 } from './redemptions.schema.js';
 
@@ -126,4 +128,20 @@ export const REDEMPTION_SCREEN: ScreenDef<Redemption, RedemptionValues, Redempti
   form: REDEMPTION_FORM,
   editable: true,
   editableRow: (code) => !isUsed(code),
+};
+
+/** What the redeem form holds (console-screens §14 "Redeem code"). */
+export interface RedeemValues {
+  key: string;
+}
+
+/** Redeeming a code for the caller as a kit form: the code, then `POST /api/user/topup` (answers the quota added). */
+export const REDEEM_FORM: FormDef<never, RedeemValues, RedeemValues> = {
+  fields: [{ name: 'key', kind: 'text', labelKey: 'payments.topup.redeem_code', required: true }],
+  schema: z.object({ key: z.string().trim().pipe(redeemSchema.shape.key) }),
+  empty: () => ({ key: '' }),
+  fromRow: () => ({ key: '' }),
+  toInput: (values) => ({ key: values.key.trim() }),
+  create: (client, input) => redeemCode(client, input.key),
+  createTitleKey: 'payments.topup.redeem_title',
 };

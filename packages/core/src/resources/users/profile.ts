@@ -2,7 +2,8 @@
 // form, and which account bindings a site offers. Every face renders these; the rules live here.
 import { z } from 'zod';
 import type { ApiClient } from '../../http/client.js';
-import type { FormFieldDef } from '../../screens/screen-model.js';
+import type { FormDef, FormFieldDef } from '../../screens/screen-model.js';
+import { updateSelf } from './users.api.js';
 import { requiredEmailSchema } from './users-register.schema.js';
 import {
   DISPLAY_NAME_MAX,
@@ -66,6 +67,19 @@ export function profileFormValues(user: Pick<User, 'display_name'>): ProfileForm
 export function selfUpdateFromProfile(values: ProfileFormValues): SelfUpdateInput {
   return { display_name: values.display_name, password: values.password };
 }
+
+/** The personal-info form as a kit form (the terminal's): it edits the signed-in user and saves with `PUT /api/user/self`. */
+export const PROFILE_FORM: FormDef<User, ProfileFormValues, SelfUpdateInput> = {
+  fields: PROFILE_FORM_FIELDS,
+  schema: profileFormSchema,
+  empty: () => ({ display_name: '', password: '', password_confirm: '' }),
+  fromRow: profileFormValues,
+  toInput: selfUpdateFromProfile,
+  create: (client, input) => updateSelf(client, input),
+  update: (client, input) => updateSelf(client, input),
+  editTitleKey: 'users.profile.personal_info',
+  updatedKey: 'users.profile.updated',
+};
 
 /** The e-mail binding dialog: an address and the code mailed to it, both required. */
 export interface EmailBindValues {

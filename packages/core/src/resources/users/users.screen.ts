@@ -133,6 +133,7 @@ export const CHANGE_QUOTA_ACTION: ActionDef<User> = actionWithInput<User, UserQu
         labelKey: 'users.screen.quota_delta',
         helpKey: 'users.screen.quota_delta_help',
         required: true,
+        signed: true,
       },
       { name: 'remark', kind: 'text', labelKey: 'users.screen.remark' },
     ],

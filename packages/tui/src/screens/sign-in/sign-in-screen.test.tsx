@@ -99,9 +99,15 @@ describe('sign-in against a real gw server', () => {
     expect(refused).toContain('Username or email');
   });
 
-  it('Given an unreachable server, when signing in, then the network error shows', async () => {
+  it('Given an unreachable server, when signing in, then it says the server cannot be reached, with the cause', async () => {
     tui = renderTui({ server: 'http://127.0.0.1:9' });
     await signInThroughForm(tui, 'root', 'whatever-password');
-    await tui.waitForText('Unable to connect to the server properly!');
+    await tui.waitForText('Cannot reach http://127.0.0.1:9: connect ECONNREFUSED 127.0.0.1:9');
+  });
+
+  it('Given a saved token and an unreachable server (GW_SERVER=… GW_TOKEN=…), then it names the server, not the token', async () => {
+    tui = renderTui({ server: 'http://127.0.0.1:9', accessToken: 'saved-token' });
+    const frame = await tui.waitForText('Cannot reach http://127.0.0.1:9');
+    expect(frame).not.toContain('refused; sign in again');
   });
 });

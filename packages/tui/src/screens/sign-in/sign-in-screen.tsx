@@ -4,7 +4,7 @@ import { useKeys } from '../../hooks/use-keys.js';
 import { useEffect, useRef, useState } from 'react';
 import { useTuiEnv } from '../../hooks/tui-context.js';
 import { signInWithPassword, signInWithToken, type TuiSession } from '../../lib/connection.js';
-import { errorText } from '../../lib/error-text.js';
+import { errorText, signInErrorText } from '../../lib/error-text.js';
 import { formatKeyHints } from '../../lib/key-bindings.js';
 import { TextField } from '../../ui/text-field.js';
 import {
@@ -60,7 +60,7 @@ export function SignInScreen({
     signInWithToken(server, language, accessToken).then(
       (session) => onSignedIn(session),
       (error: unknown) => {
-        setMessage(`${t('tui.sign_in.token_refused')} ${errorText(error, t)}`);
+        setMessage(signInErrorText(error, server, t, true));
         setPhase('form');
       },
     );
@@ -89,7 +89,7 @@ export function SignInScreen({
       }
       onSignedIn(session, notice);
     } catch (error) {
-      setMessage(errorText(error, t));
+      setMessage(signInErrorText(error, request.server, t));
       setPhase('form');
     }
   };

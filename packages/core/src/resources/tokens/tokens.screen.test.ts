@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { formSchema, screenI18nKeys } from '../../screens/screen-model.js';
+import { missingLocaleKeys } from '../../screens/test-support/locale-keys.js';
+import { fieldErrorsFromZod } from '../../validation/issues.js';
+import {
+  emptyTokenForm,
+  TOKEN_FORM,
+  TOKEN_SCREEN,
+  type TokenFormValues,
+  tokenFormFromRow,
+} from './tokens.screen.js';
+import { TOKEN_NEVER_EXPIRES, tokenSchema } from './tokens.schema.js';
+
+function issues(values: TokenFormValues): string[] {
+  const result = formSchema(TOKEN_FORM, 'create').safeParse(values);
+  return result.success ? [] : fieldErrorsFromZod(result.error).map((error) => `${error.field}:${error.key}`);
+}
+
+describe('token screen (console-screens §2)', () => {
+  it('names only keys every locale has', () => {
+    expect(missingLocaleKeys(screenI18nKeys(TOKEN_SCREEN))).toEqual([]);
+  });
+
+  it('Given a new token, then it never expires, is unlimited and has no limits', () => {
+    const input = TOKEN_FORM.toInput({ ...emptyTokenForm(), name: ' ci ' }, undefined);
+    expect(input).toMatchObject({
+      name: 'ci',
+      expired_time: TOKEN_NEVER_EXPIRES,
+      unlimited_quota: true,
+      setting: { limits: { limit_model_setting: { enabled: false, models: [] } } },
+    });
+  });
+
+  it('Given bad values, then each message lands on the flat field that holds them', () => {
+    const values: TokenFormValues = {
+      ...emptyTokenForm(),
+      name: '',
+      never_expires: false,
+      expired_time: 1000,
+      unlimited_quota: false,
+      remain_quota: -1,
+      heartbeat_enabled: true,
+      heartbeat_timeout: 5,
+      limit_ips: true,
+      ip_whitelist: '10.0.0.1\nnot-an-ip',
+    };
+    expect(issues(values).sort()).toEqual([
+      'expired_time:validation.token.expiry_past',
+      'heartbeat_timeout:validation.token.heartbeat_range',
+      'ip_whitelist:validation.token.ip_invalid',
+      'name:validation.required',
+      'remain_quota:validation.min_zero',
+    ]);
+    expect(
+      issues({
+        ...values,
+        name: 'ok',
+        remain_quota: 0,
+        heartbeat_timeout: 30,
+        ip_whitelist: '10.0.0.0/8',
+        expired_time: 4102444800,
+      }),
+    ).toEqual([]);
+  });
+
+  it('Given a stored token, then editing it keeps its limits and expiry', () => {
+    const token = tokenSchema.parse({
+      id: 3,
+      name: 'ci',
+      status: 1,
+      expired_time: 4102444800,
+      remain_quota: 500,
+      setting: { limits: { limit_model_setting: { enabled: true, models: ['gpt-4o'] } } },
+    });
+    const values = tokenFormFromRow(token);
+    expect(values).toMatchObject({ never_expires: false, expired_time: 4102444800, models: ['gpt-4o'] });
+    expect(TOKEN_FORM.toInput(values, token)).toMatchObject({
+      expired_time: 4102444800,
+      remain_quota: 500,
+      setting: { limits: { limit_model_setting: { enabled: true, models: ['gpt-4o'] } } },
+    });
+  });
+});

@@ -1,0 +1,47 @@
+// What a screen adds to the kit in the terminal only: panels that take the pane (a live test run, a
+// model check, a tag editor), opened by a key or in place of one of core's actions.
+import type { ReactElement } from 'react';
+
+/** What a panel is given: the row it was opened on (none for the whole list) and how to close it. */
+export interface PanelProps<Row> {
+  row?: Row;
+  /** Closes the panel; `changed` reloads the list. */
+  close: (changed: boolean) => void;
+}
+
+/** A terminal-only action of a screen: its key, label, who sees it and the panel it opens. */
+export interface ScreenExtra<Row> {
+  id: string;
+  /** The key that opens it from the list (one character). */
+  key: string;
+  labelKey: string;
+  /** `row` needs the selected row; `list` acts on the whole list. */
+  scope: 'row' | 'list';
+  /** Whether it changes something (hidden in read-only mode). */
+  mutates: boolean;
+  /** The least role that sees it. */
+  role?: number;
+  /** Whether it applies to this row. */
+  applies?: (row: Row) => boolean;
+  /** Also opened when core's action with this id is chosen from a menu (test all → the live run). */
+  replaces?: string;
+  panel: (props: PanelProps<Row>) => ReactElement;
+}
+
+/** Text a screen gives for the result of one of core's actions (a test's time), by action id. */
+export type ResultTexts<Row> = Record<
+  string,
+  (
+    result: unknown,
+    rows: readonly Row[],
+    t: (key: string, params?: Record<string, unknown>) => string,
+  ) => string
+>;
+
+/** A screen's terminal-only additions. */
+export interface ScreenExtras<Row> {
+  extras?: readonly ScreenExtra<Row>[];
+  results?: ResultTexts<Row>;
+  /** Core row actions bound to a key of their own on the list (a channel's `t` test). */
+  quickKeys?: Readonly<Record<string, string>>;
+}

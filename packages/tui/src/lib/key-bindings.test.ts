@@ -1,0 +1,40 @@
+import { createI18n } from '@gw/core';
+import { describe, expect, it } from 'vitest';
+import { fitKeyHints, GLOBAL_BINDINGS, type KeyBinding } from './key-bindings.js';
+
+const i18n = createI18n('en_US');
+const t = (key: string, params?: Record<string, unknown>) => i18n.t(key, params ?? {});
+const LIST: KeyBinding[] = [
+  { keys: 'Enter', labelKey: 'tui.keys.detail' },
+  { keys: 'c', labelKey: 'tui.keys.create' },
+  { keys: 'e', labelKey: 'tui.keys.edit' },
+  { keys: '/', labelKey: 'tui.keys.filter' },
+  { keys: 'x', labelKey: 'tui.keys.toggle_status' },
+  { keys: 'Ctrl-d', labelKey: 'tui.keys.delete' },
+  { keys: 'Space', labelKey: 'tui.keys.mark' },
+  { keys: 'j/k', labelKey: 'tui.keys.move' },
+  { keys: 'PgUp/PgDn', labelKey: 'tui.keys.page' },
+  ...GLOBAL_BINDINGS,
+];
+
+describe('footer key hints', () => {
+  it.each([80, 120])(
+    'Given %i columns, then whole hints fit, the first ones first, and "more keys" ends the line',
+    (width) => {
+      const line = fitKeyHints(LIST, t, width);
+      expect(line.length).toBeLessThanOrEqual(width);
+      expect(line.startsWith('<Enter> detail  <c> create  <e> edit  </> filter')).toBe(true);
+      expect(line.endsWith('<?> more keys')).toBe(true);
+      // No hint is cut: every <keys> opened is followed by its whole label.
+      for (const hint of line.split('  ')) expect(hint).toMatch(/^<[^>]+> \S/);
+    },
+  );
+
+  it('Given room for all, then all show and nothing is added', () => {
+    expect(fitKeyHints(LIST.slice(0, 2), t, 120)).toBe('<Enter> detail  <c> create');
+  });
+
+  it('Given a screen that keeps every key (no help), then no "more keys" is promised', () => {
+    expect(fitKeyHints(LIST, t, 60, false)).not.toContain('<?>');
+  });
+});

@@ -1,0 +1,67 @@
+// The menu's screens that core describes whole as ScreenDefs: the kit draws them as they are.
+import {
+  MODEL_INFO_SCREEN,
+  MODEL_OWNER_SCREEN,
+  PAYMENT_SCREENS,
+  PRICE_GROUP_SCREEN,
+  PRICE_SCREEN,
+  REDEMPTION_SCREEN,
+  TELEGRAM_MENU_SCREEN,
+  USER_GROUP_SCREEN,
+  USERS_SCREEN,
+} from '@gw/core';
+import { type AnyScreen, ResourceScreen } from '../../kit/resource-screen.js';
+import type { ItemScreenProps } from '../../shell/screen-for-item.js';
+
+/** The ScreenDefs of each menu item (several for a route with tabs). */
+export const KIT_SCREENS: Record<string, readonly AnyScreen[]> = {
+  user: [USERS_SCREEN],
+  user_group: [USER_GROUP_SCREEN],
+  redemption: [REDEMPTION_SCREEN],
+  model_ownedby: [MODEL_OWNER_SCREEN],
+  model_info: [MODEL_INFO_SCREEN],
+  telegram: [TELEGRAM_MENU_SCREEN],
+  // The order list has no form (its Values are `never`); the kit never opens one for it.
+  payment: PAYMENT_SCREENS as unknown as readonly AnyScreen[],
+  pricing: [PRICE_SCREEN, PRICE_GROUP_SCREEN],
+};
+
+/** Users as core describes them. */
+export function UsersScreen({ saveDir }: ItemScreenProps) {
+  return <ResourceScreen screens={KIT_SCREENS.user ?? []} saveDir={saveDir} />;
+}
+
+/** User groups as core describes them. */
+export function UserGroupsScreen({ saveDir }: ItemScreenProps) {
+  return <ResourceScreen screens={KIT_SCREENS.user_group ?? []} saveDir={saveDir} />;
+}
+
+/** Redemption codes as core describes them. */
+export function RedemptionsScreen({ saveDir }: ItemScreenProps) {
+  return <ResourceScreen screens={KIT_SCREENS.redemption ?? []} saveDir={saveDir} />;
+}
+
+/** Model owners as core describes them. */
+export function ModelOwnersScreen({ saveDir }: ItemScreenProps) {
+  return <ResourceScreen screens={KIT_SCREENS.model_ownedby ?? []} saveDir={saveDir} />;
+}
+
+/** Model info as core describes them. */
+export function ModelInfoScreen({ saveDir }: ItemScreenProps) {
+  return <ResourceScreen screens={KIT_SCREENS.model_info ?? []} saveDir={saveDir} />;
+}
+
+/** Telegram menus as core describes them. */
+export function TelegramScreen({ saveDir }: ItemScreenProps) {
+  return <ResourceScreen screens={KIT_SCREENS.telegram ?? []} saveDir={saveDir} />;
+}
+
+/** Payment orders and gateways as core describes them. */
+export function PaymentsScreen({ saveDir }: ItemScreenProps) {
+  return <ResourceScreen screens={KIT_SCREENS.payment ?? []} saveDir={saveDir} />;
+}
+
+/** Model prices (single and grouped tabs) as core describes them. */
+export function PricingScreen({ saveDir }: ItemScreenProps) {
+  return <ResourceScreen screens={KIT_SCREENS.pricing ?? []} saveDir={saveDir} />;
+}
