@@ -15,7 +15,7 @@ import {
   type FakeOAuthProvider,
   startFakeOAuthProvider,
 } from '../../server/src/test-support/fake-oauth-provider.js';
-import { journeyFixture } from './browser';
+import { journeyFixture, rootApi } from './browser';
 
 const outbox = mkdtempSync(join(tmpdir(), 'gw-journey-mail-'));
 // The sign-in limiter (20 per 20 min per address) is off: this file alone signs in and up that often.
@@ -30,16 +30,8 @@ afterAll(async () => {
   rmSync(outbox, { recursive: true, force: true });
 });
 
-async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const reply = await fetch(`${journey.server.url}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', cookie: journey.rootCookie },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const envelope = (await reply.json()) as { success: boolean; message: string; data: T };
-  expect(envelope.success, envelope.message).toBe(true);
-  return envelope.data;
-}
+const api = <T = unknown>(method: string, path: string, body?: unknown) =>
+  rootApi<T>(journey, method, path, body);
 const setOption = (key: string, value: string) => api('PUT', '/api/option/', { key, value });
 /** The stored users whose name starts with `name` (what a refused sign-up must leave at 0). */
 const usersNamed = async (name: string) =>
@@ -70,6 +62,11 @@ async function open(language: Language, width: number, path: string): Promise<Pa
   return page;
 }
 
+/** Types values into the sign-up form's fields (by name). */
+async function fillRegister(page: Page, values: Record<string, string>) {
+  for (const [name, value] of Object.entries(values)) await page.locator(`#register-${name}`).fill(value);
+}
+
 /** The message under a form field (its FormGroup's helper text). */
 const fieldError = (page: Page, id: string) =>
   page.locator(`.bp6-form-group:has(#${id}) .bp6-form-helper-text`);
@@ -90,9 +87,7 @@ describe('sign-up', () => {
     const page = await open('en_US', 1440, `/register?aff=${aff}`);
     await expect(page.locator('#register-aff_code').inputValue()).resolves.toBe(aff);
     const submit = page.getByRole('button', { name: en('account.register'), exact: true });
-    const fill = async (values: Record<string, string>) => {
-      for (const [name, value] of Object.entries(values)) await page.locator(`#register-${name}`).fill(value);
-    };
+    const fill = (values: Record<string, string>) => fillRegister(page, values);
 
     await submit.click();
     await expect(fieldError(page, 'register-username').textContent()).resolves.toBe(
@@ -141,9 +136,13 @@ describe('sign-up', () => {
     try {
       const page = await open('zh_CN', 390, '/register');
       const submit = page.getByRole('button', { name: zh('account.register'), exact: true });
-      await page.locator('#register-username').fill('mailuser');
-      await page.locator('#register-password').fill('password-123');
-      await page.locator('#register-password2').fill('password-123');
+      const complete = {
+        username: 'mailuser',
+        password: 'password-123',
+        password2: 'password-123',
+        email: 'mail.user@example.com',
+      };
+      await fillRegister(page, { username: 'mailuser', password: 'password-123', password2: 'password-123' });
       await submit.click();
       await expect(fieldError(page, 'register-email').textContent()).resolves.toBe(
         zh('validation.required', { field: zh('account.email') }),
@@ -177,22 +176,14 @@ describe('sign-up', () => {
       await setOption('TurnstileSiteKey', 'site-key');
       await setOption('TurnstileCheckEnabled', 'true');
       await page.reload();
-      await page.locator('#register-username').fill('mailuser');
-      await page.locator('#register-password').fill('password-123');
-      await page.locator('#register-password2').fill('password-123');
-      await page.locator('#register-email').fill('mail.user@example.com');
-      await page.locator('#register-verification_code').fill(code);
+      await fillRegister(page, { ...complete, verification_code: code });
       await submit.click();
       await page.getByText(zh('account.turnstile_checking')).waitFor();
       expect(await usersNamed('mailuser')).toEqual([]);
 
       await setOption('TurnstileCheckEnabled', 'false');
       await page.reload();
-      await page.locator('#register-username').fill('mailuser');
-      await page.locator('#register-password').fill('password-123');
-      await page.locator('#register-password2').fill('password-123');
-      await page.locator('#register-email').fill('mail.user@example.com');
-      await page.locator('#register-verification_code').fill(code);
+      await fillRegister(page, { ...complete, verification_code: code });
       await submit.click();
       await page.waitForURL('**/login');
       expect(await usersNamed('mailuser')).toMatchObject([{ email: 'mail.user@example.com' }]);

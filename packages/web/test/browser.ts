@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import { type Language, translate } from '@gw/core';
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { type GwServer, signIn, startGwServer } from '../../../test-support/gw-server';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -69,4 +69,21 @@ export async function signInRootAs(journey: Journey, language: Language, width =
   await page.getByRole('button', { name: tr('auth.login'), exact: true }).click();
   await page.waitForURL('**/panel/dashboard');
   return page;
+}
+
+/** Root's call to the API (through the session cookie); fails the test on a refusal, answers `data`. */
+export async function rootApi<T = unknown>(
+  journey: Journey,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<T> {
+  const reply = await fetch(`${journey.server.url}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', cookie: journey.rootCookie },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const envelope = (await reply.json()) as { success: boolean; message: string; data: T };
+  expect(envelope.success, `${method} ${path}: ${envelope.message}`).toBe(true);
+  return envelope.data;
 }

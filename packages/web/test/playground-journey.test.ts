@@ -10,23 +10,15 @@ import {
   type FakeUpstream,
   startFakeUpstream,
 } from '../../server/src/relay/test-support/fake-upstream/index.js';
-import { journeyFixture } from './browser';
+import { journeyFixture, rootApi, signInRootAs } from './browser';
 
 const MODEL = 'gpt-4o-mini';
 const TOKEN = 'journey-chat';
 const journey = journeyFixture();
 let upstream: FakeUpstream;
 
-async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const reply = await fetch(`${journey.server.url}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', cookie: journey.rootCookie },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const envelope = (await reply.json()) as { success: boolean; message: string; data: T };
-  expect(envelope.success, envelope.message).toBe(true);
-  return envelope.data;
-}
+const api = <T = unknown>(method: string, path: string, body?: unknown) =>
+  rootApi<T>(journey, method, path, body);
 
 interface LogRow {
   token_name: string;
@@ -52,20 +44,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await upstream?.close();
 });
-
-/** A signed-in page in `language` at `width` (root, through the sign-in form). */
-async function signedIn(language: Language, width: number): Promise<Page> {
-  const tr = (key: string) => translate(language, key);
-  const context = await journey.browser.newContext({ viewport: { width, height: 900 } });
-  await context.addInitScript((lang) => localStorage.setItem('appLanguage', lang), language);
-  const page = await context.newPage();
-  await page.goto(`${journey.server.url}/login`);
-  await page.getByLabel(tr('auth.username')).fill('root');
-  await page.getByLabel(tr('auth.password')).fill(journey.server.rootPassword);
-  await page.getByRole('button', { name: tr('auth.login'), exact: true }).click();
-  await page.waitForURL('**/panel/dashboard');
-  return page;
-}
 
 /** Sends one message and checks the streamed reply, the request shown and the cost against the log API. */
 async function chat(page: Page, language: Language, message: string) {
@@ -118,7 +96,7 @@ async function chat(page: Page, language: Language, message: string) {
 
 describe('playground', () => {
   it('chats through a chosen token and model in English at 1440 px, the reply streamed, the cost from the log', async () => {
-    const page = await signedIn('en_US', 1440);
+    const page = await signInRootAs(journey, 'en_US', 1440);
     await page.getByRole('link', { name: translate('en_US', 'nav.playground') }).click();
     await page.waitForURL('**/panel/playground');
     await chat(page, 'en_US', 'Hello from the journey');
@@ -134,7 +112,7 @@ describe('playground', () => {
   });
 
   it('chats on the public /playground in Chinese at 390 px, then starts a new chat', async () => {
-    const page = await signedIn('zh_CN', 390);
+    const page = await signInRootAs(journey, 'zh_CN', 390);
     await page.goto(`${journey.server.url}/playground`);
     await chat(page, 'zh_CN', '你好');
     // A new chat clears the conversation.

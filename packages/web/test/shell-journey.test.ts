@@ -6,20 +6,13 @@
 import { translate } from '@gw/core';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { journeyFixture, signInRootAs } from './browser';
+import { journeyFixture, rootApi, signInRootAs } from './browser';
 
 const en = (key: string, params?: Record<string, unknown>) => translate('en_US', key, params);
 const zh = (key: string, params?: Record<string, unknown>) => translate('zh_CN', key, params);
 const journey = journeyFixture();
 
-async function setOption(key: string, value: string) {
-  const reply = await fetch(`${journey.server.url}/api/option/`, {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json', cookie: journey.rootCookie },
-    body: JSON.stringify({ key, value }),
-  });
-  expect(((await reply.json()) as { success: boolean }).success).toBe(true);
-}
+const setOption = (key: string, value: string) => rootApi(journey, 'PUT', '/api/option/', { key, value });
 
 async function newContext(width = 1440, language = 'en_US'): Promise<BrowserContext> {
   const context = await journey.browser.newContext({ viewport: { width, height: 900 } });

@@ -4,6 +4,7 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import { LoginPage } from '../features/auth/login-page';
 import { HomePage } from '../features/site-pages/home-page';
 import { NotFoundPage, PricePage } from '../pages/simple-pages';
+import { PlaygroundPage } from './playground-route';
 import { PublicLayout } from './public/public-layout';
 
 // One import site per chunk: each `import()` carries its own list of files to preload.
@@ -18,9 +19,6 @@ function publicPage(name: keyof PublicPages) {
 // The console shell, and the pages off the first screen, load on demand.
 const PanelLayout = lazy(() =>
   import('./panel/panel-layout').then((module) => ({ default: module.PanelLayout })),
-);
-const PlaygroundPage = lazy(() =>
-  import('../features/playground/playground-page').then((module) => ({ default: module.PlaygroundPage })),
 );
 const AboutPage = publicPage('AboutPage');
 const RegisterPage = publicPage('RegisterPage');

@@ -4,6 +4,7 @@ import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { NotAvailable, NotFoundPage } from '../../pages/simple-pages';
 import { useUser } from '../app-context';
+import { PlaygroundPage } from '../playground-route';
 
 const TokenPage = lazy(() =>
   import('../../features/tokens/token-page').then((module) => ({ default: module.TokenPage })),
@@ -59,9 +60,6 @@ const TopupPage = lazy(() =>
 );
 const ProfilePage = lazy(() =>
   import('../../features/profile/profile-page').then((module) => ({ default: module.ProfilePage })),
-);
-const PlaygroundPage = lazy(() =>
-  import('../../features/playground/playground-page').then((module) => ({ default: module.PlaygroundPage })),
 );
 const ChannelPage = lazy(() =>
   import('../../features/channels/channel-page').then((module) => ({ default: module.ChannelPage })),
