@@ -1,5 +1,6 @@
 // A small closed-loop load generator over undici: `concurrency` workers send requests back to back
 // for `durationMs` after a warm-up, and the latencies are kept to report percentiles.
+import { join } from 'node:path';
 import { Pool } from 'undici';
 
 /** Sends GET `path` to `origin` with `headers` and reports requests per second and latency percentiles. */
@@ -41,4 +42,30 @@ export async function measure({ origin, path, headers = {}, concurrency, duratio
 /** Formats a result row. */
 export function row(name, result) {
   return `${name.padEnd(34)} ${result.rps.toFixed(0).padStart(8)} req/s   p50 ${result.p50.toFixed(3)} ms   p99 ${result.p99.toFixed(3)} ms   (${result.count} requests, ${result.errors} errors)`;
+}
+
+/**
+ * Starts gw (the built server) on a fresh SQLite file in `dataDir`, quiet, and signs in as root:
+ * answers the server and the session cookie. `env` adds or overrides settings.
+ */
+export async function startSignedInGw(dataDir, env = {}) {
+  const { startServer } = await import('../packages/server/dist/index.js');
+  const gw = await startServer({
+    port: 0,
+    host: '127.0.0.1',
+    handleSignals: false,
+    env: {
+      DATABASE_URL: `sqlite:${join(dataDir, 'gw.db')}`,
+      GW_ROOT_PASSWORD: 'bench-password',
+      LOG_LEVEL: 'silent',
+      GW_WEB_DIR: dataDir,
+      ...env,
+    },
+  });
+  const login = await fetch(`${gw.url}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'root', password: 'bench-password' }),
+  });
+  return { gw, cookie: (login.headers.get('set-cookie') ?? '').split(';')[0] };
 }

@@ -5,27 +5,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
-import { startServer } from '../packages/server/dist/index.js';
-import { measure, row } from './load.mjs';
+import { measure, row, startSignedInGw } from './load.mjs';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'gw-bench-'));
-const gw = await startServer({
-  port: 0,
-  host: '127.0.0.1',
-  handleSignals: false,
-  env: {
-    DATABASE_URL: `sqlite:${join(dataDir, 'gw.db')}`,
-    GW_ROOT_PASSWORD: 'bench-password',
-    LOG_LEVEL: 'silent',
-    GW_WEB_DIR: dataDir,
-  },
-});
-const login = await fetch(`${gw.url}/api/user/login`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify({ username: 'root', password: 'bench-password' }),
-});
-const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
+const { gw, cookie } = await startSignedInGw(dataDir);
 for (let index = 0; index < 200; index += 1) {
   await fetch(`${gw.url}/api/token/`, {
     method: 'POST',

@@ -1,13 +1,8 @@
 import { Command, type Help } from 'commander';
-import { GW_VERSION } from '@gw/core';
-import { authCommand, authTopLevelCommands } from './commands/auth/index.js';
-import { helpCommand } from './commands/help/index.js';
-import { statusCommand } from './commands/status/index.js';
-import { tokensCommand } from './commands/tokens/index.js';
-import { runServe } from './lazy/serve.js';
-import { runTuiCommand } from './lazy/tui.js';
-import { parseInteger } from './runtime/args.js';
+import { menuTrail } from '@gw/core';
+import { COMMANDS, type CommandEntry, findCommandEntry } from './command-registry.js';
 import type { CliContext } from './runtime/context.js';
+import { CLI_VERSION } from './version.js';
 
 const HELP_TITLES: Record<string, string> = {
   'Usage:': 'cli.help.usage',
@@ -28,7 +23,7 @@ function localizedHelp(ctx: CliContext): Partial<Help> {
 }
 
 /** Settings every command needs; `addCommand` does not pass them down, so they are applied to the tree. */
-function configureTree(ctx: CliContext, command: Command): void {
+export function configureTree(ctx: CliContext, command: Command): void {
   command
     .exitOverride()
     .helpCommand(false)
@@ -43,40 +38,55 @@ function configureTree(ctx: CliContext, command: Command): void {
   for (const child of command.commands) configureTree(ctx, child);
 }
 
-function serveCommand(ctx: CliContext): Command {
-  return new Command('serve')
-    .description(ctx.t('cli.serve.description'))
-    .option('--port <n>', ctx.t('cli.serve.port'))
-    .option('--host <host>', ctx.t('cli.serve.host'))
-    .action(async (flags: { port?: string; host?: string }) => {
-      const port = flags.port === undefined ? undefined : parseInteger(flags.port, '--port', 0, 65_535);
-      await runServe(ctx, { port, host: flags.host });
-    });
+/** The help heading of an entry: its navigation group's title, or the CLI's own group. */
+function groupTitle(ctx: CliContext, entry: CommandEntry): string {
+  if (entry.navItem) {
+    const group = menuTrail(`/panel/${entry.navItem}`)[0];
+    if (group) return ctx.t('cli.groups.navigation', { group: ctx.t(group.title) });
+  }
+  return ctx.t(`cli.groups.${entry.group === 'navigation' ? 'resources' : entry.group}`);
 }
 
-function tuiCommand(ctx: CliContext): Command {
-  return new Command('tui').description(ctx.t('cli.tui.description')).action(() => runTuiCommand(ctx));
+/** A placeholder that names a command in `gw --help` without loading its code. */
+function stubCommand(ctx: CliContext, entry: CommandEntry): Command {
+  return new Command(entry.name).aliases([...(entry.aliases ?? [])]).description(ctx.t(entry.descriptionKey));
 }
 
-/** The `gw` command tree (commander): thin commands over core, grouped as gh does. */
-export function createProgram(ctx: CliContext): Command {
+/** Words that need every command loaded: help on any command, and shell completion. */
+const LOAD_ALL = new Set(['help', '__complete']);
+
+/**
+ * The `gw` command tree (commander), grouped as the console's navigation is. Only the command the
+ * arguments name is loaded; the others are placeholders, so a command starts without the code of
+ * forty others.
+ */
+export async function createProgram(ctx: CliContext, args: readonly string[]): Promise<Command> {
   const { t } = ctx;
   const program = new Command('gw')
     .description(t('cli.description'))
-    .version(GW_VERSION, '-v, --version', t('cli.flags.version'))
-    .commandsGroup(t('cli.groups.resources'))
-    .addCommand(tokensCommand(ctx))
-    .commandsGroup(t('cli.groups.auth'));
-  for (const command of [...authTopLevelCommands(ctx), authCommand(ctx), statusCommand(ctx)]) {
-    program.addCommand(command);
-  }
-  program
-    .commandsGroup(t('cli.groups.run'))
-    .addCommand(serveCommand(ctx))
-    .addCommand(tuiCommand(ctx))
-    .commandsGroup(t('cli.groups.help'))
-    .addCommand(helpCommand(ctx, program))
+    .version(CLI_VERSION, '-v, --version', t('cli.flags.version'))
+    // Read before the tree is built (they choose its language and profile); listed here for help.
+    .option('--lang <language>', t('cli.flags.lang'))
+    .option('--profile <name>', t('cli.flags.profile'))
     .addHelpText('after', `\n${t('cli.help.footer')}`);
+  const first = args.find((arg) => !arg.startsWith('-'));
+  const loadAll = LOAD_ALL.has(first ?? '');
+  const wanted = loadAll ? new Set(COMMANDS) : new Set([findCommandEntry(first)]);
+  ctx.words = loadAll ? undefined : args.filter((arg) => !arg.startsWith('-'));
+  const groups = new Map<string, CommandEntry[]>();
+  for (const entry of COMMANDS) {
+    const title = groupTitle(ctx, entry);
+    groups.set(title, [...(groups.get(title) ?? []), entry]);
+  }
+  for (const [title, entries] of groups) {
+    program.commandsGroup(title);
+    for (const entry of entries) {
+      const command = wanted.has(entry)
+        ? await (await entry.load()).buildCommand(ctx, program)
+        : stubCommand(ctx, entry);
+      program.addCommand(command, { hidden: entry.hidden === true });
+    }
+  }
   configureTree(ctx, program);
   return program;
 }

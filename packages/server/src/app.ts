@@ -2,7 +2,7 @@
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import { DEFAULT_LANGUAGE, nowSeconds, normalizeLanguage, translate } from '@gw/core';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { createCatalogue } from './catalogue.js';
 import { createGroupPromotion } from './group-promotion.js';
 import type { ServerConfig } from './config.js';
@@ -104,6 +104,11 @@ export interface BuildAppOptions {
   oauthEndpoints?: Partial<OAuthEndpoints>;
   /** Where Turnstile tokens are verified (default Cloudflare's siteverify; tests: a fake on loopback). */
   turnstileVerifyUrl?: string;
+  /**
+   * The line that shows a generated root password, in the language of whoever started the server
+   * (`gw serve` passes its own); default: the site language's sentence.
+   */
+  rootPasswordMessage?: (password: string) => string;
 }
 
 /** Builds the Fastify app for a config: opens and migrates the database, ensures secrets and root. */
@@ -115,11 +120,23 @@ export async function buildApp(
   const logRing = createSystemLogRing(options.logStream ?? process.stdout);
   const app = Fastify({
     logger: { level: config.logLevel, stream: logRing },
+    // One line per request (onResponse below) instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 10 * 1024 * 1024,
     frameworkErrors: badUrlReply,
     ...clientTimeoutOptions(config),
   });
   registerSentReplies(app);
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      {
+        req: { method: request.method, url: request.url },
+        res: { statusCode: reply.statusCode },
+        responseTime: reply.elapsedTime,
+      },
+      'request completed',
+    );
+  });
   const database = openDatabase(config.database);
   app.addHook('onClose', () => database.close());
   try {
@@ -158,11 +175,11 @@ export async function buildApp(
   const root = await usersService.bootstrapRoot(config.rootPassword);
   if (root?.generatedPassword) {
     const language = normalizeLanguage(await optionStore.get('Language')) ?? DEFAULT_LANGUAGE;
+    const message =
+      options.rootPasswordMessage?.(root.generatedPassword) ??
+      translate(language, 'auth.root_created', { password: root.generatedPassword });
     // gwPrivate: printed once, never kept for the system log API.
-    app.log.warn(
-      { gwPrivate: true },
-      translate(language, 'auth.root_created', { password: root.generatedPassword }),
-    );
+    app.log.warn({ gwPrivate: true, gwRootPassword: true }, message);
   }
   const auth = createAuthenticator(usersRepository, secrets.session);
   const tokensRepository = createTokensRepository(database.db, database.kind);

@@ -9,6 +9,10 @@ export interface StartServerOptions {
   env?: Record<string, string | undefined>;
   /** Close on SIGINT/SIGTERM (default true). */
   handleSignals?: boolean;
+  /** Where log lines go (default stdout): `gw serve` turns them into readable lines on a terminal. */
+  logStream?: NodeJS.WritableStream;
+  /** The line that shows a generated root password, in the starting user's language. */
+  rootPasswordMessage?: (password: string) => string;
 }
 
 export interface RunningServer {
@@ -24,7 +28,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     port: options.port ?? loaded.port,
     host: options.host ?? loaded.host,
   });
-  const app = await buildApp(config);
+  const app = await buildApp(config, {
+    logStream: options.logStream,
+    rootPasswordMessage: options.rootPasswordMessage,
+  });
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

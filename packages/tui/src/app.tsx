@@ -14,6 +14,8 @@ export interface AppProps {
   language: Language;
   server?: string;
   accessToken?: string;
+  /** The saved token's check, started before the console loaded (runTui); the sign-in screen awaits it. */
+  pendingSession?: Promise<TuiSession>;
   saveCredentials?: (server: string, accessToken: string, username: string) => void | Promise<void>;
   /** ASCII glyphs only (TERM=dumb). */
   ascii?: boolean;
@@ -45,6 +47,7 @@ export function App(props: AppProps) {
     saveDir,
     readOnly = false,
     copy,
+    pendingSession,
   } = props;
   const { exit } = useApp();
   const size = useWindowSize();
@@ -98,6 +101,7 @@ export function App(props: AppProps) {
           <SignInScreen
             server={server ?? DEFAULT_SERVER_URL}
             accessToken={accessToken}
+            pendingSession={pendingSession}
             saveCredentials={saveCredentials}
             onSignedIn={signedIn}
             onQuit={quit}

@@ -1,80 +1,35 @@
-import { DEFAULT_SERVER_URL } from '@gw/core';
-import Conf from 'conf';
-
-/** What `gw login` remembers between runs. */
-export interface StoredCredentials {
-  server?: string;
-  accessToken?: string;
-  username?: string;
-}
+import type { ProfileStore } from './profiles.js';
 
 type Env = Record<string, string | undefined>;
 
-/**
- * The config file (`conf`, project `gw`). `GW_CONFIG_DIR` moves it, so tests and several profiles
- * stay apart. The file holds an access token, so it is written readable by its owner only.
- */
-export class CredentialStore {
-  private conf: Conf<StoredCredentials> | undefined;
-  private readonly env: Env;
-
-  constructor(env: Env) {
-    this.env = env;
-  }
-
-  private store(): Conf<StoredCredentials> {
-    this.conf ??= new Conf<StoredCredentials>({
-      projectName: 'gw',
-      projectSuffix: '',
-      configFileMode: 0o600,
-      ...(this.env.GW_CONFIG_DIR ? { cwd: this.env.GW_CONFIG_DIR } : {}),
-    });
-    return this.conf;
-  }
-
-  /** The stored credentials (empty when nobody signed in). */
-  read(): StoredCredentials {
-    const { server, accessToken, username } = this.store().store;
-    return { server, accessToken, username };
-  }
-
-  /** Replaces the stored credentials. */
-  save(credentials: StoredCredentials): void {
-    this.store().store = { ...credentials };
-  }
-
-  /** Forgets the access token and user, keeping the server for the next `gw login`. */
-  clear(): void {
-    const { server } = this.read();
-    this.store().store = server ? { server } : {};
-  }
-
-  /** Where the file lives (for `gw help environment` and messages). */
-  get path(): string {
-    return this.store().path;
-  }
-}
-
-/** Where a value came from, so `gw whoami` and `gw logout` can say so. */
-export type CredentialSource = 'env' | 'config' | 'default';
+/** Where a value came from, so `gw auth status` and `gw logout` can say so. */
+export type CredentialSource = 'env' | 'keyring' | 'config';
 
 export interface ResolvedCredentials {
-  server: string;
-  serverSource: CredentialSource;
+  profile: string;
+  server: string | undefined;
+  serverSource: CredentialSource | undefined;
   accessToken: string | undefined;
   tokenSource: CredentialSource | undefined;
   username: string | undefined;
 }
 
-/** Applies the environment over the stored file: `GW_SERVER` and `GW_TOKEN` win (for scripts). */
-export function resolveCredentials(stored: StoredCredentials, env: Env): ResolvedCredentials {
+/**
+ * The server and token a command uses: `GW_SERVER` and `GW_TOKEN` win (CI), then the profile named by
+ * `--profile` or `GW_PROFILE`, then the one switched to last.
+ */
+export function resolveCredentials(store: ProfileStore, env: Env, profileFlag?: string): ResolvedCredentials {
+  const profile = profileFlag || env.GW_PROFILE || store.currentName();
+  const stored = store.profile(profile);
   const envServer = env.GW_SERVER?.trim();
   const envToken = env.GW_TOKEN?.trim();
+  const storedToken = envToken ? undefined : store.accessToken(profile);
   return {
-    server: envServer || stored.server || DEFAULT_SERVER_URL,
-    serverSource: envServer ? 'env' : stored.server ? 'config' : 'default',
-    accessToken: envToken || stored.accessToken || undefined,
-    tokenSource: envToken ? 'env' : stored.accessToken ? 'config' : undefined,
-    username: envToken ? undefined : stored.username,
+    profile,
+    server: envServer || stored?.server,
+    serverSource: envServer ? 'env' : stored?.server ? 'config' : undefined,
+    accessToken: envToken || storedToken,
+    tokenSource: envToken ? 'env' : storedToken ? (stored?.keyring ? 'keyring' : 'config') : undefined,
+    username: envToken ? undefined : stored?.username,
   };
 }

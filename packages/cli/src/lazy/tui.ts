@@ -2,8 +2,8 @@ import { CliError } from '../output/cli-error.js';
 import { currentCredentials } from '../runtime/client.js';
 import type { CliContext } from '../runtime/context.js';
 
-/** `gw tui`: loads the Ink console only now, with the stored (or environment) server and token. */
-export async function runTuiCommand(ctx: CliContext): Promise<void> {
+/** Runs the Ink console (loaded only now) with the profile's (or environment) server and token. */
+export async function runTuiCommand(ctx: CliContext, options: { readOnly?: boolean } = {}): Promise<void> {
   if (!ctx.interactive) throw new CliError('usage', 'cli.errors.tui_needs_tty');
   const credentials = currentCredentials(ctx);
   const { runTui } = await import('@gw/tui');
@@ -11,8 +11,9 @@ export async function runTuiCommand(ctx: CliContext): Promise<void> {
     server: credentials.server,
     accessToken: credentials.accessToken,
     language: ctx.language,
+    readOnly: options.readOnly,
     saveCredentials: (server: string, accessToken: string, username: string) => {
-      ctx.credentials.save({ server, accessToken, username });
+      ctx.profiles.save(credentials.profile, { server, accessToken, username });
     },
   });
 }

@@ -1,5 +1,12 @@
 /** Why the CLI itself stopped (not the server): each kind maps to one exit code. */
-export type CliErrorKind = 'failure' | 'usage' | 'cancelled' | 'auth' | 'not_found' | 'interrupted';
+export type CliErrorKind =
+  | 'failure'
+  | 'usage'
+  | 'cancelled'
+  | 'auth'
+  | 'not_found'
+  | 'rate_limited'
+  | 'interrupted';
 
 /** A failure the CLI raises itself, described by an i18n key so it is shown in the user's language. */
 export class CliError extends Error {

@@ -35,19 +35,19 @@ describe('error rendering', () => {
     const error = new GwApiError('VALIDATION_FAILED', 'bad', {
       fields: [{ field: 'name', key: 'validation.required', message: 'name is required' }],
     });
-    const { lines, exitCode } = describeFailure(error, t);
+    const { lines, exitCode } = describeFailure(error, { t });
     expect(exitCode).toBe(2);
     expect(lines).toEqual(['error: bad', '  name: name is required', 'Run with --help for usage.']);
   });
 
   it('Given no credentials, Then the message says how to sign in', () => {
-    const { lines, exitCode } = describeFailure(new CliError('auth', 'cli.errors.not_signed_in'), t);
+    const { lines, exitCode } = describeFailure(new CliError('auth', 'cli.errors.not_signed_in'), { t });
     expect(exitCode).toBe(4);
     expect(lines.join('\n')).toContain('gw login');
   });
 
   it('Given a 429, Then the catalogue text is shown and the exit code is 6', () => {
-    const { lines, exitCode } = describeFailure(new GwApiError('RATE_LIMITED', '', { status: 429 }), t);
+    const { lines, exitCode } = describeFailure(new GwApiError('RATE_LIMITED', '', { status: 429 }), { t });
     expect(lines[0]).toBe('error: too many requests, please try again later');
     expect(exitCode).toBe(6);
   });

@@ -19,6 +19,7 @@ const EXIT_BY_KIND: Record<CliErrorKind, number> = {
   cancelled: 3,
   auth: 4,
   not_found: 5,
+  rate_limited: 6,
   interrupted: 130,
 };
 

@@ -1,27 +1,11 @@
 import { ApiClient, type FetchLike, normalizeServerUrl } from '@gw/core';
-import { createNodeFetch } from '@gw/core/node';
+import type { CookieJar } from '@gw/core/node';
 import { resolveCredentials, type ResolvedCredentials } from '../config/credentials.js';
 import { CliError } from '../output/cli-error.js';
 import type { CliContext } from './context.js';
-
-/** Wraps a transport so `GW_DEBUG=api` logs each call (method, URL, status, time) to stderr; never headers. */
-export function debugFetch(ctx: CliContext, inner: FetchLike): FetchLike {
-  const topics = (ctx.env.GW_DEBUG ?? '').split(',').map((topic) => topic.trim());
-  if (!topics.includes('api') && !topics.includes('1') && !topics.includes('true')) return inner;
-  return async (url, init) => {
-    const started = performance.now();
-    ctx.note(ctx.paintErr('dim', `* ${init.method} ${url}`));
-    try {
-      const response = await inner(url, init);
-      const elapsed = Math.round(performance.now() - started);
-      ctx.note(ctx.paintErr('dim', `* ${response.status} ${init.method} ${url} (${elapsed} ms)`));
-      return response;
-    } catch (error) {
-      ctx.note(ctx.paintErr('dim', `* ${init.method} ${url} failed: ${String(error)}`));
-      throw error;
-    }
-  };
-}
+import { debugFetch } from './debug-fetch.js';
+import { dryRunFetch } from './dry-run.js';
+import { createHttpFetch } from './http-transport.js';
 
 /** Reads a server URL given on the command line or in `GW_SERVER` (core's rule); exit 2 when it is not one. */
 export function checkedServerUrl(text: string): string {
@@ -30,29 +14,61 @@ export function checkedServerUrl(text: string): string {
   return server;
 }
 
-/** A client for `server`, sending `accessToken` when given, in the CLI's language. */
-export function createClient(
+export interface ClientOptions {
+  accessToken?: string;
+  /** Keeps the session cookie of a password sign-in. */
+  jar?: CookieJar;
+  /** Print the first change instead of sending it (`--dry-run`). */
+  dryRun?: boolean;
+  /** The transport under the debug and dry-run layers (tests). */
+  fetch?: FetchLike;
+}
+
+/**
+ * The CLI's transport: node:http, each request remembered (so a failure can name the server), logged
+ * under GW_DEBUG=api, and held back under --dry-run.
+ */
+export function cliFetch(
   ctx: CliContext,
-  server: string,
-  accessToken?: string,
-  fetch: FetchLike = createNodeFetch(),
-): ApiClient {
+  options: Pick<ClientOptions, 'jar' | 'dryRun' | 'fetch'> = {},
+): FetchLike {
+  const transport = options.fetch ?? createHttpFetch(options.jar);
+  const tracked: FetchLike = (url, init) => {
+    ctx.lastRequest = { method: init.method, url };
+    return transport(url, init);
+  };
+  const fetch = debugFetch(ctx, tracked);
+  return options.dryRun ? dryRunFetch(ctx, fetch) : fetch;
+}
+
+/** A client for `server` in the CLI's language; the server is named in any failure to reach it. */
+export function createClient(ctx: CliContext, server: string, options: ClientOptions = {}): ApiClient {
+  const fetch = cliFetch(ctx, options);
   return new ApiClient({
     baseUrl: checkedServerUrl(server),
-    fetch: debugFetch(ctx, fetch),
-    accessToken: () => accessToken,
+    fetch,
+    accessToken: () => options.accessToken,
     language: () => ctx.language,
   });
 }
 
-/** The stored (or environment) credentials. */
+/** The credentials of the profile in use, with GW_SERVER and GW_TOKEN laid over them. */
 export function currentCredentials(ctx: CliContext): ResolvedCredentials {
-  return resolveCredentials(ctx.credentials.read(), ctx.env);
+  return resolveCredentials(ctx.profiles, ctx.env, ctx.profileFlag);
 }
 
-/** A client for commands that need a signed-in user; exit 4 when there is no access token. */
-export function signedInClient(ctx: CliContext): { client: ApiClient; credentials: ResolvedCredentials } {
+/** A client for commands that need a signed-in user; exit 4 when there is no server or token. */
+export function signedInClient(
+  ctx: CliContext,
+  options: { dryRun?: boolean } = {},
+): { client: ApiClient; credentials: ResolvedCredentials } {
   const credentials = currentCredentials(ctx);
-  if (!credentials.accessToken) throw new CliError('auth', 'cli.errors.not_signed_in');
-  return { client: createClient(ctx, credentials.server, credentials.accessToken), credentials };
+  if (!credentials.accessToken || !credentials.server) {
+    throw new CliError('auth', 'cli.errors.not_signed_in', { profile: credentials.profile });
+  }
+  const client = createClient(ctx, credentials.server, {
+    accessToken: credentials.accessToken,
+    dryRun: options.dryRun,
+  });
+  return { client, credentials };
 }

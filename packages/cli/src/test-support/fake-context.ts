@@ -1,5 +1,6 @@
 // A CliContext over in-memory streams, for unit tests of the output layer and commands.
 import { Readable } from 'node:stream';
+import { languageFromEnv, translate } from '@gw/core';
 import { type CliContext, createCliContext } from '../runtime/context.js';
 
 export interface FakeTerminal {
@@ -14,6 +15,8 @@ export function fakeContext(
 ): FakeTerminal {
   let out = '';
   let err = '';
+  const env = { LANG: 'en_US.UTF-8', ...options.env };
+  const language = languageFromEnv(env);
   const stdin = Object.assign(Readable.from([]), { isTTY: options.tty ?? false });
   const ctx = createCliContext(
     {
@@ -34,7 +37,8 @@ export function fakeContext(
       },
       stdin,
     },
-    { LANG: 'en_US.UTF-8', ...options.env },
+    env,
+    { language, t: (key, params) => translate(language, key, params) },
   );
   return { ctx, stdout: () => out, stderr: () => err };
 }

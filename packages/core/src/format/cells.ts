@@ -36,7 +36,9 @@ const WIDE_RANGES: ReadonlyArray<readonly [number, number]> = [
   [0x20000, 0x3fffd],
 ];
 
-const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+// Made on first use: creating a segmenter loads ICU's break rules, which a short command printing only
+// ASCII never needs.
+let segmenter: Intl.Segmenter | undefined;
 
 /** Removes ANSI escape sequences (colours, hyperlinks). */
 export function stripAnsi(text: string): string {
@@ -54,6 +56,7 @@ function clusterWidth(cluster: string): number {
 }
 
 function* clusters(text: string): Generator<string> {
+  segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
   for (const { segment } of segmenter.segment(text)) yield segment;
 }
 

@@ -54,6 +54,27 @@ describe('timestamps', () => {
     expect(parseTimestamp('1700000000')).toBe(1_700_000_000);
     expect(parseTimestamp('not a date')).toBeUndefined();
   });
+
+  it('Given a date that does not exist, When parsed, Then it is refused rather than rolled over', () => {
+    expect(parseTimestamp('2027-02-30 00:00:00')).toBeUndefined();
+    expect(parseTimestamp('2027-02-29')).toBeUndefined();
+    expect(parseTimestamp('2028-02-29')).toBe(new Date(2028, 1, 29).getTime() / 1000);
+    expect(parseTimestamp('2027-13-01')).toBeUndefined();
+    expect(parseTimestamp('2027-04-31 10:00')).toBeUndefined();
+    expect(parseTimestamp('2027-01-01 24:00:00')).toBeUndefined();
+    expect(parseTimestamp('2027-01-01 23:60')).toBeUndefined();
+  });
+
+  it('Given the accepted forms, When parsed, Then local times and zoned ISO times give the right instant', () => {
+    const local = new Date(2027, 0, 2, 3, 4, 5).getTime() / 1000;
+    expect(parseTimestamp('2027-01-02 03:04:05')).toBe(local);
+    expect(parseTimestamp('2027-01-02T03:04:05')).toBe(local);
+    expect(parseTimestamp('2027-01-02 03:04')).toBe(local - 5);
+    expect(parseTimestamp('2027-01-02T03:04:05Z')).toBe(Date.UTC(2027, 0, 2, 3, 4, 5) / 1000);
+    expect(parseTimestamp('2027-01-02T03:04:05.250+08:00')).toBe(Date.UTC(2027, 0, 1, 19, 4, 5) / 1000);
+    expect(parseTimestamp('2027-01-02T03:04:05-0130')).toBe(Date.UTC(2027, 0, 2, 4, 34, 5) / 1000);
+    expect(parseTimestamp('02/01/2027')).toBeUndefined();
+  });
 });
 
 describe('24-hour clock entry', () => {

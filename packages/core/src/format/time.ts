@@ -13,12 +13,47 @@ export function formatIsoTimestamp(unixSeconds: number): string {
   return dayjs.unix(unixSeconds).toISOString();
 }
 
-/** Parses `YYYY-MM-DD HH:mm:ss` (or any ISO date) in local time into unix seconds; undefined when invalid. */
+/** The ways a date and time may be typed, for messages that say what is accepted. */
+export const DATE_TIME_FORMATS = [
+  'YYYY-MM-DD HH:mm:ss',
+  'YYYY-MM-DD HH:mm',
+  'YYYY-MM-DD',
+  'ISO 8601',
+] as const;
+
+// `YYYY-MM-DD`, then an optional ` HH:mm[:ss[.fff]]` (space or T), then an optional zone (Z or ±HH:mm).
+const DATE_TIME_PATTERN =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?(Z|[+-]\d{2}:?\d{2})?$/i;
+
+function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/**
+ * Parses a typed date and time into unix seconds: `YYYY-MM-DD HH:mm:ss`, `YYYY-MM-DD HH:mm`,
+ * `YYYY-MM-DD` (midnight) in local time, an ISO 8601 time with `T` and a zone, or whole unix seconds.
+ * A date that does not exist (`2027-02-30`, `25:00`) is refused rather than rolled over: undefined.
+ */
 export function parseTimestamp(text: string): number | undefined {
   const trimmed = text.trim();
   if (/^\d+$/.test(trimmed)) return Number(trimmed);
-  const parsed = dayjs(trimmed.replace(' ', 'T'));
-  return parsed.isValid() ? parsed.unix() : undefined;
+  const match = DATE_TIME_PATTERN.exec(trimmed);
+  if (!match) return undefined;
+  const [year, month, day, hour = 0, minute = 0, second = 0] = match
+    .slice(1, 7)
+    .map((part) => Number(part ?? 0));
+  const zone = match[8];
+  if (month === undefined || day === undefined || year === undefined) return undefined;
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return undefined;
+  if (hour > 23 || minute > 59 || second > 59) return undefined;
+  if (zone === undefined)
+    return Math.floor(new Date(year, month - 1, day, hour, minute, second).getTime() / 1000);
+  const utc = Date.UTC(year, month - 1, day, hour, minute, second) / 1000;
+  if (/^z$/i.test(zone)) return utc;
+  const [, sign, zoneHours, zoneMinutes] = /^([+-])(\d{2}):?(\d{2})$/.exec(zone) ?? [];
+  const offset = Number(zoneHours) * 3600 + Number(zoneMinutes) * 60;
+  if (Number(zoneHours) > 23 || Number(zoneMinutes) > 59) return undefined;
+  return sign === '-' ? utc + offset : utc - offset;
 }
 
 /** The current time in unix seconds. */

@@ -141,6 +141,7 @@ export class ApiClient {
     } catch (cause) {
       throw new GwApiError('NETWORK', cause instanceof Error ? cause.message : String(cause), {
         messageKey: 'errors.network',
+        cause,
       });
     }
     const retryAfter = parseRetryAfter(response.headers?.get('retry-after'));

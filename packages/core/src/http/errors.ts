@@ -48,9 +48,16 @@ export class GwApiError extends Error {
   constructor(
     code: ErrorCode,
     message: string,
-    options: { status?: number; fields?: FieldError[]; messageKey?: string; retryAfterSeconds?: number } = {},
+    options: {
+      status?: number;
+      fields?: FieldError[];
+      messageKey?: string;
+      retryAfterSeconds?: number;
+      /** What the transport threw (a refused connection's error, with its `code`). */
+      cause?: unknown;
+    } = {},
   ) {
-    super(message);
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'GwApiError';
     this.code = code;
     this.status = options.status ?? ERROR_CODES[code].http;

@@ -2,10 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { languageFromEnv } from './languages.js';
 
 describe('language from a terminal environment', () => {
-  it('Given nothing, or only C/POSIX locales, Then zh_CN', () => {
-    expect(languageFromEnv({})).toBe('zh_CN');
-    expect(languageFromEnv({ LANG: 'C.UTF-8', LC_ALL: 'POSIX' })).toBe('zh_CN');
-    expect(languageFromEnv({ LANG: 'C' }, '')).toBe('zh_CN');
+  it('Given nothing, or only C/POSIX locales, Then English', () => {
+    expect(languageFromEnv({})).toBe('en_US');
+    expect(languageFromEnv({ LANG: 'C.UTF-8', LC_ALL: 'POSIX' })).toBe('en_US');
+    expect(languageFromEnv({ LANG: 'C' }, '')).toBe('en_US');
+    expect(languageFromEnv({ LANG: 'fr_FR.UTF-8' })).toBe('en_US');
+  });
+
+  it('Given LC_ALL=C over a Chinese LANG, Then English, as POSIX lets LC_ALL override LANG', () => {
+    expect(languageFromEnv({ LC_ALL: 'C', LANG: 'zh_CN.UTF-8' })).toBe('en_US');
+    expect(languageFromEnv({ LC_ALL: '', LANG: 'zh_CN.UTF-8' })).toBe('zh_CN');
   });
 
   it('Given locale variables, Then the encoding and modifier are stripped', () => {
@@ -24,8 +30,9 @@ describe('language from a terminal environment', () => {
     expect(languageFromEnv({ LANG: 'zh_CN.UTF-8', LC_MESSAGES: 'ja_JP' })).toBe('ja_JP');
   });
 
-  it('Given a source naming no supported language, Then the next one is used', () => {
-    expect(languageFromEnv({ GW_LANG: 'klingon', LC_ALL: 'POSIX', LANG: 'en_GB.UTF-8' })).toBe('en_US');
+  it('Given --lang or GW_LANG naming no supported language, Then the locale decides', () => {
+    expect(languageFromEnv({ GW_LANG: 'klingon', LC_ALL: 'POSIX', LANG: 'ja_JP.UTF-8' })).toBe('en_US');
+    expect(languageFromEnv({ GW_LANG: 'klingon', LANG: 'ja_JP.UTF-8' })).toBe('ja_JP');
     expect(languageFromEnv({ LANG: 'ja_JP.UTF-8' }, 'fr')).toBe('ja_JP');
   });
 });

@@ -65,19 +65,22 @@ export function detectLanguage(sources: LanguageSources): Language {
 /** The environment variables a terminal face reads a language from, strongest first. */
 export const LANGUAGE_ENV_VARIABLES = ['GW_LANG', 'LC_ALL', 'LC_MESSAGES', 'LANG'] as const;
 
+/** A terminal face speaks English when the locale names no language it has (unset, `C`, `POSIX`). */
+export const TERMINAL_DEFAULT_LANGUAGE: Language = 'en_US';
+
 /**
- * A terminal face's language: the explicit choice (a `--lang` option), then `GW_LANG`, `LC_ALL`,
- * `LC_MESSAGES` and `LANG` — the first that names a supported language (`en_US.UTF-8` → en_US;
- * `C` and `POSIX` name none) — else zh_CN.
+ * A terminal face's language: the explicit choice (a `--lang` option) or `GW_LANG` when it names a
+ * supported language; else the locale as POSIX reads it — the first of `LC_ALL`, `LC_MESSAGES`
+ * and `LANG` that is set decides (`en_US.UTF-8` → en_US) — and English when that names no supported
+ * language (`C`, `POSIX`, `fr_FR`) or none is set.
  */
 export function languageFromEnv(
   env: Readonly<Record<string, string | undefined>>,
   explicit?: string | null,
 ): Language {
-  const candidates = [explicit, ...LANGUAGE_ENV_VARIABLES.map((name) => env[name])];
-  for (const candidate of candidates) {
-    const language = normalizeLanguage(candidate?.split(/[.@]/)[0]);
-    if (language) return language;
-  }
-  return DEFAULT_LANGUAGE;
+  const fromTag = (tag: string | null | undefined) => normalizeLanguage(tag?.split(/[.@]/)[0]);
+  const chosen = fromTag(explicit) ?? fromTag(env.GW_LANG);
+  if (chosen) return chosen;
+  const locale = [env.LC_ALL, env.LC_MESSAGES, env.LANG].find((value) => value !== undefined && value !== '');
+  return fromTag(locale) ?? TERMINAL_DEFAULT_LANGUAGE;
 }

@@ -278,6 +278,8 @@ export interface StatusToggleDef<Row> {
   set(client: ApiClient, row: Row, on: boolean): Promise<unknown>;
   /** Whether the row has a switch; otherwise its column's text shows (a used code's "Used"). */
   applies?(row: Row): boolean;
+  /** Why switching this row on (or off) would be refused, as an i18n key, said before asking the server. */
+  refusal?(row: Row, on: boolean): string | undefined;
 }
 
 /**

@@ -14,7 +14,12 @@ export function ActionMenu<Row>({
 }) {
   const { t, glyphs } = useTuiEnv();
   return (
-    <Box flexDirection="column" borderStyle={glyphs.rule === '-' ? 'classic' : 'single'} paddingX={1}>
+    <Box
+      flexDirection="column"
+      alignSelf="flex-start"
+      borderStyle={glyphs.rule === '-' ? 'classic' : 'single'}
+      paddingX={1}
+    >
       <Text bold>{title}</Text>
       {entries.map((entry, index) => (
         <Text

@@ -1,7 +1,12 @@
-import { type FieldKind, type FieldOption, padCells } from '@gw/core';
+import { displayWidth, type FieldKind, type FieldOption, fitCells } from '@gw/core';
 import { Box, Text } from 'ink';
 import { useTuiEnv } from '../hooks/tui-context.js';
 import { browsable, type FieldEdit } from './field-keys.js';
+
+/** The label column of a form: as wide as its longest label, up to 40 % of the terminal (longer ones are cut). */
+export function formLabelWidth(labels: readonly string[], columns: number): number {
+  return Math.min(Math.max(12, Math.floor(columns * 0.4)), Math.max(4, ...labels.map(displayWidth)) + 1);
+}
 
 export interface FieldLineProps {
   kind: FieldKind;
@@ -52,7 +57,7 @@ export function FieldLine(props: FieldLineProps) {
     <Box flexDirection="column">
       <Box>
         <Text color={focus ? 'cyan' : undefined} dimColor={readOnly}>
-          {`${marker} ${padCells(`${label}${props.required ? '*' : ''}`, labelWidth)} `}
+          {`${marker} ${fitCells(`${label}${props.required ? '*' : ''}`, labelWidth, glyphs.ellipsis)} `}
         </Text>
         <Text dimColor={readOnly} wrap="truncate-start">
           {glyphs.text(value)}

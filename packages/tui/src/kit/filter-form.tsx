@@ -1,11 +1,11 @@
-import { displayWidth, type FieldKind, type FieldOption, type FilterDef, type ScreenQuery } from '@gw/core';
+import type { FieldKind, FieldOption, FilterDef, ScreenQuery } from '@gw/core';
 import { Box, Text } from 'ink';
 import { useState } from 'react';
 import { useScreenHost, useSession, useTuiEnv } from '../hooks/tui-context.js';
 import { useKeys } from '../hooks/use-keys.js';
 import { datetimeSeconds, datetimeText } from './draft.js';
 import { editField, type FieldEdit } from './field-keys.js';
-import { FieldLine } from './field-line.js';
+import { FieldLine, formLabelWidth } from './field-line.js';
 import { useFieldOptions } from './use-field-options.js';
 
 /** How a filter is typed in the terminal. */
@@ -30,7 +30,7 @@ export interface FilterFormProps {
 
 /** The screen's filters as a form (text, select, int, datetime); Enter applies them from page 1. */
 export function FilterForm({ filters, query, onApply, onCancel }: FilterFormProps) {
-  const { t } = useTuiEnv();
+  const { t, columns } = useTuiEnv();
   const { client } = useSession();
   const host = useScreenHost();
   const [values, setValues] = useState<Record<string, string>>(() =>
@@ -72,7 +72,10 @@ export function FilterForm({ filters, query, onApply, onCancel }: FilterFormProp
     if (next) setValues((previous) => ({ ...previous, [filter.name]: String(next.value ?? '') }));
   }, host.active);
 
-  const labelWidth = Math.max(...filters.map((filter) => displayWidth(t(filter.labelKey))), 4) + 1;
+  const labelWidth = formLabelWidth(
+    filters.map((filter) => t(filter.labelKey)),
+    columns,
+  );
   return (
     <Box flexDirection="column">
       <Text bold>{t('tui.kit.filters_title')}</Text>

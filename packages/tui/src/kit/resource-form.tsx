@@ -1,6 +1,5 @@
 import {
   createdListFile,
-  displayWidth,
   type FieldOption,
   type FormDef,
   type FormFieldDef,
@@ -16,7 +15,7 @@ import type { KeyBinding } from '../lib/key-bindings.js';
 import { CreatedList } from './created-list.js';
 import { type Draft, toDraftValue } from './draft.js';
 import { editField, type FieldEdit, settleMultiSelect } from './field-keys.js';
-import { FieldLine } from './field-line.js';
+import { FieldLine, formLabelWidth } from './field-line.js';
 import { type DraftReader, draftOf, looseValues, type Messages, readDraft } from './use-form-draft.js';
 import { useFieldOptions } from './use-field-options.js';
 
@@ -60,7 +59,7 @@ export function ResourceForm<Row, Values, Input>({
   saveDir,
   onClose,
 }: ResourceFormProps<Row, Values, Input>) {
-  const { t, glyphs } = useTuiEnv();
+  const { t, glyphs, columns } = useTuiEnv();
   const { client, quota, status } = useSession();
   const host = useScreenHost();
   const mode = row === undefined ? 'create' : 'edit';
@@ -253,16 +252,18 @@ export function ResourceForm<Row, Values, Input>({
         onClose={() => onClose(true)}
       />
     );
-  const labelWidth = Math.min(28, Math.max(...fields.map((field) => displayWidth(labelOf(field))), 4) + 1);
+  const labelWidth = formLabelWidth(fields.map(labelOf), columns);
   // The fields around the focused one that fit the pane: a line each, one more for each message and
   // for the focused field's help, and the title and the "more fields" lines.
   const messageLines = fields.filter((field) => errors[field.name]).length;
   const room = Math.max(3, host.height - 3 - messageLines - 1);
   const focusIndex = focused ? fields.indexOf(focused) : 0;
   const start = Math.max(0, Math.min(focusIndex - Math.floor(room / 2), fields.length - room));
+  // An edit title may name the record (`Edit tag {{tag}}`).
   const title = t(
     (mode === 'create' ? form.createTitleKey : form.editTitleKey) ??
       (mode === 'create' ? 'tui.kit.create' : 'tui.kit.edit'),
+    record === undefined ? {} : (record as Record<string, unknown>),
   );
   return (
     <Box flexDirection="column">

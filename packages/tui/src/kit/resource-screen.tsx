@@ -121,9 +121,12 @@ function ScreenBody({ screen, screens, tab, onNextTab, saveDir, extras }: Screen
     readOnly,
   });
 
-  const detailBindings = MODE_BINDINGS.detail.filter(
-    (binding) => !readOnly || binding.keys === 'y' || binding.keys.startsWith('Esc'),
-  );
+  const offered: Record<string, boolean> = {
+    e: !readOnly && Boolean(screen.editable),
+    a: !readOnly && (screen.rowActions.length > 0 || panels.some((extra) => extra.scope === 'row')),
+    y: screen.rowActions.some(copiesOnly),
+  };
+  const detailBindings = MODE_BINDINGS.detail.filter((binding) => offered[binding.keys] ?? true);
   const bindings =
     mode.kind === 'list'
       ? listBindings(screen, {

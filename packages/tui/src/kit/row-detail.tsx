@@ -14,7 +14,7 @@ export interface RowDetailProps {
  * line; a long value wraps over the lines the pane has left.
  */
 export function RowDetail({ screen, row }: RowDetailProps) {
-  const { t, glyphs, readOnly } = useTuiEnv();
+  const { t, glyphs } = useTuiEnv();
   const { quota } = useSession();
   const host = useScreenHost();
   const ctx: ColumnContext = { t, quota, time: formatTimestamp };
@@ -34,7 +34,6 @@ export function RowDetail({ screen, row }: RowDetailProps) {
           <Text wrap={spare > 0 ? 'wrap' : 'truncate-end'}>{glyphs.text(value)}</Text>
         </Box>
       ))}
-      <Text dimColor>{t(readOnly ? 'tui.kit.detail_hint_read_only' : 'tui.kit.detail_hint')}</Text>
     </Box>
   );
 }

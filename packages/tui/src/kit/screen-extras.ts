@@ -15,6 +15,8 @@ export interface ScreenExtra<Row> {
   /** The key that opens it from the list (one character). */
   key: string;
   labelKey: string;
+  /** A short label for the footer's key hint (the menu shows `labelKey`). */
+  hintKey?: string;
   /** `row` needs the selected row; `list` acts on the whole list. */
   scope: 'row' | 'list';
   /** Whether it changes something (hidden in read-only mode). */
@@ -42,6 +44,6 @@ export type ResultTexts<Row> = Record<
 export interface ScreenExtras<Row> {
   extras?: readonly ScreenExtra<Row>[];
   results?: ResultTexts<Row>;
-  /** Core row actions bound to a key of their own on the list (a channel's `t` test). */
-  quickKeys?: Readonly<Record<string, string>>;
+  /** Core row actions bound to a key of their own on the list (a channel's `t` test), with their hint. */
+  quickKeys?: Readonly<Record<string, { key: string; hintKey: string }>>;
 }

@@ -63,29 +63,28 @@ export function useListKeys(options: ListKeysOptions) {
   const quick = useMemo(() => {
     const byKey = new Map<string, { labelKey: string; open: (row: Row | undefined) => void }>();
     if (readOnly) return byKey;
-    for (const extra of extras.extras ?? [])
-      if (!extra.mutates || !readOnly)
-        byKey.set(extra.key, {
-          labelKey: extra.labelKey,
-          open: (row) => {
-            if (extra.scope === 'row' && (row === undefined || !(extra.applies?.(row) ?? true))) return;
-            setMode({ kind: 'panel', extra, row: extra.scope === 'row' ? row : undefined });
-          },
-        });
-    for (const [id, letter] of Object.entries(extras.quickKeys ?? {})) {
-      const action = screen.rowActions.find((one: ActionDef<Row>) => one.id === id);
-      if (action)
-        byKey.set(letter, {
-          labelKey: action.labelKey,
-          open: (row) => {
-            const entry =
-              row === undefined
-                ? undefined
-                : entriesOf(row).find((one) => one.kind === 'action' && one.action.id === id);
-            if (entry) actions.start(entry, [row]);
-          },
-        });
+    // Core actions with a key first (a channel's `t` test), then the screen's panels.
+    for (const [id, { key: letter, hintKey }] of Object.entries(extras.quickKeys ?? {})) {
+      if (!screen.rowActions.some((one: ActionDef<Row>) => one.id === id)) continue;
+      byKey.set(letter, {
+        labelKey: hintKey,
+        open: (row) => {
+          const entry =
+            row === undefined
+              ? undefined
+              : entriesOf(row).find((one) => one.kind === 'action' && one.action.id === id);
+          if (entry) actions.start(entry, [row]);
+        },
+      });
     }
+    for (const extra of extras.extras ?? [])
+      byKey.set(extra.key, {
+        labelKey: extra.hintKey ?? extra.labelKey,
+        open: (row) => {
+          if (extra.scope === 'row' && (row === undefined || !(extra.applies?.(row) ?? true))) return;
+          setMode({ kind: 'panel', extra, row: extra.scope === 'row' ? row : undefined });
+        },
+      });
     return byKey;
   }, [extras, screen, readOnly, setMode, entriesOf, actions]);
   const extraBindings: KeyBinding[] = [...quick].map(([keys, { labelKey }]) => ({ keys, labelKey }));

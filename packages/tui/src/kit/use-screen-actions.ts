@@ -88,6 +88,9 @@ export function useScreenActions({ screen, extras, setMode, afterRun }: ScreenAc
     const status = screen.status;
     if (!status || !(status.applies?.(row) ?? true)) return;
     const on = !status.isOn(row);
+    // Core says why a switch would be refused (an expired token needs an edit first) before asking the server.
+    const refusal = status.refusal?.(row, on);
+    if (refusal) return host.notify(t(refusal), 'error');
     try {
       await status.set(client, row, on);
       host.notify(t((on ? status.onKey : status.offKey) ?? 'tui.kit.done', { name: nameOf(row) }));

@@ -85,7 +85,7 @@ export async function signInWithToken(
 ): Promise<TuiSession> {
   const { client, setAccessToken } = connect(server, language);
   setAccessToken(accessToken);
-  const status = await getStatus(client);
-  const user = await getSelf(client);
+  // Both at once: the first frame waits on the slower, not on the two one after the other.
+  const [status, user] = await Promise.all([getStatus(client), getSelf(client)]);
   return sessionOf(client, server, user, status, accessToken, setAccessToken);
 }

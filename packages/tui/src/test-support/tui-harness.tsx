@@ -2,6 +2,7 @@
 import { ApiClient, generateAccessToken, login } from '@gw/core';
 import { CookieJar, createNodeFetch } from '@gw/core/node';
 import { render } from 'ink-testing-library';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { type GwServer, startGwServer } from '../../../../test-support/gw-server.js';
 import { App, type AppProps } from '../app.js';
 
@@ -90,4 +91,44 @@ export function renderTui(props: Partial<AppProps> & { server: string }): TuiUnd
     },
     quitCount: () => state.quits,
   });
+}
+
+/** A test file's real server with root signed in, and a console opened on a screen from the palette. */
+export interface RootConsole {
+  server: GwServer;
+  root: ApiClient;
+  /** Root's access token (a test that makes a new one sets it here). */
+  rootToken: string;
+  /** Renders the console as root and opens `alias` from the palette, waiting for `ready`. */
+  open: (alias: string, ready: string | RegExp, props?: Partial<AppProps>) => Promise<TuiUnderTest>;
+}
+
+/**
+ * Starts one server for the file (root signed in), unmounts the console after each test, stops the
+ * server after the last.
+ */
+export function useRootConsole(): RootConsole {
+  const state = {} as RootConsole;
+  let tui: TuiUnderTest | undefined;
+  beforeAll(async () => {
+    state.server = await startServer();
+    state.root = await signedInClient(state.server.url, 'root', state.server.rootPassword);
+    state.rootToken = await accessTokenOf(state.root);
+  });
+  afterAll(async () => {
+    await state.server?.stop();
+  });
+  afterEach(() => {
+    tui?.unmount();
+    tui = undefined;
+  });
+  state.open = async (alias, ready, props = {}) => {
+    tui = renderTui({ server: state.server.url, accessToken: state.rootToken, ...props });
+    await tui.waitForText('Super administrator');
+    await tui.press(':', 'Enter a menu name');
+    await tui.press(alias, alias);
+    await tui.press(KEYS.enter, ready);
+    return tui;
+  };
+  return state;
 }

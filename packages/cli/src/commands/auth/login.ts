@@ -1,8 +1,8 @@
 import { Command } from 'commander';
-import { loginSchema, roleLabelKey, signInForAccessToken } from '@gw/core';
-import { CookieJar, createNodeFetch } from '@gw/core/node';
+import { getSelf, loginSchema, roleLabelKey, signInForAccessToken, type User } from '@gw/core';
+import { CookieJar } from '@gw/core/node';
+import { parseWithSchema } from '../../input/schema.js';
 import { CliError } from '../../output/cli-error.js';
-import { parseWithSchema } from '../../runtime/args.js';
 import { checkedServerUrl, createClient, currentCredentials } from '../../runtime/client.js';
 import type { CliContext } from '../../runtime/context.js';
 import { promptHidden, promptLine, readAllStdin } from '../../runtime/prompt.js';
@@ -11,6 +11,19 @@ interface LoginFlags {
   server?: string;
   username?: string;
   passwordStdin?: boolean;
+  withToken?: boolean;
+}
+
+/**
+ * The server to sign in to: `--server`, GW_SERVER, the profile's stored one; else asked on a
+ * terminal, and refused elsewhere (a silent localhost would sign scripts in to the wrong place).
+ */
+async function serverFor(ctx: CliContext, flags: LoginFlags): Promise<string> {
+  const known = flags.server ?? currentCredentials(ctx).server;
+  if (known !== undefined) return checkedServerUrl(known);
+  if (!ctx.interactive) throw new CliError('usage', 'cli.errors.server_needed');
+  const typed = await promptLine(ctx, `${ctx.t('cli.auth.login.server_prompt')}: `);
+  return checkedServerUrl(typed);
 }
 
 /** Collects username and password without ever prompting off a terminal. */
@@ -28,16 +41,28 @@ async function readLoginInput(ctx: CliContext, flags: LoginFlags) {
     ctx,
     loginSchema,
     { username: username.trim(), password },
-    {
-      username: '--username',
-      password: ctx.t('auth.password'),
-    },
+    { username: '--username', password: ctx.t('auth.password') },
   );
 }
 
+/** Signs in with a password (cookie session), or checks a token read from stdin (`--with-token`). */
+async function signIn(
+  ctx: CliContext,
+  server: string,
+  flags: LoginFlags,
+): Promise<{ user: User; accessToken: string }> {
+  if (flags.withToken) {
+    const accessToken = (await readAllStdin(ctx)).trim();
+    if (!accessToken) throw new CliError('usage', 'cli.errors.token_needed');
+    return { user: await getSelf(createClient(ctx, server, { accessToken })), accessToken };
+  }
+  const input = await readLoginInput(ctx, flags);
+  return signInForAccessToken(createClient(ctx, server, { jar: new CookieJar() }), input);
+}
+
 /**
- * `gw login`: signs in with a password over a cookie session, then keeps the account's access token
- * (generating one only if the account has none, so scripts using the old one keep working).
+ * `gw login` (and `gw auth login`): signs in and keeps the account's access token under a profile
+ * (`--profile`, GW_PROFILE, or the current one), in the OS keyring when there is one.
  */
 export function loginCommand(ctx: CliContext): Command {
   const { t } = ctx;
@@ -46,15 +71,19 @@ export function loginCommand(ctx: CliContext): Command {
     .option('--server <url>', t('cli.auth.login.server'))
     .option('--username <name>', t('cli.auth.login.username'))
     .option('--password-stdin', t('cli.auth.login.password_stdin'))
+    .option('--with-token', t('cli.auth.login.with_token'))
     .action(async (flags: LoginFlags) => {
-      const server = checkedServerUrl(flags.server ?? currentCredentials(ctx).server);
-      const input = await readLoginInput(ctx, flags);
-      const client = createClient(ctx, server, undefined, createNodeFetch(new CookieJar()));
-      const { user: self, accessToken } = await signInForAccessToken(client, input);
-      ctx.credentials.save({ server, accessToken, username: self.username });
-      ctx.note(
-        t('cli.auth.login.done', { username: self.username, role: t(roleLabelKey(self.role)), server }),
-      );
+      const server = await serverFor(ctx, flags);
+      const { user, accessToken } = await signIn(ctx, server, flags);
+      const profile = currentCredentials(ctx).profile;
+      const storedIn = ctx.profiles.save(profile, { server, accessToken, username: user.username });
+      const role = t(roleLabelKey(user.role));
+      ctx.note(t('cli.auth.login.done', { username: user.username, role, server, profile }));
+      ctx.note(t(`cli.auth.stored_in.${storedIn}`, { path: ctx.profiles.path }));
       if (ctx.env.GW_TOKEN) ctx.note(t('cli.auth.env_token_wins'));
     });
+}
+
+export function buildCommand(ctx: CliContext): Command {
+  return loginCommand(ctx);
 }

@@ -3,20 +3,26 @@ import { logout } from '@gw/core';
 import { createClient, currentCredentials } from '../../runtime/client.js';
 import type { CliContext } from '../../runtime/context.js';
 
-/** `gw logout`: ends the session on the server when possible and forgets the stored access token. */
+/** `gw logout`: ends the session on the server when possible and forgets the profile's access token. */
 export function logoutCommand(ctx: CliContext): Command {
   const { t } = ctx;
   return new Command('logout').description(t('cli.auth.logout.description')).action(async () => {
-    const stored = ctx.credentials.read();
-    if (stored.accessToken && stored.server) {
+    const credentials = currentCredentials(ctx);
+    const stored = ctx.profiles.accessToken(credentials.profile);
+    const server = ctx.profiles.profile(credentials.profile)?.server;
+    if (stored && server) {
       try {
-        await logout(createClient(ctx, stored.server, stored.accessToken));
+        await logout(createClient(ctx, server, { accessToken: stored }));
       } catch {
         // The server may be gone or the token already revoked; forgetting it locally is what matters.
       }
     }
-    ctx.credentials.clear();
-    ctx.note(t('auth.logout_success'));
-    if (currentCredentials(ctx).tokenSource === 'env') ctx.note(t('cli.auth.env_token_wins'));
+    ctx.profiles.signOut(credentials.profile);
+    ctx.note(t('cli.auth.logout.done', { profile: credentials.profile }));
+    if (credentials.tokenSource === 'env') ctx.note(t('cli.auth.env_token_wins'));
   });
+}
+
+export function buildCommand(ctx: CliContext): Command {
+  return logoutCommand(ctx);
 }

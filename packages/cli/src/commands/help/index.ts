@@ -20,7 +20,7 @@ function findCommand(root: Command, words: readonly string[]): Command | undefin
 }
 
 /** `gw help [topic|command…]`: the help topics, or the help of any command. */
-export function helpCommand(ctx: CliContext, root: Command): Command {
+export function buildCommand(ctx: CliContext, root: Command): Command {
   return new Command('help')
     .description(ctx.t('cli.help.description'))
     .argument('[topic...]', ctx.t('cli.help.topic_argument'))

@@ -6,8 +6,11 @@ import type { CliContext } from '../../runtime/context.js';
 export const ENVIRONMENT_VARIABLES = [
   { name: 'GW_SERVER', key: 'cli.environment.gw_server' },
   { name: 'GW_TOKEN', key: 'cli.environment.gw_token' },
+  { name: 'GW_PROFILE', key: 'cli.environment.gw_profile' },
+  { name: 'GW_KEYRING', key: 'cli.environment.gw_keyring' },
   { name: 'GW_CONFIG_DIR', key: 'cli.environment.gw_config_dir' },
   { name: 'GW_LANG', key: 'cli.environment.gw_lang' },
+  { name: 'LC_ALL, LC_MESSAGES, LANG', key: 'cli.environment.lang' },
   { name: 'GW_DEBUG', key: 'cli.environment.gw_debug' },
   { name: 'NO_COLOR', key: 'cli.environment.no_color' },
   { name: 'FORCE_COLOR', key: 'cli.environment.force_color' },

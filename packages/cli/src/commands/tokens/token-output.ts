@@ -1,15 +1,12 @@
 import {
   type ColumnDef,
   maskTokenKey,
-  type QuotaDisplay,
   TOKEN_COLUMNS,
   TOKEN_STATUS,
   type Token,
   tokenKeyForDisplay,
 } from '@gw/core';
 import type { CliColor } from '../../output/color.js';
-import { columnContext, type RecordField } from '../../output/print.js';
-import type { CliContext } from '../../runtime/context.js';
 
 /** A token as `--json` prints it: the API's shape, its key in `sk-` form, masked unless revealed. */
 export function tokenJson(token: Token, showKey: boolean): Token {
@@ -30,19 +27,4 @@ export function tokenCellColor(column: ColumnDef<Token>, token: Token): CliColor
   if (token.status === TOKEN_STATUS.enabled) return 'green';
   if (token.status === TOKEN_STATUS.disabled) return 'yellow';
   return 'red';
-}
-
-/** One token as record fields (for `gw tokens view`), from the shared columns. */
-export function tokenRecord(
-  ctx: CliContext,
-  token: Token,
-  showKey: boolean,
-  quota?: QuotaDisplay,
-): RecordField[] {
-  const columnCtx = columnContext(ctx, quota);
-  return tokenColumns(showKey).map((column) => ({
-    id: column.id,
-    labelKey: column.titleKey,
-    value: column.value(token, columnCtx),
-  }));
 }

@@ -32,6 +32,19 @@ describe('gw on a terminal', () => {
     expect(run.stdout).not.toContain(server.rootPassword);
   });
 
+  it('Given no --server on a terminal, When logging in, Then the server is asked for rather than assumed', async () => {
+    const run = await runGwInTerminal(['login', '--profile', 'asked'], {
+      env: env(),
+      answers: [
+        { when: /Server URL \(e\.g\. http:\/\/localhost:3000\): /, send: `${server.url}\r` },
+        { when: /Username or email: /, send: 'root\r' },
+        { when: /Password: $/, send: `${server.rootPassword}\r` },
+      ],
+    });
+    expect(run.code, run.stdout).toBe(0);
+    expect(run.stdout).toContain(`Signed in to ${server.url} as root`);
+  });
+
   it('Given tokens, When listing on a terminal, Then an aligned table with a header, local times and masked keys', async () => {
     const created = await runGw(['tokens', 'create', '--name', 'ci', '--json'], { env: env() });
     const key = JSON.parse(created.stdout).key as string;

@@ -149,6 +149,44 @@ describe('gw tokens', () => {
     expect((await gw(['tokens', 'view', String(deploy.id)])).code).toBe(5);
   });
 
+  it('Given only a name, When creating, Then the token is unlimited and never expires, as in the web and TUI', async () => {
+    const token = await createJson(['--name', 'plain']);
+    expect(token).toMatchObject({ unlimited_quota: true, expired_time: -1 });
+  });
+
+  it('Given a negative dollar quota or an impossible date, Then the message names the flag and what is accepted', async () => {
+    const dollars = await gw(['tokens', 'create', '--name', 'bad', '--quota', '$-1']);
+    expect(dollars.code).toBe(2);
+    expect(dollars.stderr).toContain('--quota cannot be below 0');
+    const date = await gw(['tokens', 'create', '--name', 'bad', '--expires', '2027-02-30 00:00:00']);
+    expect(date.code).toBe(2);
+    expect(date.stderr).toContain(
+      "--expires: '2027-02-30 00:00:00' is not a real date and time; use YYYY-MM-DD HH:mm:ss, YYYY-MM-DD HH:mm, YYYY-MM-DD, ISO 8601",
+    );
+    expect((await listJson()).data.some((row) => row.name === 'bad')).toBe(false);
+  });
+
+  it('Given --dry-run, When creating, Then the request prints and nothing is created', async () => {
+    const run = await gw(['tokens', 'create', '--name', 'dry', '--quota', '$2', '--dry-run']);
+    expect(run.code).toBe(0);
+    const [line, ...body] = run.stdout.split('\n');
+    expect(line).toBe(`POST ${server.url}/api/token/`);
+    expect(JSON.parse(body.join('\n'))).toMatchObject({
+      name: 'dry',
+      remain_quota: 1_000_000,
+      unlimited_quota: false,
+    });
+    expect((await listJson()).data.some((row) => row.name === 'dry')).toBe(false);
+  });
+
+  it('Given --json with fields, Then only those print; an unknown one lists the fields', async () => {
+    const picked = JSON.parse((await gw(['tokens', 'list', '--json', 'id,name'])).stdout);
+    for (const row of picked.data) expect(Object.keys(row)).toEqual(['id', 'name']);
+    const unknown = await gw(['tokens', 'list', '--json', 'id,nmae']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('Unknown JSON field nmae; available: accessed_time, backup_group');
+  });
+
   it('Given an id that never existed, When viewing, Then exit 5', async () => {
     const run = await gw(['tokens', 'view', '999999']);
     expect(run.code).toBe(5);

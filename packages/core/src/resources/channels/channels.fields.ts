@@ -1,5 +1,6 @@
 import type { ColumnDef } from '../../format/columns.js';
 import { renderQuota } from '../../format/quota.js';
+import { isTagRow } from './channel-list.rules.js';
 import { channelTypeNameKey } from './channel-types.js';
 import { type Channel, channelStatusKey } from './channels.schema.js';
 
@@ -13,8 +14,21 @@ export function channelResponseTime(channel: Channel): string {
  * Priority 1 columns always show; higher numbers drop first on narrow screens.
  */
 export const CHANNEL_COLUMNS: readonly ColumnDef<Channel>[] = [
-  { id: 'id', titleKey: 'channels.fields.id', sortField: 'id', priority: 2, value: (c) => String(c.id) },
-  { id: 'name', titleKey: 'channels.fields.name', sortField: 'name', priority: 1, value: (c) => c.name },
+  // A row standing for a whole tag (the list's one row per tag) says so and goes by the tag's name.
+  {
+    id: 'id',
+    titleKey: 'channels.fields.id',
+    sortField: 'id',
+    priority: 2,
+    value: (c, ctx) => (isTagRow(c) ? ctx.t('channels.list.tag_chip') : String(c.id)),
+  },
+  {
+    id: 'name',
+    titleKey: 'channels.fields.name',
+    sortField: 'name',
+    priority: 1,
+    value: (c) => (isTagRow(c) ? c.tag : c.name),
+  },
   {
     id: 'group',
     titleKey: 'channels.fields.group',

@@ -80,4 +80,26 @@ describe('token screen (console-screens §2)', () => {
       setting: { limits: { limit_model_setting: { enabled: true, models: ['gpt-4o'] } } },
     });
   });
+
+  it('Given a quota, an expiry or a model list typed, Then the switch that governs it follows', () => {
+    const before = emptyTokenForm();
+    const after = {
+      ...before,
+      remain_quota: 500,
+      expired_time: before.expired_time + 60,
+      models: ['gpt-4o'],
+    };
+    expect(TOKEN_FORM.changed?.(after, before)).toEqual({
+      unlimited_quota: false,
+      never_expires: false,
+      limit_models: true,
+    });
+    expect(TOKEN_FORM.changed?.({ ...before, name: 'x' }, before)).toEqual({});
+  });
+
+  it('Given an exhausted token, When switching it on, Then the refusal says why before any call', () => {
+    const spent = tokenSchema.parse({ id: 1, name: 'x', status: 4, remain_quota: 0 });
+    expect(TOKEN_SCREEN.status?.refusal?.(spent, true)).toBe('tokens.errors.enable_exhausted');
+    expect(TOKEN_SCREEN.status?.refusal?.(spent, false)).toBeUndefined();
+  });
 });

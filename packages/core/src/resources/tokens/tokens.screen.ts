@@ -13,6 +13,7 @@ import {
   type Token,
   type TokenCreateInput,
   tokenCreateSchema,
+  tokenEnableRefusal,
   tokenKeyForDisplay,
 } from './tokens.schema.js';
 
@@ -156,6 +157,27 @@ export function emptyTokenForm(): TokenFormValues {
   };
 }
 
+/**
+ * Typing a value implies the switch that governs it (a command line types values without switches): a
+ * quota makes the token limited, an expiry makes it expire, a model list or whitelist turns that limit
+ * on, a heartbeat timeout the heartbeat. A form that shows each value only under its switch sees no
+ * change from this.
+ */
+export function tokenFormChanged(
+  values: TokenFormValues,
+  previous: TokenFormValues,
+): Partial<TokenFormValues> {
+  const implied: Partial<TokenFormValues> = {};
+  if (values.remain_quota !== previous.remain_quota) implied.unlimited_quota = false;
+  if (values.expired_time !== previous.expired_time) implied.never_expires = false;
+  if (values.models.length > 0 && values.models.join('\n') !== previous.models.join('\n'))
+    implied.limit_models = true;
+  if (values.ip_whitelist.trim() !== '' && values.ip_whitelist !== previous.ip_whitelist)
+    implied.limit_ips = true;
+  if (values.heartbeat_timeout !== previous.heartbeat_timeout) implied.heartbeat_enabled = true;
+  return implied;
+}
+
 /** A row from the admin search (every owner's tokens) carries its owner's name; edits go through /admin. */
 const fromAdminSearch = (token: Token) => token.owner_name !== undefined;
 
@@ -218,6 +240,7 @@ export const TOKEN_FORM: FormDef<Token, TokenFormValues, TokenCreateInput> = {
   schema: tokenFormSchema,
   empty: emptyTokenForm,
   fromRow: tokenFormFromRow,
+  changed: tokenFormChanged,
   toInput: (values) => tokenInputFromForm(values),
   create: (client, input) => createToken(client, input),
   update: (client, input, row) =>
@@ -293,6 +316,8 @@ export const TOKEN_SCREEN: ScreenDef<Token, TokenFormValues, TokenCreateInput> =
     offKey: 'tokens.disabled_toast',
     isOn: (token) => token.status === TOKEN_STATUS.enabled,
     set: (client, token, on) => setStatus(client, token, on ? TOKEN_STATUS.enabled : TOKEN_STATUS.disabled),
+    // An expired or spent token needs an edit first: say why before the server refuses.
+    refusal: (token, on) => (on ? tokenEnableRefusal(token, nowSeconds()) : undefined),
   },
   rowActions: [
     {

@@ -2,7 +2,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiClient } from '../../http/client.js';
 import { GwApiError } from '../../http/errors.js';
-import { CookieJar, createNodeFetch } from '../../node/transport.js';
+import { CookieJar } from '../../node/cookie-jar.js';
+import { createNodeFetch } from '../../node/transport.js';
 import { signInForAccessToken } from './users.api.js';
 
 // A loopback stand-in for the three user endpoints: a session cookie from login, the profile

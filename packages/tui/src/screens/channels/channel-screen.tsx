@@ -20,7 +20,7 @@ const SCREENS = [CHANNEL_SCREEN];
 /** The terminal's additions to core's channel screen: `t` tests, `T` tests all live, `M` checks models, tags edit. */
 export function channelExtras(saveDir: string): ScreenExtras<Channel> {
   return {
-    quickKeys: { test: 't' },
+    quickKeys: { test: { key: 't', hintKey: 'tui.keys.test' } },
     results: {
       test: (reply, [channel], t) =>
         t('channels.list.test_took', {
@@ -34,6 +34,7 @@ export function channelExtras(saveDir: string): ScreenExtras<Channel> {
         id: 'test_all',
         key: 'T',
         labelKey: 'channels.actions.test_all',
+        hintKey: 'tui.keys.test_all',
         scope: 'list',
         mutates: true,
         replaces: 'test_all',
@@ -43,6 +44,7 @@ export function channelExtras(saveDir: string): ScreenExtras<Channel> {
         id: 'check',
         key: 'M',
         labelKey: 'channels.editor.check.button',
+        hintKey: 'tui.keys.check_models',
         scope: 'row',
         mutates: true,
         applies: (channel) => !isTagRow(channel) && channelModels(channel).length > 0,
@@ -53,6 +55,7 @@ export function channelExtras(saveDir: string): ScreenExtras<Channel> {
         id: 'edit_tag',
         key: 'E',
         labelKey: 'channels.list.edit_tag',
+        hintKey: 'tui.keys.edit_tag',
         scope: 'row',
         mutates: true,
         applies: isTagRow,

@@ -1,6 +1,5 @@
 import {
   changedOptions,
-  displayWidth,
   type FieldOption,
   listOptions,
   OPTION_SCREEN_TABS,
@@ -20,7 +19,7 @@ import { useScreenHost, useSession, useTuiEnv } from '../../hooks/tui-context.js
 import { useKeys } from '../../hooks/use-keys.js';
 import { useScreenFrame } from '../../hooks/use-screen-frame.js';
 import { editField } from '../../kit/field-keys.js';
-import { FieldLine } from '../../kit/field-line.js';
+import { FieldLine, formLabelWidth } from '../../kit/field-line.js';
 import { errorText } from '../../lib/error-text.js';
 import { optionFieldKind } from './option-fields.js';
 
@@ -41,7 +40,7 @@ const CARDS: readonly OptionCard[] = OPTION_SCREEN_TABS.flatMap((tab) => optionC
  * checked by core's rules first, a refusal shown by its field).
  */
 export function SettingsScreen() {
-  const { t, glyphs, readOnly } = useTuiEnv();
+  const { t, glyphs, readOnly, columns } = useTuiEnv();
   const { client } = useSession();
   const host = useScreenHost();
   const [loaded, setLoaded] = useState<ReadonlyMap<string, string>>();
@@ -129,8 +128,12 @@ export function SettingsScreen() {
   }, host.active);
 
   const labelWidth = useMemo(
-    () => Math.min(30, Math.max(4, ...options.map((def) => displayWidth(t(optionLabelKey(def.key)))))),
-    [options, t],
+    () =>
+      formLabelWidth(
+        options.map((def) => t(optionLabelKey(def.key))),
+        columns,
+      ),
+    [options, t, columns],
   );
   if (!card) return null;
   const room = Math.max(2, Math.floor((host.height - 3) / 2));

@@ -20,6 +20,8 @@ export interface SignInScreenProps {
   server: string;
   /** A saved access token: tried first, before the form is shown. */
   accessToken?: string;
+  /** The saved token's check already under way (started before the console loaded). */
+  pendingSession?: Promise<TuiSession>;
   saveCredentials?: (server: string, accessToken: string, username: string) => void | Promise<void>;
   onSignedIn: (session: TuiSession, notice?: string) => void;
   onQuit: () => void;
@@ -37,6 +39,7 @@ const BINDINGS = [
 export function SignInScreen({
   server,
   accessToken,
+  pendingSession,
   saveCredentials,
   onSignedIn,
   onQuit,
@@ -57,14 +60,14 @@ export function SignInScreen({
   useEffect(() => {
     if (!accessToken || started.current) return;
     started.current = true;
-    signInWithToken(server, language, accessToken).then(
+    (pendingSession ?? signInWithToken(server, language, accessToken)).then(
       (session) => onSignedIn(session),
       (error: unknown) => {
         setMessage(signInErrorText(error, server, t, true));
         setPhase('form');
       },
     );
-  }, [accessToken, server, language, onSignedIn, t]);
+  }, [accessToken, pendingSession, server, language, onSignedIn, t]);
 
   const submit = async () => {
     const request = signInRequest(values, t);

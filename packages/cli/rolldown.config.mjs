@@ -1,0 +1,43 @@
+// One bundle per entry, split per command: `gw tokens list` loads the code of tokens and nothing of
+// the other forty commands, and core's modules come along only where a command uses them.
+import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { defineConfig } from 'rolldown';
+
+const LOCALE_PREFIX = 'virtual:gw-locale/';
+const localesDir = join(dirname(createRequire(import.meta.url).resolve('@gw/core')), 'i18n/locales');
+
+/**
+ * `virtual:gw-locale/<language>`: every section of one language as a single module that parses one
+ * JSON text — one file to load and one fast JSON.parse, instead of a module per section.
+ */
+const localeBundles = {
+  name: 'gw-locale-bundles',
+  resolveId: (id) => (id.startsWith(LOCALE_PREFIX) ? `\0${id}` : null),
+  load(id) {
+    if (!id.startsWith(`\0${LOCALE_PREFIX}`)) return null;
+    const language = id.slice(LOCALE_PREFIX.length + 1);
+    const dir = join(localesDir, language);
+    const sections = Object.fromEntries(
+      readdirSync(dir)
+        .filter((name) => name.endsWith('.json'))
+        .map((name) => [name.slice(0, -'.json'.length), JSON.parse(readFileSync(join(dir, name), 'utf8'))]),
+    );
+    return `export const sections = JSON.parse(${JSON.stringify(JSON.stringify(sections))});`;
+  },
+};
+
+export default defineConfig({
+  input: { index: 'src/index.ts' },
+  platform: 'node',
+  // The server and the terminal console are other packages, loaded only by `gw serve` and `gw tui`.
+  external: [/^@gw\/(server|tui)(\/|$)/],
+  plugins: [localeBundles],
+  output: {
+    dir: 'dist',
+    format: 'esm',
+    entryFileNames: '[name].js',
+    chunkFileNames: 'chunks/[name]-[hash].js',
+  },
+});

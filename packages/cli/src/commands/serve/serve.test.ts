@@ -1,0 +1,100 @@
+// End-to-end: what `gw serve` prints — JSON lines on a pipe, readable lines when asked, one line per
+// request, and the first start's root password as its own lines in the user's language.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { freePort, GW_BIN, signIn } from '../../../../../test-support/gw-server.js';
+
+const running: Array<{ child: ChildProcess; dir: string }> = [];
+
+afterEach(async () => {
+  for (const { child, dir } of running.splice(0)) {
+    if (child.exitCode === null) {
+      const exited = new Promise((done) => child.once('exit', done));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+/** Starts `gw serve` on a fresh database (no GW_ROOT_PASSWORD) and waits until it answers. */
+async function serve(args: string[], env: Record<string, string>) {
+  const dir = mkdtempSync(join(tmpdir(), 'gw-serve-'));
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    [GW_BIN, 'serve', '--port', String(port), '--host', '127.0.0.1', ...args],
+    {
+      cwd: dir,
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: dir,
+        DATABASE_URL: `sqlite:${join(dir, 'gw.db')}`,
+        SESSION_SECRET: 'test-session-secret',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  running.push({ child, dir });
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk) => {
+    stdout += String(chunk);
+  });
+  child.stderr?.on('data', (chunk) => {
+    stderr += String(chunk);
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      if ((await fetch(`${url}/api/status`)).ok) break;
+    } catch {
+      if (attempt > 300) throw new Error(`gw serve did not start:\n${stdout}\n${stderr}`);
+      await new Promise((done) => setTimeout(done, 100));
+    }
+  }
+  return { url, stdout: () => stdout, stderr: () => stderr };
+}
+
+/** Waits until the output holds what is looked for (log lines are written after the reply). */
+async function until(output: () => string, wanted: string | RegExp): Promise<string> {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const text = output();
+    if (typeof wanted === 'string' ? text.includes(wanted) : wanted.test(text)) return text;
+    await new Promise((done) => setTimeout(done, 50));
+  }
+  return output();
+}
+
+describe('gw serve output', () => {
+  it('Given a pipe and LANG=en_US, Then JSON lines, one per request, and the root password in English', async () => {
+    const server = await serve([], { LANG: 'en_US.UTF-8' });
+    await fetch(`${server.url}/api/status?probe=1`);
+    const records = (await until(server.stdout, 'probe=1'))
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { msg: string; gwRootPassword?: boolean; req?: { url: string } });
+    const root = records.find((record) => record.gwRootPassword);
+    expect(root?.msg).toContain('Created the root account. Its password, shown only this once:');
+    const password = /\n {4}(\S+)\n/.exec(root?.msg ?? '')?.[1] ?? '';
+    expect(password.length).toBeGreaterThanOrEqual(16);
+    await signIn(server.url, 'root', password);
+    expect(records.filter((record) => record.req?.url === '/api/status?probe=1')).toHaveLength(1);
+    expect(server.stderr()).toContain(`gw is listening on ${server.url}`);
+  });
+
+  it('Given --log-format text and a Chinese locale, Then readable lines and the password on a line of its own', async () => {
+    const server = await serve(['--log-format', 'text'], { LANG: 'zh_CN.UTF-8', NO_COLOR: '1' });
+    await fetch(`${server.url}/api/status`);
+    const out = await until(server.stdout, /GET \/api\/status 200/);
+    expect(out).not.toContain('{"level"');
+    expect(out).toContain('已创建 root 账户。初始密码如下（只显示这一次）：');
+    expect(out).toMatch(/^ {4}\S{16,}$/m);
+    expect(out).toMatch(/^\d{2}:\d{2}:\d{2} INFO {2}GET \/api\/status 200 \d+ ms$/m);
+    expect(out).not.toContain('listening');
+  });
+});
