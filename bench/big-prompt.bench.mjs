@@ -6,6 +6,8 @@
 // Two rounds: 1 MiB prompts (over the counting cap: estimated from length) and 240 KiB prompts (under it:
 // counted in pieces by the worker pool), each on a fresh gw. A round stops at `--deadline-ms` (default
 // 60000) even if bursts are left; a status call still open then counts with the time it had waited.
+// Each round first samples /api/status with nothing else running for a few seconds and prints that p99 and
+// the load average beside the result: on a machine busy with other work the target cannot be read alone.
 // Builds the server first when dist is missing.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -162,8 +164,24 @@ async function burst(gwUrl, authorization, bodies, stopAt, sample) {
   return performance.now() - startedAt;
 }
 
+/** Milliseconds of status calls sampled with nothing else sent: the machine's own noise, for comparison. */
+const IDLE_SAMPLE_MS = 3000;
+
+/** `/api/status` latencies with no big request running: what the target is read against on a busy machine. */
+async function idleStatusP99(gwUrl) {
+  const sampler = startStatusSampler(`${gwUrl}/api/status`, performance.now() + IDLE_SAMPLE_MS);
+  await sampler.ready;
+  await sleep(IDLE_SAMPLE_MS);
+  const { latencies } = await sampler.stop();
+  return percentile(
+    latencies.sort((a, b) => a - b),
+    0.99,
+  );
+}
+
 /** One round: BURSTS bursts of the big requests (fewer if the deadline passes), status sampled throughout. */
 async function round(gwUrl, authorization, { label, chars }) {
+  const idleP99 = await idleStatusP99(gwUrl);
   const stopAt = performance.now() + deadlineMs;
   const sample = { latencies: [], outcomes: new Map(), stuck: false, statusError: undefined };
   const durations = [];
@@ -181,7 +199,7 @@ async function round(gwUrl, authorization, { label, chars }) {
   const p99 = percentile(latencies, 0.99);
   const met = p99 < STATUS_P99_TARGET_MS && !sample.stuck;
   console.log(
-    `${label.padEnd(8)} status: ${latencies.length} calls, p50 ${percentile(latencies, 0.5).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${(latencies.at(-1) ?? 0).toFixed(1)} ms${sample.stuck ? ' (a call was still open at the deadline)' : ''} → p99 < ${STATUS_P99_TARGET_MS} ms: ${met ? 'met' : 'MISSED'}`,
+    `${label.padEnd(8)} status: ${latencies.length} calls, p50 ${percentile(latencies, 0.5).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${(latencies.at(-1) ?? 0).toFixed(1)} ms${sample.stuck ? ' (a call was still open at the deadline)' : ''} → p99 < ${STATUS_P99_TARGET_MS} ms: ${met ? 'met' : 'MISSED'} (idle p99 ${idleP99.toFixed(1)} ms; load average ${loadavg()[0].toFixed(2)})`,
   );
   const outcomes = [...sample.outcomes].map(([outcome, count]) => `${count} × ${outcome}`).join(', ');
   const seconds = durations.map((ms) => (ms / 1000).toFixed(2)).join(', ');

@@ -1,7 +1,12 @@
 // The boundary walk: NUL and lone surrogates anywhere (values and keys, any depth) are found with the
 // field that holds them, nesting beyond MAX_INPUT_DEPTH is refused, and no depth overflows the stack.
 import { describe, expect, it } from 'vitest';
-import { findMalformedInput, jsonTextChecks, MAX_INPUT_DEPTH } from './malformed-input.js';
+import {
+  findMalformedInput,
+  jsonTextChecks,
+  MAX_INPUT_DEPTH,
+  undecodableInputError,
+} from './malformed-input.js';
 
 /** `{"a":{"a":…1…}}` nested `levels` objects deep. */
 function nestedObjects(levels: number): unknown {
@@ -60,5 +65,24 @@ describe('findMalformedInput', () => {
     );
     // With only the depth to check, strings are not read.
     expect(findMalformedInput({ a: 'x\u0000' }, '', { text: false, depth: true })).toBeUndefined();
+  });
+
+  it('names where bytes that were not UTF-8 were decoded (U+FFFD), in values and keys, else the whole body', () => {
+    const replaced = { text: false, depth: false, replaced: true };
+    expect(findMalformedInput({ model: 'gpt-4o', messages: [{ content: 'a\ufffd' }] }, '', replaced)).toEqual(
+      {
+        field: 'messages[0].content',
+        problem: 'encoding',
+      },
+    );
+    expect(findMalformedInput({ 'k\ufffd': 1 }, '', replaced)).toEqual({
+      field: 'k\ufffd',
+      problem: 'encoding',
+    });
+    // Without the flag a U+FFFD is ordinary text.
+    expect(findMalformedInput({ a: '\ufffd' })).toBeUndefined();
+    expect(undecodableInputError({ name: 'a\ufffd' })).toMatchObject({ field: 'name', problem: 'encoding' });
+    expect(undecodableInputError(42)).toMatchObject({ field: 'body', problem: 'encoding' });
+    expect(undecodableInputError({ a: 'x' }, 'query')).toMatchObject({ field: 'query', problem: 'encoding' });
   });
 });

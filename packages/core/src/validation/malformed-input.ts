@@ -1,5 +1,6 @@
 // The boundary check every request passes (issue 8): no string may hold NUL or invalid Unicode (a
-// PostgreSQL text column refuses both, and one refused consume-log row used to block the whole ledger),
+// PostgreSQL text column refuses both, and one refused consume-log row used to block the whole ledger), no
+// text may arrive as bytes that are not UTF-8 (they would be stored as U+FFFD, silently changed),
 // and no JSON may nest deeper than MAX_INPUT_DEPTH (the recursive code after parsing — trimming,
 // stringifying — overflows the stack on ~1,800 levels). One walk, with its own stack instead of
 // recursion, checks both; the server runs it on bodies right after parsing and on paths and queries,
@@ -8,8 +9,8 @@
 /** The deepest nesting of arrays and objects a request may carry; real requests stay far below. */
 export const MAX_INPUT_DEPTH = 400;
 
-/** What is wrong with an input: a NUL, a lone surrogate, or too deep a nesting. */
-export type InputProblem = 'nul' | 'unicode' | 'depth';
+/** What is wrong with an input: a NUL, a lone surrogate, bytes that are not UTF-8, or too deep a nesting. */
+export type InputProblem = 'nul' | 'unicode' | 'encoding' | 'depth';
 
 /** Where the walk found the first problem: the field (`messages[0].content`) and what it is. */
 export interface InputDefect {
@@ -78,7 +79,14 @@ function fieldOf(frame: Frame | undefined, key: string | number | undefined, pre
 export interface WalkChecks {
   text: boolean;
   depth: boolean;
+  /**
+   * The input was decoded from bytes that are not all UTF-8: the first string (or key) holding U+FFFD, the
+   * decoder's replacement, is where they were, reported as 'encoding'.
+   */
+  replaced?: boolean;
 }
+
+const REPLACEMENT = '\uFFFD';
 
 const ALL_CHECKS: WalkChecks = { text: true, depth: true };
 
@@ -112,9 +120,12 @@ export function findMalformedInput(
   prefix = '',
   checks: WalkChecks = ALL_CHECKS,
 ): InputDefect | undefined {
-  if (!checks.text && !checks.depth) return undefined;
+  if (!checks.text && !checks.depth && !checks.replaced) return undefined;
+  const stringProblem = (text: string): InputProblem | undefined =>
+    (checks.text ? textProblem(text) : undefined) ??
+    (checks.replaced && text.includes(REPLACEMENT) ? 'encoding' : undefined);
   if (typeof value === 'string') {
-    const problem = checks.text ? textProblem(value) : undefined;
+    const problem = stringProblem(value);
     return problem ? { field: prefix === '' ? 'body' : prefix, problem } : undefined;
   }
   if (value === null || typeof value !== 'object') return undefined;
@@ -129,13 +140,13 @@ export function findMalformedInput(
     const length = keys ? keys.length : container.length;
     for (let index = 0; index < length; index += 1) {
       const key: string | number = keys ? (keys[index] as string) : index;
-      if (keys && checks.text) {
-        const keyProblem = textProblem(key as string);
+      if (keys && (checks.text || checks.replaced)) {
+        const keyProblem = stringProblem(key as string);
         if (keyProblem) return { field: fieldOf(frame, key, prefix), problem: keyProblem };
       }
       const item = container[key as string];
       if (typeof item === 'string') {
-        const problem = checks.text ? textProblem(item) : undefined;
+        const problem = stringProblem(item);
         if (problem) return { field: fieldOf(frame, key, prefix), problem };
       } else if (item !== null && typeof item === 'object') {
         stack.push({ value: item, depth: frame.depth + 1, parent: frame, key });
@@ -149,4 +160,13 @@ export function findMalformedInput(
 export function assertWellFormedInput(value: unknown, prefix = '', checks = ALL_CHECKS): void {
   const defect = findMalformedInput(value, prefix, checks);
   if (defect) throw new MalformedInputError(defect);
+}
+
+/**
+ * The refusal of an input decoded from bytes that are not UTF-8: the field whose text holds the decoder's
+ * replacement character, or the whole input (`prefix`, else `body`) when none does.
+ */
+export function undecodableInputError(decoded: unknown, prefix = ''): MalformedInputError {
+  const defect = findMalformedInput(decoded, prefix, { text: false, depth: false, replaced: true });
+  return new MalformedInputError(defect ?? { field: prefix === '' ? 'body' : prefix, problem: 'encoding' });
 }

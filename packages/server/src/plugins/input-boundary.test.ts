@@ -70,6 +70,39 @@ describe.each(TEST_DIALECTS)('the /api boundary (%s)', (kind) => {
     });
   });
 
+  it('refuses a body whose bytes are not UTF-8, naming the field, and creates nothing', async () => {
+    const before = await t.app.gw.db.selectFrom('tokens').select('id').execute();
+    const reply = await t.app.inject({
+      method: 'POST',
+      url: '/api/token/',
+      payload: Buffer.concat([Buffer.from('{"name":"a'), Buffer.from([0xff]), Buffer.from('b"}')]),
+      headers: { 'content-type': 'application/json', cookie: root },
+    });
+    expect(reply.statusCode).toBe(400);
+    expect(reply.json()).toMatchObject({
+      success: false,
+      message: 'name 不是有效的 UTF-8（含有无法解码为字符的字节或百分号转义）',
+      errors: [{ field: 'name', key: 'validation.input.encoding' }],
+    });
+    expect(await t.app.gw.db.selectFrom('tokens').select('id').execute()).toEqual(before);
+    // U+FFFD written as itself is ordinary text.
+    const plain = await rawPost('/api/token/', '{"name":"a\ufffdb"}', root);
+    expect(plain.json()).toMatchObject({ success: true, data: { name: 'a\ufffdb' } });
+  });
+
+  it('refuses a query whose percent-escapes are not UTF-8, naming the field', async () => {
+    for (const escaped of ['a%FFb', '%ED%A0%80', '100%', '%E0%A4%A']) {
+      const query = await call(t.app, 'GET', `/api/log/?page=1&model_name=${escaped}`, { cookie: root });
+      expect({ escaped, status: query.status }).toEqual({ escaped, status: 400 });
+      expect(query.body).toMatchObject({
+        success: false,
+        errors: [{ field: 'model_name', key: 'validation.input.encoding' }],
+      });
+    }
+    const fine = await call(t.app, 'GET', '/api/log/?page=1&model_name=100%25+%E4%BD%A0', { cookie: root });
+    expect(fine.status).toBe(200);
+  });
+
   it('refuses a NUL escaped inside the JSON of a channel model mapping (it would name the billed model)', async () => {
     const before = await t.app.gw.db.selectFrom('channels').select('id').execute();
     const reply = await call(t.app, 'POST', '/api/channel/', {

@@ -1,11 +1,12 @@
-// The boundary of every route (issue 8): path parameters and query strings are checked for NUL and
-// invalid Unicode before any guard or handler reads them, and a path the router cannot decode (bad
+// The boundary of every route (issue 8): path parameters and query strings are checked for NUL,
+// invalid Unicode and percent-escapes that are not UTF-8 before any guard or handler reads them, and a path the router cannot decode (bad
 // percent-encoding, a parameter over the length limit) is refused as 400 in the reply shape of its API
 // — the envelope under /api and the web console, the OpenAI error shape on the relay's paths.
 import { DEFAULT_LANGUAGE, translate } from '@gw/core';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { languageFromHeader, translatorFor } from '../shared/language.js';
 import { findMalformedInput, MalformedInputError } from '@gw/core';
+import { undecodableQueryField } from './utf8-input.js';
 
 const RELAY_PATH = /^\/(v1|v1beta|claude|gemini|dashboard)(\/|\?|$)/;
 
@@ -20,6 +21,9 @@ export function registerInputBoundary(app: FastifyInstance): void {
     // A wildcard route (the web console's files) names its parameter `*`: the caller knows it as the path.
     if (params)
       return done(new MalformedInputError({ ...params, field: params.field.replace(/^\*/, 'path') }));
+    const undecodable = undecodableQueryField(request.url);
+    if (undecodable !== undefined)
+      return done(new MalformedInputError({ field: undecodable, problem: 'encoding' }));
     const query = findMalformedInput(request.query);
     if (query) return done(new MalformedInputError(query));
     done(null, payload);

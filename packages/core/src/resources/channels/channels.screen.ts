@@ -39,7 +39,6 @@ import {
   deleteChannel,
   deleteChannels,
   deleteDisabledChannels,
-  getChannel,
   listChannels,
   quickUpdateChannel,
   testAllChannels,

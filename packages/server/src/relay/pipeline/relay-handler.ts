@@ -292,7 +292,7 @@ export function createRelayHandler(deps: RelayDeps) {
         if (outcome?.ok) {
           output.stop();
           closed = true;
-          const quota = settleRelay(deps, {
+          const quota = await settleRelay(deps, {
             requestId,
             caller,
             channel: channel as RelayChannel,

@@ -6,7 +6,7 @@ import type { BillingUsage } from '../billing/extra-usage.js';
 import { consumeLogMetadata } from '../billing/log-metadata.js';
 import { totalQuota } from '../billing/total-quota.js';
 import type { PlannedAttempt } from '../selection/retry-plan.js';
-import { countTextTokens } from '../tokens/index.js';
+import { countTextTokensOffLoop } from '../tokens/index.js';
 import type { RelayCaller } from './authenticate.js';
 import type { AttemptSuccess } from './relay-attempt.js';
 import type { RelayChannel } from './relay-channel.js';
@@ -27,28 +27,35 @@ export interface SettleInput {
 }
 
 /** The usage to bill: the upstream's, with local counts filling what it left out (spec §10.4). */
-export function billableUsage(
+export async function billableUsage(
   reported: BillingUsage | undefined,
   promptEstimate: number,
-  countText: () => number,
-): BillingUsage {
-  if (!reported) return { prompt_tokens: promptEstimate, completion_tokens: countText() };
+  countText: () => Promise<number>,
+): Promise<BillingUsage> {
+  if (!reported) return { prompt_tokens: promptEstimate, completion_tokens: await countText() };
   if (reported.completion_tokens === 0) {
-    const counted = countText();
+    const counted = await countText();
     if (counted > 0) return { ...reported, completion_tokens: counted };
   }
   return reported;
 }
 
-/** Computes the charge and records it (with its log row) in the ledger; returns the charge in points. */
-export function settleRelay(deps: Pick<RelayDeps, 'state' | 'ledger'>, input: SettleInput): number {
+/**
+ * Computes the charge and records it (with its log row) in the ledger; resolves to the charge in points.
+ * A reply the upstream sent without usage is counted like a prompt, off the event loop and bounded (issue 8
+ * item 2): a long run without whitespace in the reply would otherwise hold every other request.
+ */
+export async function settleRelay(
+  deps: Pick<RelayDeps, 'state' | 'ledger'>,
+  input: SettleInput,
+): Promise<number> {
   const options = deps.state.options();
   const { caller, channel, read, result } = input;
   const model = billedModel(channel, read.model);
   const ratios = deps.state.ratios(model, groupRatioOf(input.attempt, caller, deps.state.groups()));
-  const usage = billableUsage(result.usage, input.promptEstimate, () => {
+  const usage = await billableUsage(result.usage, input.promptEstimate, async () => {
     const text = result.text();
-    return text ? countTextTokens(model, text, { approximate: options.approximateTokens }) : 0;
+    return text ? countTextTokensOffLoop(model, text, { approximate: options.approximateTokens }) : 0;
   });
   const quota = totalQuota(usage, ratios, { model, quotaPerUnit: options.quotaPerUnit });
   const at = nowSeconds();

@@ -102,4 +102,32 @@ describe('maskUpstreamText', () => {
     expect(maskRelayError(local, none)).toBe(local);
     expect(maskRelayError({ local: false, message: 'at 127.0.0.1:9' }, none).message).toBe('at [address]');
   });
+
+  it("masks the error's param, type and code too: an upstream may echo its key there", () => {
+    const secret = 'channel-secret-key-value';
+    const masked = maskRelayError(
+      {
+        local: false,
+        message: 'Incorrect API key provided',
+        type: `invalid_request_error at 10.0.0.7:443`,
+        code: `bad key ${secret}`,
+        param: `Bearer ${secret}`,
+      },
+      [channel({ key: secret })],
+    );
+    expect(masked).toEqual({
+      local: false,
+      message: 'Incorrect API key provided',
+      type: 'invalid_request_error at [address]',
+      code: 'bad key ***',
+      param: 'Bearer ***',
+    });
+    // A numeric code and a missing param stay as they are.
+    expect(maskRelayError({ local: false, message: 'm', type: 't', code: 401 }, none)).toEqual({
+      local: false,
+      message: 'm',
+      type: 't',
+      code: 401,
+    });
+  });
 });

@@ -103,12 +103,29 @@ export function maskUpstreamText(message: string, channels: readonly RelayChanne
   return maskOpaqueTokens(text);
 }
 
-/** An attempt's error as a caller who is not an admin sees it; the gateway's own messages pass as they are. */
-export function maskRelayError<E extends { local: boolean; message: string }>(
+/** The text fields of an error beside its message that an upstream fills and a caller reads. */
+interface ErrorTextFields {
+  type?: string;
+  code?: string | number | null;
+  param?: string | null;
+}
+
+/**
+ * An attempt's error as a caller who is not an admin sees it; the gateway's own messages pass as they are.
+ * Every text field is masked, not only the message: an upstream may echo the key it was sent in `param`
+ * (and its `type` and `code` are its own words too).
+ */
+export function maskRelayError<E extends { local: boolean; message: string } & ErrorTextFields>(
   error: E,
   channels: readonly RelayChannel[],
 ): E {
-  return error.local ? error : { ...error, message: maskUpstreamText(error.message, channels) };
+  if (error.local) return error;
+  const mask = (text: string) => maskUpstreamText(text, channels);
+  const masked: E = { ...error, message: mask(error.message) };
+  if (typeof error.type === 'string') masked.type = mask(error.type);
+  if (typeof error.code === 'string') masked.code = mask(error.code);
+  if (typeof error.param === 'string') masked.param = mask(error.param);
+  return masked;
 }
 
 /**

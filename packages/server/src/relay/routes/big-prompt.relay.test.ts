@@ -83,6 +83,44 @@ describe('huge prompts without whitespace', () => {
     expect(textCountActivity().offloaded).toBe(before.offloaded + 1);
   }, 60_000);
 
+  it('Given a reply without usage whose text is a 200 KiB run, then it is counted by a worker, not on the event loop', async () => {
+    const who = await r.newCaller({ quota: 100_000_000 });
+    const content = lettersRun(200 * 1024);
+    r.upstream.reset();
+    r.upstream.script({
+      status: 200,
+      body: {
+        id: 'chatcmpl-long',
+        object: 'chat.completion',
+        created: 1,
+        model: MODEL,
+        choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+      },
+    });
+    const before = textCountActivity();
+    const response = await chat(who.key, 'repeat it');
+    expect(response.status).toBe(200);
+    expect(
+      ((await response.json()) as { choices: [{ message: { content: string } }] }).choices[0].message.content,
+    ).toBe(content);
+    // The settlement follows the reply: wait for its log row.
+    const completionTokens = async () => {
+      await r.flush();
+      const log = await r.t.app.gw.db
+        .selectFrom('logs')
+        .select(['completion_tokens'])
+        .where('user_id', '=', who.userId)
+        .where('type', '=', 2)
+        .executeTakeFirst();
+      return Number(log?.completion_tokens ?? 0);
+    };
+    await expect.poll(completionTokens, { timeout: 10_000 }).toBeGreaterThan(20_000);
+    const after = textCountActivity();
+    // The short prompt is counted in line; the reply's text goes to the pool.
+    expect(after.offloaded).toBe(before.offloaded + 1);
+    expect(after.inline).toBe(before.inline + 1);
+  }, 60_000);
+
   it('Given a user with no quota, then a 1 MiB prompt is refused before anything is counted', async () => {
     const who = await r.newCaller({ quota: 0 });
     const relayed = r.upstream.requests.length;

@@ -59,6 +59,27 @@ describe('relay key checked before the body', () => {
     expect(JSON.parse(reply.text).type).toBe('error');
   });
 
+  it('Given an unknown relay path, then its 404 whatever the body, which is not parsed', async () => {
+    const bodies: Array<[string, string]> = [
+      [
+        'multipart/form-data; boundary=nothing-matches',
+        '--wrong\r\ncontent-disposition: form-data\r\n\r\nabc',
+      ],
+      ['multipart/form-data', 'no boundary at all'],
+      ['application/json', '{"model": '],
+      ['application/json', `{"x":${'['.repeat(5_000)}${']'.repeat(5_000)}}`],
+    ];
+    for (const path of ['/v1/images/edits', '/v1/audio/translations', '/v1/no/such/route']) {
+      for (const [contentType, body] of bodies) {
+        for (const headers of [{}, { authorization: BAD_KEY }] as Record<string, string>[]) {
+          const reply = await post(path, { ...headers, 'content-type': contentType }, body);
+          expect({ path, contentType, status: reply.status }).toEqual({ path, contentType, status: 404 });
+          expect(JSON.parse(reply.text).error.message).toBe(`Invalid URL (POST ${path})`);
+        }
+      }
+    }
+  });
+
   it('Given a good key and a body that is not JSON, then still the body 400', async () => {
     const who = await r.newCaller({ quota: 1_000_000 });
     const reply = await post(

@@ -165,6 +165,71 @@ describe.each(TEST_DIALECTS)('relay bodies and paths with malformed text (%s)', 
     await expectNothingBilled();
   });
 
+  it('refuses a model sent as bytes that are not UTF-8 (it was relayed and billed as gpt-\ufffd): 400 naming model', async () => {
+    for (const bytes of [
+      [0xff, 0xfe],
+      [0xc0, 0x80],
+      [0xed, 0xa0, 0x80],
+    ]) {
+      const body = Buffer.concat([
+        Buffer.from('{"model":"gpt-'),
+        Buffer.from(bytes),
+        Buffer.from('x","messages":[{"role":"user","content":"hi"}]}'),
+      ]);
+      const response = await fetch(`${r.url}/v1/chat/completions`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${who.key}`, 'content-type': 'application/json' },
+        body,
+      });
+      const reply = (await response.json()) as { error: { message: string } };
+      expect(response.status).toBe(400);
+      expect(reply.error.message).toMatch(/^字段 model 不是有效的 UTF-8/);
+    }
+    await expectNothingBilled();
+    // U+FFFD sent as itself is ordinary text (another caller, whose call is billed).
+    const other = await r.newCaller({ quota: QUOTA });
+    const sent = await fetch(`${r.url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${other.key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'gpt-4o', messages: [{ role: 'user', content: 'a \ufffd b' }] }),
+    });
+    expect(sent.status).toBe(200);
+    expect(r.upstream.requests).toHaveLength(1);
+    r.upstream.reset();
+  });
+
+  it('refuses a multipart file name with a NUL and a text field that is not UTF-8', async () => {
+    const form = new FormData();
+    form.append('model', 'gpt-4o-transcribe');
+    form.append('file', new Blob([new Uint8Array(64)], { type: 'audio/wav' }), 'a\u0000.wav');
+    const named = await post('/v1/audio/transcriptions', form);
+    expect(named.status).toBe(400);
+    expect(named.body.error.message).toMatch(/^字段 file 含有 NUL 字符/);
+    const boundary = '----gw-utf8';
+    const raw = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="model"\r\n\r\ngpt-`),
+      Buffer.from([0xff]),
+      Buffer.from(
+        `\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.wav"\r\nContent-Type: audio/wav\r\n\r\n`,
+      ),
+      Buffer.from([0xff, 0x00, 0x01]),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const response = await fetch(`${r.url}/v1/audio/transcriptions`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${who.key}`,
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+      },
+      body: raw,
+    });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { error: { message: string } }).error.message).toMatch(
+      /^字段 model 不是有效的 UTF-8/,
+    );
+    await expectNothingBilled();
+  });
+
   it('refuses a NUL in a multipart text field, naming it', async () => {
     const form = new FormData();
     form.append('model', 'gpt-\u0000x');

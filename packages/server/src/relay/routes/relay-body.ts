@@ -1,5 +1,5 @@
-// Relay request bodies and path inputs as the routes read them (issue 8): JSON walked for NUL, invalid
-// Unicode and depth, multipart that cannot be read refused as a 400, and the relay's wording of these
+// Relay request bodies and path inputs as the routes read them (issue 8): bytes that are not UTF-8
+// refused, JSON walked for NUL, invalid Unicode and depth, multipart that cannot be read refused as a 400, and the relay's wording of these
 // refusals in the OpenAI shape.
 import {
   assertWellFormedInput,
@@ -8,7 +8,9 @@ import {
   MAX_INPUT_DEPTH,
   MalformedInputError,
   translate,
+  undecodableInputError,
 } from '@gw/core';
+import { replacedWhileDecoding } from '../../plugins/utf8-input.js';
 
 /** A multipart body that cannot be read: a 400, not an internal error (issue 8). */
 class InvalidMultipartError extends Error {
@@ -17,8 +19,9 @@ class InvalidMultipartError extends Error {
 }
 
 /**
- * Reads a multipart body into FormData (transcriptions), keeping files as blobs; its text fields pass the
- * same NUL and Unicode check as JSON bodies (the model name ends up in the consume log).
+ * Reads a multipart body into FormData (transcriptions), keeping files as blobs; its text fields and file
+ * names pass the same NUL, Unicode and UTF-8 checks as JSON bodies (the model name ends up in the consume
+ * log, the file name goes upstream).
  */
 export async function parseMultipartBody(contentType: string, body: Buffer): Promise<FormData> {
   let form: FormData;
@@ -28,14 +31,21 @@ export async function parseMultipartBody(contentType: string, body: Buffer): Pro
     throw new InvalidMultipartError('invalid multipart body');
   }
   for (const [name, value] of form) {
-    // A file's bytes are the upload itself; only text fields (and every field's name) are checked.
-    assertWellFormedInput({ [name]: typeof value === 'string' ? value : '' });
+    // A file's bytes are the upload itself; its name, the text fields and every field's name are checked.
+    const text = typeof value === 'string' ? value : value.name;
+    if (replacedWhileDecoding(name, body) || replacedWhileDecoding(text, body)) {
+      throw new MalformedInputError({ field: name, problem: 'encoding' });
+    }
+    assertWellFormedInput({ [name]: text });
   }
   return form;
 }
 
-/** A JSON relay body: parsed, then walked once for NUL, invalid Unicode and too deep nesting. */
-export function parseRelayJson(text: string): unknown {
+/**
+ * A JSON relay body: parsed, then walked once for NUL, invalid Unicode and too deep nesting; `utf8` false
+ * (its bytes were not all UTF-8) refuses it, naming the field they were in.
+ */
+export function parseRelayJson(text: string, utf8 = true): unknown {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -45,6 +55,7 @@ export function parseRelayJson(text: string): unknown {
     error.code = 'FST_ERR_CTP_INVALID_JSON_BODY';
     throw error;
   }
+  if (!utf8) throw undecodableInputError(parsed);
   assertWellFormedInput(parsed, '', jsonTextChecks(text));
   return parsed;
 }

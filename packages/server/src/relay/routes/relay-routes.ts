@@ -12,6 +12,7 @@ import type { RelayBillingHandlers } from './relay-billing.js';
 import { BIG_BODY_CHARS, takeTurn } from '../pipeline/big-body-turns.js';
 import { geminiPathModel, parseMultipartBody, parseRelayJson, relayRefusalMessage } from './relay-body.js';
 import type { RelayModelsHandlers } from './relay-models.js';
+import { decodeBody } from '../../plugins/utf8-input.js';
 
 const OPENAI_ROUTES: Array<[string, RelayRoute]> = [
   ['/v1/chat/completions', { operation: 'chat', surface: 'openai', dialect: 'openai' }],
@@ -66,13 +67,13 @@ export async function registerRelayRoutes(
     // Relay bodies are parsed with plain JSON.parse: the management API's prototype-poisoning scan costs
     // a pass over every (large) prompt, and the relay never merges a body into an object's prototype.
     scope.removeContentTypeParser('application/json');
-    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-      const text = String(body);
+    scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+      const { text, utf8 } = decodeBody(body as Buffer);
       if (text.trim() === '') return done(null, undefined);
       const parse = () => {
         let parsed: unknown;
         try {
-          parsed = parseRelayJson(text);
+          parsed = parseRelayJson(text, utf8);
         } catch (error) {
           return done(error as Error, undefined);
         }
@@ -177,9 +178,15 @@ export async function registerRelayRoutes(
         },
       });
     };
+    // Answered in onRequest, before any body is read: an unknown path is refused whatever it carries
+    // (a broken multipart or a huge JSON body cost no parsing and cannot turn the 404 into a 400).
     scope.route({
       method: ['GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'HEAD'],
       url: '/v1/*',
+      onRequest: async (request, reply) => {
+        unknownPath(request, reply);
+        return reply;
+      },
       handler: unknownPath,
     });
   });

@@ -83,6 +83,42 @@ describe('upstream error text is masked for key holders', () => {
     expect(await systemLog()).toContain(CHANNEL_KEY);
   });
 
+  it("an upstream echoing the key in the error's param: the caller reads it in no field", async () => {
+    const who = await r.newCaller();
+    const echoed = {
+      error: {
+        message: 'Incorrect API key provided.',
+        type: 'invalid_request_error',
+        code: 'invalid_api_key',
+        param: `Bearer ${CHANNEL_KEY}`,
+      },
+    };
+    for (const status of [401, 429]) {
+      r.upstream.reset();
+      r.upstream.script({ status, body: echoed });
+      const response = await fetch(`${r.url}/v1/chat/completions`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${who.key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ model: 'echo-model', messages: [{ role: 'user', content: 'hello' }] }),
+      });
+      const text = await response.text();
+      expect(response.status).toBe(status);
+      expect(text).not.toContain(CHANNEL_KEY);
+      expect(JSON.parse(text).error.param).toBe('Bearer ***');
+    }
+    // An admin reads it whole.
+    r.upstream.reset();
+    r.upstream.script({ status: 401, body: echoed });
+    const response = await fetch(`${r.url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${rootKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'echo-model', messages: [{ role: 'user', content: 'hello' }] }),
+    });
+    expect(((await response.json()) as { error: { param: string } }).error.param).toBe(
+      `Bearer ${CHANNEL_KEY}`,
+    );
+  });
+
   it('an error frame in the middle of a stream is masked too', async () => {
     const who = await r.newCaller();
     r.upstream.reset();

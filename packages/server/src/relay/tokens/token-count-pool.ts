@@ -21,6 +21,8 @@ export interface TokenCountPoolStats {
   counted: number;
   /** Tasks answered with their estimate: queue full, deadline missed or worker failure. */
   estimated: number;
+  /** Worker threads started (a worker is replaced only when it fails or overruns a task it was counting). */
+  workersStarted: number;
 }
 
 export interface TokenCountPool {
@@ -48,6 +50,7 @@ try {
 const asText = { disallowedSpecial: new Set() };
 const encodings = {};
 for (const [name, path] of Object.entries(workerData.encodings)) encodings[name] = require(path);
+parentPort.postMessage({ ready: true });
 parentPort.on('message', ({ id, encoding, pieces }) => {
   let tokens = 0;
   for (const piece of pieces) tokens += encodings[encoding].countTokens(piece, asText);
@@ -72,16 +75,22 @@ interface CountTask {
 
 interface WorkerSlot {
   worker: Worker | undefined;
+  /**
+   * The worker has loaded its encodings. Until then it gets no task: a task's deadline must never end a
+   * worker that is still starting (on a busy machine that takes seconds, and every start was cut short).
+   */
+  ready: boolean;
   task: CountTask | undefined;
 }
 
 export function createTokenCountPool(options: TokenCountPoolOptions): TokenCountPool {
   const slots: WorkerSlot[] = Array.from({ length: Math.max(1, options.size) }, () => ({
     worker: undefined,
+    ready: false,
     task: undefined,
   }));
   const queue: CountTask[] = [];
-  const stats: TokenCountPoolStats = { counted: 0, estimated: 0 };
+  const stats: TokenCountPoolStats = { counted: 0, estimated: 0, workersStarted: 0 };
   let nextId = 1;
   let closed = false;
 
@@ -98,6 +107,7 @@ export function createTokenCountPool(options: TokenCountPoolOptions): TokenCount
   function discardWorker(slot: WorkerSlot): void {
     const { worker, task } = slot;
     slot.worker = undefined;
+    slot.ready = false;
     slot.task = undefined;
     if (task) finish(task, task.estimate, false);
     if (worker) void worker.terminate();
@@ -105,9 +115,15 @@ export function createTokenCountPool(options: TokenCountPoolOptions): TokenCount
 
   function startWorker(slot: WorkerSlot): Worker {
     const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { encodings: ENCODING_PATHS } });
+    stats.workersStarted += 1;
     // Idle workers must not keep a finished process (or a test run) alive.
     worker.unref();
-    worker.on('message', (message: { id: number; tokens: number }) => {
+    worker.on('message', (message: { id: number; tokens: number; ready?: boolean }) => {
+      if (message.ready) {
+        if (slot.worker === worker) slot.ready = true;
+        dispatch();
+        return;
+      }
       const task = slot.task;
       if (slot.worker !== worker || task?.id !== message.id) return;
       slot.task = undefined;
@@ -124,12 +140,16 @@ export function createTokenCountPool(options: TokenCountPoolOptions): TokenCount
     return worker;
   }
 
+  /** Hands queued tasks to ready, idle workers; starts the workers that are missing while tasks wait. */
   function dispatch(): void {
     for (const slot of slots) {
       if (closed || queue.length === 0) return;
-      if (slot.task) continue;
+      if (!slot.worker) {
+        slot.worker = startWorker(slot);
+        continue;
+      }
+      if (!slot.ready || slot.task) continue;
       const task = queue.shift() as CountTask;
-      slot.worker ??= startWorker(slot);
       slot.task = task;
       slot.worker.postMessage({ id: task.id, encoding: task.encoding, pieces: task.pieces });
     }
