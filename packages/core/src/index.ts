@@ -15,6 +15,7 @@ export * from './money/quota-input.js';
 export * from './navigation/navigation.js';
 export * from './site/index.js';
 export * from './palette/index.js';
+export * from './playground/index.js';
 export * from './screens/index.js';
 export * from './resources/analytics/index.js';
 export * from './resources/channels/index.js';

@@ -67,7 +67,12 @@ import { createTokensAdminService } from './resources/tokens/tokens-admin.servic
 import { createTokensRepository } from './resources/tokens/tokens.repository.js';
 import { tokenRoutes } from './resources/tokens/tokens.routes.js';
 import { createTokensService } from './resources/tokens/tokens.service.js';
-import { type MailSender, unconfiguredMailSender } from './resources/users/mail.js';
+import { type MailSender, outboxMailSender, unconfiguredMailSender } from './resources/users/mail.js';
+import { DEFAULT_OAUTH_ENDPOINTS, type OAuthEndpoints } from './resources/users/oauth-identities.js';
+import { oauthRoutes } from './resources/users/oauth.routes.js';
+import { createOAuthService } from './resources/users/oauth.service.js';
+import { createOAuthStates } from './resources/users/oauth-state.js';
+import { createTurnstileCheck } from './resources/users/turnstile.js';
 import { userAdminRoutes } from './resources/users/users-admin.routes.js';
 import { createUsersAdminService } from './resources/users/users-admin.service.js';
 import { registrationRoutes } from './resources/users/users-register.routes.js';
@@ -99,6 +104,10 @@ export interface BuildAppOptions {
   mailSender?: MailSender;
   /** Where e-mailed codes are kept (default: in memory, valid 10 minutes). */
   verificationCodes?: VerificationCodes;
+  /** Where GitHub and Lark are asked who a sign-in code belongs to (tests: a fake provider on loopback). */
+  oauthEndpoints?: Partial<OAuthEndpoints>;
+  /** Where Turnstile tokens are verified (default Cloudflare's siteverify; tests: a fake on loopback). */
+  turnstileVerifyUrl?: string;
   /**
    * The line that shows a generated root password, in the language of whoever started the server
    * (`gw serve` passes its own); default: the site language's sentence.
@@ -203,8 +212,11 @@ export async function buildApp(
     dbKind: database.kind,
     users: usersRepository,
     options: optionStore,
-    mail: options.mailSender ?? unconfiguredMailSender,
+    mail:
+      options.mailSender ??
+      (config.mailOutboxDir ? outboxMailSender(config.mailOutboxDir) : unconfiguredMailSender),
     codes: options.verificationCodes ?? createVerificationCodes(),
+    humanCheck: createTurnstileCheck(optionStore, options.turnstileVerifyUrl),
   });
 
   const redemptionsService = createRedemptionsService(createRedemptionsRepository(database.db), optionStore, {
@@ -262,6 +274,17 @@ export async function buildApp(
       createUsersAdminService(usersRepository, database.db, usersService, catalogue.groupLookup),
     ),
     ...registrationRoutes(registrationService),
+    ...oauthRoutes(
+      createOAuthService({
+        users: usersRepository,
+        options: optionStore,
+        registration: registrationService,
+        endpoints: { ...DEFAULT_OAUTH_ENDPOINTS, ...options.oauthEndpoints },
+      }),
+      createOAuthStates(secrets.session, nowSeconds),
+      auth,
+      optionStore,
+    ),
     ...logRoutes(logsService),
     ...dashboardRoutes(dashboardService),
     ...analyticsRoutes(analyticsService),

@@ -55,6 +55,11 @@ export interface ServerConfig {
   globalApiRateLimit: number;
   /** Per-IP requests per 1200 s on login, registration and mail flows (CRITICAL_RATE_LIMIT, default 20; 0 = off). */
   criticalRateLimit: number;
+  /**
+   * Mails are written as files into this folder instead of being sent (MAIL_OUTBOX_DIR): for trying
+   * registration and password reset without a mail server, and for end-to-end tests.
+   */
+  mailOutboxDir: string | undefined;
 }
 
 /** A setting that cannot be used, named by its environment variable. */
@@ -159,7 +164,13 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     trustedHeader: value('TRUSTED_HEADER')?.toLowerCase(),
     globalApiRateLimit: parseCount('GLOBAL_API_RATE_LIMIT', value('GLOBAL_API_RATE_LIMIT'), 300),
     criticalRateLimit: parseCount('CRITICAL_RATE_LIMIT', value('CRITICAL_RATE_LIMIT'), 20),
+    mailOutboxDir: optionalDir(value('MAIL_OUTBOX_DIR'), cwd),
   });
+}
+
+/** An optional folder, resolved against the working directory. */
+function optionalDir(text: string | undefined, cwd: string): string | undefined {
+  return text === undefined ? undefined : resolve(cwd, text);
 }
 
 /** The data folder when GW_DATA_DIR is unset: the SQLite file's folder, else ./data. */

@@ -14,6 +14,8 @@ if (/^\/(panel|login)/.test(window.location.pathname)) preloadMenuIcons();
 document.body.classList.toggle('bp6-dark', readTheme() === 'dark');
 // The server's default language (last known copy) comes after every browser source.
 const language = detectBrowserLanguage(readCachedSiteInfo()?.language);
+// The page says its language from the first paint (index.html says zh-CN until told otherwise).
+document.documentElement.lang = language.replace('_', '-');
 const root = document.getElementById('root');
 void createWebI18n(language).then((i18n) => {
   if (root) createRoot(root).render(<App i18n={i18n} initialLanguage={language} />);

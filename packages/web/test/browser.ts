@@ -35,11 +35,14 @@ export interface Journey {
   rootCookie: string;
 }
 
-/** Starts gw and Chromium before a file's tests (root signed in through the API) and stops them after. */
-export function journeyFixture(): Journey {
+/**
+ * Starts gw and Chromium before a file's tests (root signed in through the API) and stops them after;
+ * `env` reaches `gw serve` (a mail outbox folder, say).
+ */
+export function journeyFixture(options: { env?: Record<string, string> } = {}): Journey {
   const journey = {} as Journey;
   beforeAll(async () => {
-    journey.server = await startGwServer();
+    journey.server = await startGwServer(options);
     journey.rootCookie = await signIn(journey.server.url, 'root', journey.server.rootPassword);
     journey.browser = await launchChromium();
   });

@@ -1,1 +1,2 @@
 export * from './site-content.js';
+export * from './jump.js';

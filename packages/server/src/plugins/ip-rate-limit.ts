@@ -14,13 +14,19 @@ export const GLOBAL_API_WINDOW_SECONDS = 180;
 export const CRITICAL_MARK = 'CT';
 export const CRITICAL_WINDOW_SECONDS = 1200;
 
-/** Routes under the Critical limiter, as `METHOD path` (one-hub also lists OAuth and WebAuthn login). */
+/** Routes under the Critical limiter, as `METHOD path` (one-hub also lists WebAuthn login). */
 export const CRITICAL_ROUTES: ReadonlySet<string> = new Set([
   'POST /api/user/login',
   'POST /api/user/register',
   'GET /api/verification',
   'GET /api/reset_password',
   'POST /api/user/reset',
+  'GET /api/oauth/state',
+  'GET /api/oauth/github',
+  'GET /api/oauth/lark',
+  'GET /api/oauth/oidc',
+  'GET /api/oauth/endpoint',
+  'GET /api/oauth/wechat',
 ]);
 
 export type IpRateLimitConfig = Pick<

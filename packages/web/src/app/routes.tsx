@@ -1,12 +1,13 @@
 import { Spinner } from '@blueprintjs/core';
 import { lazy, Suspense } from 'react';
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { Route, Routes } from 'react-router-dom';
 import { LoginPage } from '../features/auth/login-page';
-import { AboutPage, HomePage } from '../features/site-pages/site-pages';
-import { NotAvailable, NotFoundPage } from '../pages/simple-pages';
+import { HomePage } from '../features/site-pages/home-page';
+import { NotFoundPage } from '../pages/simple-pages';
+import { PlaygroundPage } from './playground-route';
 import { PublicLayout } from './public/public-layout';
 
-// The console shell and each resource screen load on demand, keeping the first page small.
+// The console shell, and the public pages off the first screen (one chunk that routes them), load on demand.
 const PanelLayout = lazy(() =>
   import('./panel/panel-layout').then((module) => ({ default: module.PanelLayout })),
 );
@@ -15,17 +16,9 @@ const PanelLayout = lazy(() =>
 const PricePage = lazy(() =>
   import('./panel/panel-layout').then((module) => ({ default: module.PublicPricePage })),
 );
-
-const PUBLIC_NOT_BUILT = [
-  '/register',
-  '/reset',
-  '/user/reset',
-  '/oauth/github',
-  '/oauth/oidc',
-  '/oauth/lark',
-  '/jump',
-  '/playground',
-];
+const PublicPages = lazy(() =>
+  import('./public/public-pages').then((module) => ({ default: module.PublicPages })),
+);
 
 /** Every route of spec §2: the public layout under /, the console under /panel. */
 export function AppRoutes() {
@@ -34,14 +27,11 @@ export function AppRoutes() {
       <Routes>
         <Route element={<PublicLayout />}>
           <Route index element={<HomePage />} />
-          <Route path="about" element={<AboutPage />} />
           <Route path="price" element={<PricePage />} />
           <Route path="login" element={<LoginPage />} />
           <Route path="404" element={<NotFoundPage />} />
-          {PUBLIC_NOT_BUILT.map((path) => (
-            <Route key={path} path={path} element={<NotAvailable />} />
-          ))}
-          <Route path="*" element={<Navigate to="/404" replace />} />
+          <Route path="playground" element={<PlaygroundPage />} />
+          <Route path="*" element={<PublicPages />} />
         </Route>
         <Route path="panel/*" element={<PanelLayout />} />
       </Routes>

@@ -17,6 +17,7 @@ export const ICON_PATHS_16: Record<string, () => Promise<PathsModule>> = {
   barcode: () => import('@blueprintjs/icons/lib/esm/generated/16px/paths/barcode.js'),
   'bank-account': () => import('@blueprintjs/icons/lib/esm/generated/16px/paths/bank-account.js'),
   key: () => import('@blueprintjs/icons/lib/esm/generated/16px/paths/key.js'),
+  'git-branch': () => import('@blueprintjs/icons/lib/esm/generated/16px/paths/git-branch.js'),
   person: () => import('@blueprintjs/icons/lib/esm/generated/16px/paths/person.js'),
   settings: () => import('@blueprintjs/icons/lib/esm/generated/16px/paths/settings.js'),
   tag: () => import('@blueprintjs/icons/lib/esm/generated/16px/paths/tag.js'),

@@ -5,7 +5,6 @@ import {
   optionUpdateSchema,
   type SystemLogEntry,
   safeToolsSchema,
-  siteTextSchema,
   systemLogQuerySchema,
   systemLogSchema,
 } from './options.schema.js';
@@ -30,14 +29,4 @@ export function getSystemLog(client: ApiClient, count: number): Promise<SystemLo
   return client.request('POST', '/api/system_info/log', systemLogSchema, {
     body: systemLogQuerySchema.parse({ count }),
   });
-}
-
-/** The site's About text (markdown, HTML or a URL to embed). */
-export function getAbout(client: ApiClient): Promise<string> {
-  return client.request('GET', '/api/about', siteTextSchema);
-}
-
-/** The home page content (markdown, HTML or a URL to embed). */
-export function getHomePageContent(client: ApiClient): Promise<string> {
-  return client.request('GET', '/api/home_page_content', siteTextSchema);
 }

@@ -62,13 +62,6 @@ export const systemLogSchema = z
   .nullable()
   .transform((list) => list ?? []);
 
-/** A site text (`/api/about`, `/api/home_page_content`): markdown, HTML or a URL; '' when unset. */
-export const siteTextSchema = z
-  .string()
-  .nullable()
-  .optional()
-  .transform((text) => text ?? '');
-
 /** The options as a key → value map (what the settings screens edit). */
 export function optionsToMap(entries: readonly OptionEntry[]): Map<string, string> {
   return new Map(entries.map((entry) => [entry.key, entry.value]));

@@ -5,4 +5,7 @@ export * from './users-admin.api.js';
 export * from './users-register.api.js';
 export * from './users-register.schema.js';
 export * from './users.screen.js';
+export * from './oauth.js';
 export * from './profile.js';
+export * from './register-form.js';
+export * from './sign-in-providers.js';

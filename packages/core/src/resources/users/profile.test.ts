@@ -4,7 +4,6 @@ import { LANGUAGES } from '../../i18n/languages.js';
 import {
   bindingRows,
   emailBindSchema,
-  oauthBindUrl,
   PROFILE_FORM_FIELDS,
   profileFormSchema,
   selfUpdateFromProfile,
@@ -106,15 +105,6 @@ describe('passkeys and OAuth binding helpers', () => {
   it('shortens a long credential id to 20 characters', () => {
     expect(shortCredentialId('a'.repeat(20))).toBe('a'.repeat(20));
     expect(shortCredentialId('b'.repeat(30))).toBe(`${'b'.repeat(20)}…`);
-  });
-
-  it('builds the GitHub and Lark authorize URLs with the state', () => {
-    expect(oauthBindUrl('github', { clientId: 'cid', state: 's 1', origin: 'https://gw.example.com' })).toBe(
-      'https://github.com/login/oauth/authorize?client_id=cid&state=s%201&scope=user:email',
-    );
-    expect(oauthBindUrl('lark', { clientId: 'app', state: 'st', origin: 'https://gw.example.com/' })).toBe(
-      'https://open.feishu.cn/open-apis/authen/v1/index?redirect_uri=https%3A%2F%2Fgw.example.com%2Foauth%2Flark&app_id=app&state=st',
-    );
   });
 });
 

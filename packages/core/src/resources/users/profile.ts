@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import type { ApiClient } from '../../http/client.js';
 import type { FormDef, FormFieldDef } from '../../screens/screen-model.js';
+import { wechatCodeSchema } from './oauth.js';
 import { updateSelf } from './users.api.js';
 import { requiredEmailSchema } from './users-register.schema.js';
 import {
@@ -111,7 +112,7 @@ export interface WechatBindValues {
   code: string;
 }
 
-export const wechatBindSchema: z.ZodType<WechatBindValues> = z.object({ code: typedCode(64) });
+export const wechatBindSchema: z.ZodType<WechatBindValues> = z.object({ code: wechatCodeSchema });
 
 export const WECHAT_BIND_FIELDS: readonly FormFieldDef<WechatBindValues>[] = [
   { name: 'code', kind: 'text', labelKey: 'users.profile.email_code', required: true },
@@ -191,32 +192,4 @@ export async function deletePasskey(client: ApiClient, id: number): Promise<void
 /** A credential id as the list shows it: its first 20 characters, the whole one in a tooltip (§23). */
 export function shortCredentialId(id: string): string {
   return id.length > 20 ? `${id.slice(0, 20)}…` : id;
-}
-
-/** Binds WeChat with the code the official account sent (`GET /api/oauth/wechat/bind`). */
-export async function bindWechat(client: ApiClient, code: string): Promise<void> {
-  const checked = wechatBindSchema.parse({ code });
-  await client.send('GET', '/api/oauth/wechat/bind', { query: { code: checked.code } });
-}
-
-/** A fresh OAuth `state` for a bind or sign-in round trip (`GET /api/oauth/state`). */
-export function getOAuthState(client: ApiClient): Promise<string> {
-  return client.request('GET', '/api/oauth/state', z.string());
-}
-
-/**
- * Where a GitHub or Lark bind sends the browser (§0.6 OAuth helpers): GitHub's authorize page with
- * `scope=user:email`, or Feishu's with the callback `<origin>/oauth/lark`; both carry `state`.
- */
-export function oauthBindUrl(
-  provider: 'github' | 'lark',
-  input: { clientId: string; state: string; origin: string },
-): string {
-  const state = encodeURIComponent(input.state);
-  const clientId = encodeURIComponent(input.clientId);
-  if (provider === 'github') {
-    return `https://github.com/login/oauth/authorize?client_id=${clientId}&state=${state}&scope=user:email`;
-  }
-  const redirect = encodeURIComponent(`${input.origin.replace(/\/+$/, '')}/oauth/lark`);
-  return `https://open.feishu.cn/open-apis/authen/v1/index?redirect_uri=${redirect}&app_id=${clientId}&state=${state}`;
 }

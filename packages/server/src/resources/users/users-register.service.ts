@@ -1,6 +1,6 @@
 // Registration with a username and password, the e-mail code, and the password reset (contract §1.2).
-// Captcha, OAuth and passkeys plug in later: `humanCheck` is the captcha seam, and
-// `insertRegisteredUser` (with its gifts and invite rewards) is where every sign-up path makes an account.
+// `humanCheck` is the captcha seam (Turnstile), and `openAccount` (with its gifts and invite rewards) is
+// where every sign-up path — this one, OAuth and WeChat — makes an account.
 import { randomBytes } from 'node:crypto';
 import { type Language, LOG_TYPE, nowSeconds, type Register, ROLES, translate, USER_STATUS } from '@gw/core';
 import type { DatabaseKind } from '../../config.js';
@@ -9,13 +9,17 @@ import { ApiFailure, fieldFailure } from '../../shared/api-failure.js';
 import type { OptionStore } from '../../shared/context.js';
 import type { LogEntry } from '../../shared/logs.js';
 import { hashPassword } from './password.js';
-import type { UsersRepository } from './users.repository.js';
+import type { NewUser, UsersRepository } from './users.repository.js';
 import type { MailSender } from './mail.js';
 import { insertRegisteredUser } from './users-register.repository.js';
-import { emailDomainAllowed, readRegistrationOptions } from './users-register.options.js';
+import {
+  emailDomainAllowed,
+  type RegistrationOptions,
+  readRegistrationOptions,
+} from './users-register.options.js';
 import type { VerificationCodes } from './verification-codes.js';
 
-/** Decides whether a request passed the captcha (Turnstile comes later; until then every request does). */
+/** Decides whether a request passed the captcha (without one, every request does). */
 export type HumanCheck = (token: string, ip: string) => Promise<boolean>;
 
 export interface RegistrationDeps {
@@ -27,6 +31,10 @@ export interface RegistrationDeps {
   codes: VerificationCodes;
   humanCheck?: HumanCheck;
 }
+
+/** What a sign-up path decides about a new account; the rest (role, group, quota…) is the same for all. */
+export type AccountFields = Pick<NewUser, 'username' | 'password' | 'display_name' | 'email'> &
+  Partial<Pick<NewUser, 'avatar_url' | 'github_id' | 'github_id_new' | 'lark_id' | 'oidc_id' | 'wechat_id'>>;
 
 /** Where the reset link points: the configured server address, else the address the caller used. */
 export interface RequestOrigin {
@@ -65,7 +73,64 @@ export function createRegistrationService(deps: RegistrationDeps) {
     };
   }
 
+  /**
+   * Makes a new common account in group `default` with the new-user gift, and pays the invitation
+   * rewards when `affCode` names an inviter: every sign-up path (password, OAuth, WeChat) ends here.
+   * Answers the new user's id.
+   */
+  async function openAccount(
+    account: AccountFields,
+    affCode: string,
+    language: Language,
+    known?: RegistrationOptions,
+  ): Promise<number> {
+    const settings = known ?? (await readRegistrationOptions(options));
+    // An unknown invitation code is ignored, as in one-hub: a stale link still lets people sign up.
+    const inviter = affCode ? await users.findByAffCode(affCode) : undefined;
+    const inviteeBonus = inviter ? settings.quotaForInvitee : 0;
+    const username = account.username;
+    return insertRegisteredUser(
+      deps.db,
+      deps.dbKind,
+      {
+        ...account,
+        role: ROLES.common,
+        status: USER_STATUS.enabled,
+        group: 'default',
+        quota: settings.quotaForNewUser + inviteeBonus,
+        inviter_id: inviter?.id ?? 0,
+        created_time: nowSeconds(),
+      },
+      (id) => [
+        ...(settings.quotaForNewUser > 0
+          ? [gift(id, username, 'users.log.new_user_gift', settings.quotaForNewUser, language)]
+          : []),
+        ...(inviteeBonus > 0 ? [gift(id, username, 'users.log.invitee_gift', inviteeBonus, language)] : []),
+      ],
+      inviter && {
+        inviterId: inviter.id,
+        quota: settings.quotaForInviter,
+        ...(settings.quotaForInviter > 0
+          ? {
+              log: gift(
+                inviter.id,
+                inviter.username,
+                'users.log.inviter_gift',
+                settings.quotaForInviter,
+                language,
+                {
+                  username,
+                },
+              ),
+            }
+          : {}),
+      },
+    );
+  }
+
   return {
+    openAccount,
+
     /** `POST /api/user/register`. */
     async register(input: Register, request: RequestOrigin): Promise<void> {
       await requireHuman(request);
@@ -97,51 +162,16 @@ export function createRegistrationService(deps: RegistrationDeps) {
           throw fieldFailure('verification_code', 'users.errors.verification_code_invalid');
         }
       }
-      // An unknown invitation code is ignored, as in one-hub: a stale link still lets people sign up.
-      const inviter = input.aff_code ? await users.findByAffCode(input.aff_code) : undefined;
-      const inviteeBonus = inviter ? settings.quotaForInvitee : 0;
-      const language = request.language;
-      await insertRegisteredUser(
-        deps.db,
-        deps.dbKind,
+      await openAccount(
         {
           username: input.username,
           password: await hashPassword(input.password),
           display_name: input.username,
           email,
-          role: ROLES.common,
-          status: USER_STATUS.enabled,
-          group: 'default',
-          quota: settings.quotaForNewUser + inviteeBonus,
-          inviter_id: inviter?.id ?? 0,
-          created_time: nowSeconds(),
         },
-        (id) => [
-          ...(settings.quotaForNewUser > 0
-            ? [gift(id, input.username, 'users.log.new_user_gift', settings.quotaForNewUser, language)]
-            : []),
-          ...(inviteeBonus > 0
-            ? [gift(id, input.username, 'users.log.invitee_gift', inviteeBonus, language)]
-            : []),
-        ],
-        inviter && {
-          inviterId: inviter.id,
-          quota: settings.quotaForInviter,
-          ...(settings.quotaForInviter > 0
-            ? {
-                log: gift(
-                  inviter.id,
-                  inviter.username,
-                  'users.log.inviter_gift',
-                  settings.quotaForInviter,
-                  language,
-                  {
-                    username: input.username,
-                  },
-                ),
-              }
-            : {}),
-        },
+        input.aff_code,
+        request.language,
+        settings,
       );
     },
 

@@ -7,6 +7,8 @@ import { likePrefix, type ListRequest, pageOf } from '../../shared/listing.js';
 
 export type StoredUser = AuthUser;
 export type NewUser = Insertable<UserRow>;
+/** The columns that bind an account to a third-party sign-in. */
+export type BindingColumn = 'github_id' | 'github_id_new' | 'lark_id' | 'oidc_id' | 'wechat_id';
 
 /** The users table. */
 export function createUsersRepository(db: GwDb) {
@@ -67,6 +69,24 @@ export function createUsersRepository(db: GwDb) {
     findByEmail(email: string): Promise<StoredUser | undefined> {
       if (!email) return Promise.resolve(undefined);
       return db.selectFrom('users').selectAll().where('email', '=', email).orderBy('id').executeTakeFirst();
+    },
+    /** The user bound to a third-party id (`github_id`, `lark_id`…); an empty id or 0 matches nobody. */
+    findByBinding(column: BindingColumn, value: string | number): Promise<StoredUser | undefined> {
+      if (value === '' || value === 0) return Promise.resolve(undefined);
+      return db
+        .selectFrom('users')
+        .selectAll()
+        .where(column, '=', value as never)
+        .orderBy('id')
+        .executeTakeFirst();
+    },
+    /** The highest user id (0 on an empty table): OAuth sign-ups are named `<provider>_<max + 1>`. */
+    async maxId(): Promise<number> {
+      const row = await db
+        .selectFrom('users')
+        .select((eb) => eb.fn.max<number>('id').as('top'))
+        .executeTakeFirst();
+      return Number(row?.top ?? 0);
     },
     findByAffCode(code: string): Promise<StoredUser | undefined> {
       if (!code) return Promise.resolve(undefined);

@@ -4,6 +4,7 @@ import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { NotAvailable, NotFoundPage } from '../../pages/simple-pages';
 import { useApp, useUser } from '../app-context';
+import { PlaygroundPage } from '../playground-route';
 
 const TokenPage = lazy(() =>
   import('../../features/tokens/token-page').then((module) => ({ default: module.TokenPage })),
@@ -87,6 +88,7 @@ const BUILT: Record<string, React.ReactNode> = {
   midjourney: <UsageScreen id="midjourney" />,
   task: <UsageScreen id="task" />,
   invoice: <UsageScreen id="invoice" />,
+  playground: <PlaygroundPage />,
 };
 
 /** The console's child routes: one per menu item, admin (and root) items refused to other roles. */

@@ -1,10 +1,10 @@
 import { Alignment, Button, Navbar } from '@blueprintjs/core';
 import { useT } from '../../lib/use-t';
 import { LanguageMenu } from '../widgets/language-menu';
+import { NoticeButton } from '../widgets/notice-button';
 import { SiteLogo } from '../widgets/site-logo';
 import { ThemeToggle } from '../widgets/theme-toggle';
 import { UserMenu } from '../widgets/user-menu';
-import { NoticeButton } from './notice-button';
 
 /** The console's top bar: logo, menu toggle, command palette, notice, theme, language, avatar menu. */
 export function PanelTopBar({

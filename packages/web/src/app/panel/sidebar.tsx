@@ -1,4 +1,4 @@
-import { Collapse, Icon, type IconName, Tag } from '@blueprintjs/core';
+import { Classes, Collapse, Icon, type IconName } from '@blueprintjs/core';
 import { GW_VERSION, type MenuItem, NAVIGATION, navigationForRole, openCollapsesFor } from '@gw/core';
 import { useEffect, useState } from 'react';
 import { useT } from '../../lib/use-t';
@@ -79,9 +79,10 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
           <div className="gw-welcome-title">{t('common.welcome')}</div>
           <strong>{user?.username}</strong>
         </div>
-        <Tag minimal round className="gw-version-chip">
+        {/* Blueprint's tag styles without its component, which brings a remove button the chip never has. */}
+        <span className={`${Classes.TAG} ${Classes.MINIMAL} ${Classes.ROUND} gw-version-chip`}>
           {GW_VERSION}
-        </Tag>
+        </span>
       </div>
       {menu.map((group) =>
         group.type === 'group' ? (

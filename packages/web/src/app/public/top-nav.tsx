@@ -5,6 +5,7 @@ import { DropdownMenu } from '../../components/dropdown-menu';
 import { SMALL_SCREEN, useMediaQuery } from '../../lib/media';
 import { useUser } from '../app-context';
 import { LanguageMenu } from '../widgets/language-menu';
+import { NoticeButton } from '../widgets/notice-button';
 import { SiteLogo } from '../widgets/site-logo';
 import { ThemeToggle } from '../widgets/theme-toggle';
 import { UserMenu } from '../widgets/user-menu';
@@ -55,6 +56,7 @@ export function TopNav() {
             </Link>
           ))
         )}
+        <NoticeButton />
         <ThemeToggle />
         <LanguageMenu />
         {!small && user && (

@@ -1,27 +1,38 @@
-import { Button, Callout, Card, FormGroup, InputGroup } from '@blueprintjs/core';
-import { describeError, login, loginSchema } from '@gw/core';
-import { type FormEvent, useEffect, useState } from 'react';
-import { preloadMenuIcons } from '../../lib/icons';
-import { useT } from '../../lib/use-t';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { Button, Callout, FormGroup, InputGroup } from '@blueprintjs/core';
+import { describeError, login, loginSchema, signInProviders } from '@gw/core';
+import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { useApp, useUser } from '../../app/app-context';
 import { type FieldMessages, messagesFromZod } from '../../lib/form-errors';
+import { preloadMenuIcons } from '../../lib/icons';
+import { useT } from '../../lib/use-t';
+import { AuthCard } from './auth-card';
+
+// Only sites that turn a third party on draw these buttons: their code stays off the usual first screen.
+const ThirdPartySignIn = lazy(() =>
+  import('./third-party-sign-in').then((module) => ({ default: module.ThirdPartySignIn })),
+);
 
 const LABELS = { username: 'auth.username', password: 'auth.password' };
 
-/** Password sign-in (console-screens §13.1): both fields required, ≤255; server errors on one line. */
+/**
+ * Sign-in (console-screens §13.1): the third-party buttons the site enables, then the password form
+ * (both fields required, ≤255) with "Forgot password?", server errors on one line, and "Sign up".
+ */
 export function LoginPage() {
   // The console's sidebar comes right after a sign-in: its icons load while the user types.
   useEffect(preloadMenuIcons, []);
   const t = useT();
-  const { client, session } = useApp();
+  const { client, session, site } = useApp();
   const user = useUser();
   const navigate = useNavigate();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
+  const [shown, setShown] = useState(false);
   const [errors, setErrors] = useState<FieldMessages>({});
   const [serverError, setServerError] = useState('');
   const [busy, setBusy] = useState(false);
+  const providers = signInProviders(site);
 
   if (user && !busy) return <Navigate to="/panel" replace />;
 
@@ -36,8 +47,7 @@ export function LoginPage() {
     setServerError('');
     setBusy(true);
     try {
-      const signedIn = await login(client, parsed.data);
-      session.setUser(signedIn);
+      session.setUser(await login(client, parsed.data));
       navigate('/panel', { replace: true });
     } catch (error) {
       const notice = describeError(error);
@@ -47,8 +57,19 @@ export function LoginPage() {
   };
 
   return (
-    <Card className="gw-login-card" elevation={2}>
-      <h2>{t('auth.login')}</h2>
+    <AuthCard
+      title={t('auth.login')}
+      footer={
+        <>
+          {t('auth.no_account')} <Link to="/register">{t('auth.sign_up')}</Link>
+        </>
+      }
+    >
+      {providers.length > 0 && (
+        <Suspense fallback={null}>
+          <ThirdPartySignIn providers={providers} />
+        </Suspense>
+      )}
       <form onSubmit={(event) => void submit(event)} noValidate>
         <FormGroup
           label={t('auth.username')}
@@ -72,13 +93,26 @@ export function LoginPage() {
         >
           <InputGroup
             id="login-password"
-            type="password"
+            type={shown ? 'text' : 'password'}
             autoComplete="current-password"
             value={password}
             intent={errors.password ? 'danger' : 'none'}
             onValueChange={setPassword}
+            rightElement={
+              // Named apart from the field (not "Show password"), so the field's label names one control.
+              <Button
+                variant="minimal"
+                icon={shown ? 'eye-off' : 'eye-open'}
+                aria-label={t('web.reveal_typed')}
+                aria-pressed={shown}
+                onClick={() => setShown(!shown)}
+              />
+            }
           />
         </FormGroup>
+        <p className="gw-auth-aside">
+          <Link to="/reset">{t('auth.forgot_password')}</Link>
+        </p>
         {serverError && (
           <Callout intent="danger" role="alert" className="gw-form-error">
             {serverError}
@@ -86,6 +120,6 @@ export function LoginPage() {
         )}
         <Button type="submit" intent="primary" fill loading={busy} text={t('auth.login')} />
       </form>
-    </Card>
+    </AuthCard>
   );
 }

@@ -3,7 +3,7 @@ import {
   type BindingRow,
   bindingRows,
   getOAuthState,
-  oauthBindUrl,
+  oauthAuthorizeUrl,
   type UnbindType,
   unbindAccount,
   type User,
@@ -40,7 +40,7 @@ export function BindingTab({ user }: { user: User }) {
     try {
       const state = await getOAuthState(client);
       const clientId = row.id === 'github' ? (site?.github_client_id ?? '') : (site?.lark_client_id ?? '');
-      window.open(oauthBindUrl(row.id, { clientId, state, origin: window.location.origin }), '_blank');
+      window.open(oauthAuthorizeUrl(row.id, { clientId, state, origin: window.location.origin }), '_blank');
     } catch (error) {
       showError(error, t);
     }

@@ -32,6 +32,8 @@ export interface FailureScript {
    * are unaffected. (A 200 whose JSON body is an error: `{status: 200, body: {error: {…}}}`.)
    */
   midStreamError?: boolean;
+  /** Streams only: wait this long between frames, so a client sees the reply arrive piece by piece. */
+  frameDelayMs?: number;
 }
 
 /** Options of startFakeUpstream. */
@@ -157,6 +159,16 @@ export async function startFakeUpstream(options: FakeUpstreamOptions = {}): Prom
       baseUrl,
       balance,
     });
+    if (failure?.frameDelayMs && reply.kind === 'sse') {
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+      for (const frame of reply.frames) {
+        if (res.destroyed) return;
+        res.write(frame);
+        await wait(failure.frameDelayMs);
+      }
+      res.end();
+      return;
+    }
     sendReply(res, reply, failure?.breakStreamAfter);
   };
 

@@ -5,14 +5,15 @@ import { readSeenNotice, writeSeenNotice } from '../../lib/storage';
 import { useT } from '../../lib/use-t';
 import { useApp } from '../app-context';
 
-// The dialog's overlay code loads the first time there is something to show.
+// The dialog's overlay code and the markdown renderer load the first time there is something to show.
 const NoticeDialog = lazy(() =>
   import('./notice-dialog').then((module) => ({ default: module.NoticeDialog })),
 );
 
 /**
- * The notice button: the announcement opens by itself when it differs from the one last seen
- * here (then it is remembered); a failed fetch means "no notice".
+ * The notice button of both headers (console-screens §0.4–0.5), and the announcement behind it: fetched
+ * when the header appears, it opens by itself when it differs from the one this browser saw last (which
+ * is then remembered); the button opens it again. A failed fetch means "no notice".
  */
 export function NoticeButton() {
   const t = useT();

@@ -1,0 +1,3 @@
+export * from './chat-request.js';
+export * from './chat-stream.js';
+export * from './playground.api.js';
