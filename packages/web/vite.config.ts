@@ -1,11 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
+import { iconNamesShimPlugin } from './build/icon-names-shim';
 import { splitBlueprintCssPlugin } from './build/split-blueprint-css';
 
 // `source` makes @gw/core resolve to its TypeScript source, so the console needs no core build.
 export default defineConfig({
   base: '/',
-  plugins: [splitBlueprintCssPlugin(), react()],
+  plugins: [iconNamesShimPlugin(), splitBlueprintCssPlugin(), react()],
   resolve: { conditions: ['source', ...defaultClientConditions] },
   server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
   build: {

@@ -43,6 +43,12 @@ describe('web console journey', () => {
     await signInThroughForm(page, 'root', server.rootPassword, en);
     const sidebar = page.getByRole('navigation', { name: en('web.sidebar') });
     await expect(sidebar.getByRole('link', { name: en('nav.user') }).isVisible()).resolves.toBe(true);
+    // Each menu icon arrives through the console's one-by-one loader and is drawn with its paths (the
+    // build swaps Blueprint's icon name table for a small check: build/icon-names-shim.ts).
+    await page.waitForFunction(() => {
+      const icons = [...document.querySelectorAll('nav .bp6-icon')];
+      return icons.length >= 8 && icons.every((icon) => icon.querySelector('svg path') !== null);
+    });
 
     // When root opens Tokens and creates one, then it is listed, enabled.
     await sidebar.getByRole('link', { name: en('nav.token') }).click();
