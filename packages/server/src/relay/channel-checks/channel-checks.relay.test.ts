@@ -125,6 +125,9 @@ describe('channel test, balance and model list through the relay provider', () =
     expect(upstreamCalls('sk-manual')).toEqual([]);
     // A failing test leaves an auto-disabled channel off.
     expect((await row(broken)).status).toBe(3);
+    // The run started above to learn the first had ended calls the upstream for `auto` only (`broken`'s
+    // model cannot be tested): let that call arrive before the next test reads the upstream's requests.
+    await vi.waitFor(() => expect(upstreamCalls('sk-auto')).toHaveLength(2), { timeout: 5000 });
   });
 
   it('test-all disables an enabled channel slower than ChannelDisableThreshold even with auto-disable off', async () => {
@@ -132,14 +135,15 @@ describe('channel test, balance and model list through the relay provider', () =
     const slow = await r.addChannel({ key: 'sk-slow', test_model: 'gpt-4o-mini' });
     const slowOff = await r.addChannel({ key: 'sk-slow-off', test_model: 'gpt-4o-mini' });
     await setStatus(slowOff, 3);
-    // Both tests (in id order) answer after 500 ms; the re-run below answers at once.
-    r.upstream.script({ delayMs: 500, times: 2 });
+    // Every test of both runs below (two channels, in id order) answers after 500 ms.
+    r.upstream.script({ delayMs: 500, times: 4 });
     await root('GET', '/api/channel/test');
     await vi.waitFor(async () => expect((await row(slow)).status).toBe(3), { timeout: 3000 });
     await vi.waitFor(() => expect(r.t.app.gwRelay.state.channel(slow)?.status).toBe(3));
     await vi.waitFor(async () => expect(upstreamCalls('sk-slow-off')).toHaveLength(1), { timeout: 3000 });
     await vi.waitFor(async () => expect((await root('GET', '/api/channel/test')).body.success).toBe(true));
-    // Too slow to come back on either: it stays auto-disabled.
+    // The second run tests it too (last): too slow to come back on in either run, it stays auto-disabled.
+    await vi.waitFor(() => expect(upstreamCalls('sk-slow-off')).toHaveLength(2), { timeout: 5000 });
     expect((await row(slowOff)).status).toBe(3);
     // The single test never applies the threshold.
     r.upstream.script({ delayMs: 500 });
