@@ -2,7 +2,7 @@
 // machine and CI need, and a clear message when it is missing.
 import { existsSync } from 'node:fs';
 import { type Language, translate } from '@gw/core';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { type GwServer, signIn, startGwServer } from '../../../test-support/gw-server';
 
@@ -113,4 +113,14 @@ export async function signInAs(
   await page.getByRole('button', { name: tr('auth.login'), exact: true }).click();
   await page.waitForURL('**/panel/dashboard');
   return page;
+}
+
+/**
+ * Closes a Blueprint dialog by its header's close button and waits until it is gone. Escape closes it
+ * only while the focus is inside, and the previous dialog's focus restore can land after a new one
+ * opened, so a pressed Escape sometimes reaches the page instead.
+ */
+export async function closeDialog(dialog: Locator): Promise<void> {
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+  await dialog.waitFor({ state: 'hidden' });
 }

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { type Language, translate } from '@gw/core';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { journeyFixture, rootApi, signInAs } from './browser';
+import { closeDialog, journeyFixture, rootApi, signInAs } from './browser';
 
 const journey = journeyFixture();
 const POLL = { timeout: 15_000 };
@@ -264,8 +264,7 @@ describe('tasks as root (en_US, 1440 px)', () => {
       await expect
         .poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth), POLL)
         .toBe(1);
-      await page.keyboard.press('Escape');
-      await dialog.waitFor({ state: 'hidden' });
+      await closeDialog(dialog);
       // Copy URL puts the image's address on the clipboard; Download saves it as <mj_id>.png.
       await first.getByRole('button', { name: tr('tasks.image.more') }).click();
       await page.getByRole('menuitem', { name: tr('tasks.image.copy_url') }).click();
@@ -311,14 +310,13 @@ describe('tasks as root (en_US, 1440 px)', () => {
         .locator('pre')
         .filter({ hasText: /^\[Verse\] neon lights over the bay$/ })
         .waitFor();
-      await page.keyboard.press('Escape');
+      await closeDialog(player);
       await page.getByRole('button', { name: tr('web.kit.refresh_clear') }).click();
       // Another platform's result shows as JSON; a task without one says so.
       await page.getByRole('button', { name: tr('tasks.detail.open', { name: 'suno-mona-1' }) }).click();
       const json = page.getByRole('dialog', { name: tr('tasks.detail.title', { name: 'suno-mona-1' }) });
       await json.locator('pre').getByText('"rain on the window"').waitFor();
-      await page.keyboard.press('Escape');
-      await json.waitFor({ state: 'hidden' });
+      await closeDialog(json);
       await page.getByRole('button', { name: tr('tasks.detail.open', { name: 'kling-root-1' }) }).click();
       await page.getByRole('dialog').getByText(tr('tasks.detail.no_data')).waitFor();
       await page.context().close();
