@@ -1,3 +1,24 @@
+import { configDefaults, defineConfig } from 'vitest/config';
 import { nodeTestConfig } from '../../vitest.shared.js';
 
-export default nodeTestConfig;
+/** Test files that replace a module with `vi.mock`: only they need a fresh module graph of their own. */
+const MOCKING = ['src/resources/users/login-timing.test.ts'];
+
+const shared = nodeTestConfig.test ?? {};
+const project = (name: string, test: Record<string, unknown>) => ({
+  resolve: nodeTestConfig.resolve,
+  ssr: nodeTestConfig.ssr,
+  test: { ...shared, name, ...test },
+});
+
+// Every other file builds its own app, database and upstreams and leaves no module state behind, so
+// they share workers instead of paying a new module graph per file (about 150 files: minutes of CI).
+// (Projects are spelled out rather than `extends: true`, which would concatenate the include lists.)
+export default defineConfig({
+  test: {
+    projects: [
+      project('shared', { isolate: false, exclude: [...configDefaults.exclude, ...MOCKING] }),
+      project('isolated', { include: MOCKING }),
+    ],
+  },
+});
