@@ -214,28 +214,33 @@ async function relayStream(input: AttemptInput, body: AsyncIterable<Buffer>): Pr
 }
 
 /**
- * Whether an upstream event may be relayed within the stream's budget, growing the claim when needed. The
- * completion so far is bounded by the UTF-8 bytes of its text (a token is at least a byte), and an event
- * adds at most its data's bytes; the text is measured only when that rough bound reaches the budget.
+ * Whether an upstream event may be relayed within the stream's budget, growing the claim when needed. An
+ * event adds at most its data's UTF-8 bytes in tokens (a token is at least a byte); when that rough bound
+ * reaches the budget, the text so far is counted as settlement would count it, and only then is the claim
+ * grown — so a stream is cut for what it really spent, not for the bound's slack.
  */
 function budgetCheck(
   budget: StreamBudget,
   translator: { text(): string },
 ): (event: SseEvent) => Promise<boolean> | boolean {
-  let textBytes = 0;
-  let textLength = 0;
+  let counted = 0;
+  let countedLength = 0;
   let unmeasured = 0;
   return (event) => {
     const size = Buffer.byteLength(event.data);
-    if (textBytes + unmeasured + size <= budget.covered()) {
+    if (counted + unmeasured + size <= budget.covered()) {
       unmeasured += size;
       return true;
     }
-    const text = translator.text();
-    textBytes += Buffer.byteLength(text.slice(textLength));
-    textLength = text.length;
-    unmeasured = size;
-    if (textBytes + size <= budget.covered()) return true;
-    return budget.cover(textBytes + size);
+    return (async () => {
+      const text = translator.text();
+      if (text.length !== countedLength) {
+        counted = await budget.measure(text);
+        countedLength = text.length;
+      }
+      unmeasured = size;
+      if (counted + size <= budget.covered()) return true;
+      return budget.cover(counted + size);
+    })();
   };
 }

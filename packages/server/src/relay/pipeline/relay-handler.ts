@@ -26,7 +26,7 @@ import type { ChannelCooldowns } from '../selection/cooldown.js';
 import { requestChannelFilter } from '../selection/pick-channel.js';
 import { createRetryPlan, isPlannedAttempt, type PlannedAttempt } from '../selection/retry-plan.js';
 import type { RoutingChannel } from '../selection/routing-table.js';
-import { estimatePromptTokens, type ImageFetcher } from '../tokens/index.js';
+import { countTextTokensOffLoop, estimatePromptTokens, type ImageFetcher } from '../tokens/index.js';
 import type { RelayAuthenticator, RelayCaller } from './authenticate.js';
 import { runAttempt } from './relay-attempt.js';
 import { takeTurn } from './big-body-turns.js';
@@ -269,6 +269,8 @@ export function createRelayHandler(deps: RelayDeps) {
           granted,
           requested,
           step: Math.max(options.inFlightCompletionTokens, LEAST_COMPLETION_TOKENS),
+          count: (text) =>
+            countTextTokensOffLoop(billedFirst, text, { approximate: options.approximateTokens }),
         });
       } else {
         const limit = completionLimit(granted, pre, firstRatios, {

@@ -14,6 +14,8 @@ export interface StreamBudget {
   covered(): number;
   /** Grows the claim to pay for at least `tokens`; false when the balance cannot (the stream ends). */
   cover(tokens: number): Promise<boolean>;
+  /** Counts the reply's text as a cut stream is billed (off the event loop). */
+  measure(text: string): Promise<number>;
 }
 
 export interface StreamBudgetInput {
@@ -30,6 +32,8 @@ export interface StreamBudgetInput {
   requested: number | undefined;
   /** How many completion tokens each growth asks for beyond what is needed (InFlightCompletionTokens). */
   step: number;
+  /** Counts completion text the way settlement does when the upstream reports no usage. */
+  count: (text: string) => Promise<number>;
 }
 
 export function createStreamBudget(
@@ -55,6 +59,7 @@ export function createStreamBudget(
       covered = coveredCompletionTokens(granted, pre, ratios);
       return needed <= covered;
     },
+    measure: input.count,
   };
 }
 
