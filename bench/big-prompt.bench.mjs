@@ -8,7 +8,8 @@
 // 60000) even if bursts are left; a status call still open then counts with the time it had waited.
 // Each round first samples /api/status with nothing else running for a few seconds and prints that p99 and
 // the load average beside the result: on a machine busy with other work the target cannot be read alone.
-// Builds the server first when dist is missing.
+// Builds the server first when dist is missing. `--only '1 MiB'` runs one round; `--cpu-prof-dir DIR` runs gw
+// under `node --cpu-prof` (a .cpuprofile per round in DIR, summarised at the end of the round).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -18,11 +19,18 @@ import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { Agent, fetch } from 'undici';
 import { prepareGw, probeRelay } from './relay/gw-setup.mjs';
+import { summarizeCpuProfile } from './relay/profile-summary.mjs';
 import { startNodeProcess, stopNodeProcess } from './relay/processes.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
-const { values: args } = parseArgs({ options: { 'deadline-ms': { type: 'string', default: '60000' } } });
+const { values: args } = parseArgs({
+  options: {
+    'deadline-ms': { type: 'string', default: '60000' },
+    only: { type: 'string' },
+    'cpu-prof-dir': { type: 'string' },
+  },
+});
 const deadlineMs = Number(args['deadline-ms']);
 const BIG_REQUESTS = 10;
 /** Bursts of BIG_REQUESTS per round, so the percentiles rest on more than one burst's samples. */
@@ -213,7 +221,9 @@ process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
 
 /** A fresh gw on its own SQLite file, set up to relay to `upstreamUrl`. */
 async function startGw(upstreamUrl, name) {
+  const profileDir = args['cpu-prof-dir'];
   const gw = await startNodeProcess(join(here, 'relay', 'gw-server.mjs'), [], {
+    nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=${name}.cpuprofile`] : [],
     env: {
       ...process.env,
       DATABASE_URL: `sqlite:${join(dataDir, `${name}.db`)}`,
@@ -238,12 +248,17 @@ try {
     `${BIG_REQUESTS} concurrent chat requests with one whitespace-free prompt each; /api/status sampled meanwhile (deadline ${deadlineMs} ms per round, a fresh gw per round)`,
   );
   for (const [index, spec] of ROUNDS.entries()) {
+    if (args.only && args.only !== spec.label) continue;
     const { gw, authorization } = await startGw(upstream.url, `round-${index}`);
     try {
       if (!(await round(gw.url, authorization, spec))) allMet = false;
     } finally {
       // A gw stuck in a count ignores SIGTERM until it is done: it is killed after the grace time.
       await stopNodeProcess(gw, 2_000);
+    }
+    if (args['cpu-prof-dir']) {
+      const file = join(args['cpu-prof-dir'], `round-${index}.cpuprofile`);
+      if (existsSync(file)) for (const line of summarizeCpuProfile(file, 25)) console.log(`  ${line}`);
     }
   }
 } finally {

@@ -115,6 +115,7 @@ export const OPTION_DEFINITIONS: readonly OptionDefinition[] = [
   // Running requests count against the balance (gw's tightening of one-hub's per-request check).
   quota.bool('InFlightQuotaCheckEnabled', 'true'),
   quota.int('InFlightCompletionTokens', '4096'),
+  quota.int('InFlightMaxCompletionTokens', '16384'),
   quota.int('QuotaForInviter'),
   quota.int('QuotaForInvitee'),
 

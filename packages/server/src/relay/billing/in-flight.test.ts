@@ -4,7 +4,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeRedis, openRedis, type Redis } from '../../redis/connection.js';
-import { inFlightBound, requestedCompletionTokens } from './in-flight-bound.js';
+import {
+  applyCompletionLimit,
+  completionLimit,
+  LEAST_COMPLETION_TOKENS,
+  planClaim,
+} from './completion-budget.js';
+import { requestedCompletionTokens } from './in-flight-bound.js';
 import { type InFlightClaim, type InFlightStore, MemoryInFlightStore } from './in-flight.js';
 import { RedisInFlightStore } from './redis-in-flight.js';
 import { requestRatios } from './request-ratios.js';
@@ -22,19 +28,19 @@ function sharedCases(name: string, open: () => InFlightStore) {
     it('admits the first request on the one-hub minimum, the next only when the balance covers both', async () => {
       const store = open();
       const first = claim(1, 5_000);
-      expect(await store.admit(first, { user: 3_000, token: undefined })).toBeNull();
+      expect(await store.admit(first, { user: 3_000, token: undefined })).toBeTypeOf('number');
       expect(await store.admit(claim(1, 5_000), { user: 3_000, token: undefined })).toBe('user');
       // Another user is not affected.
-      expect(await store.admit(claim(2, 5_000), { user: 3_000, token: undefined })).toBeNull();
+      expect(await store.admit(claim(2, 5_000), { user: 3_000, token: undefined })).toBeTypeOf('number');
       store.release(first.id);
-      expect(await store.admit(claim(1, 5_000), { user: 3_000, token: undefined })).toBeNull();
+      expect(await store.admit(claim(1, 5_000), { user: 3_000, token: undefined })).toBeTypeOf('number');
       await store.close();
     });
 
     it('sums every running claim of a user against the balance', async () => {
       const store = open();
       for (let i = 0; i < 4; i++) {
-        expect(await store.admit(claim(3, 2_500), { user: 10_000, token: undefined })).toBeNull();
+        expect(await store.admit(claim(3, 2_500), { user: 10_000, token: undefined })).toBeTypeOf('number');
       }
       expect(await store.admit(claim(3, 1), { user: 10_000, token: undefined })).toBe('user');
       await store.close();
@@ -42,10 +48,43 @@ function sharedCases(name: string, open: () => InFlightStore) {
 
     it("checks a limited key's remaining quota the same way, before the user's", async () => {
       const store = open();
-      expect(await store.admit(claim(4, 2_000, 40), { user: 1e9, token: 3_000 })).toBeNull();
+      expect(await store.admit(claim(4, 2_000, 40), { user: 1e9, token: 3_000 })).toBeTypeOf('number');
       expect(await store.admit(claim(4, 2_000, 40), { user: 1e9, token: 3_000 })).toBe('token');
       // The same user's other key has its own limit.
-      expect(await store.admit(claim(4, 2_000, 41), { user: 1e9, token: 3_000 })).toBeNull();
+      expect(await store.admit(claim(4, 2_000, 41), { user: 1e9, token: 3_000 })).toBeTypeOf('number');
+      await store.close();
+    });
+
+    it('grants what is left, down to the least a request accepts, beside other claims', async () => {
+      const store = open();
+      expect(await store.admit(claim(6, 6_000), { user: 10_000, token: undefined })).toBe(6_000);
+      const partly = { ...claim(6, 6_000), least: 3_000 };
+      expect(await store.admit(partly, { user: 10_000, token: undefined })).toBe(4_000);
+      expect(await store.admit({ ...claim(6, 6_000), least: 1 }, { user: 10_000, token: undefined })).toBe(
+        'user',
+      );
+      await store.close();
+    });
+
+    it('grows a running claim only within the balance, never on the one-hub minimum', async () => {
+      const store = open();
+      const first = claim(10, 2_000, 60);
+      expect(await store.admit(first, { user: 1e9, token: 10_000 })).toBe(2_000);
+      expect(await store.admit(claim(10, 3_000, 60), { user: 1e9, token: 10_000 })).toBe(3_000);
+      // 10,000 − 3,000 of the other claim leaves 7,000: asked 9,000, at least 5,000.
+      const balances = { user: 1e9, token: 10_000 };
+      expect(await store.grow(first.id, { points: 9_000, least: 5_000 }, balances)).toBe(7_000);
+      expect(await store.admit({ ...claim(10, 1, 60), least: 1 }, balances)).toBe('token');
+      expect(await store.grow(first.id, { points: 9_000, least: 8_000 }, balances)).toBeUndefined();
+      // A lone claim grows past the balance no more than one beside others does.
+      const lone = claim(11, 5_000);
+      expect(await store.admit(lone, { user: 3_000, token: undefined })).toBe(5_000);
+      expect(
+        await store.grow(lone.id, { points: 6_000, least: 6_000 }, { user: 3_000, token: undefined }),
+      ).toBe(undefined);
+      expect(await store.grow('unknown', { points: 1, least: 1 }, { user: 1e9, token: undefined })).toBe(
+        undefined,
+      );
       await store.close();
     });
 
@@ -84,7 +123,7 @@ describe.runIf(REDIS_URL)('Redis in-flight store', () => {
     prefix = `gw-test-inflight-${randomUUID()}:`;
     const a = open('a');
     const b = open('b');
-    expect(await a.admit(claim(7, 5_000), { user: 8_000, token: undefined })).toBeNull();
+    expect(await a.admit(claim(7, 5_000), { user: 8_000, token: undefined })).toBeTypeOf('number');
     expect(await b.admit(claim(7, 5_000), { user: 8_000, token: undefined })).toBe('user');
     await Promise.all([a.close(), b.close()]);
   });
@@ -94,17 +133,17 @@ describe.runIf(REDIS_URL)('Redis in-flight store', () => {
     const a = open('a');
     const b = open('b');
     const first = claim(8, 5_000);
-    expect(await a.admit(first, { user: 8_000, token: undefined })).toBeNull();
+    expect(await a.admit(first, { user: 8_000, token: undefined })).toBeTypeOf('number');
     a.settled(first.id, { user: 4_000, token: 0 });
     // Process b's cached balance (4,400) does not show a's unwritten 4,000 yet: the store does, and what is
     // left (400) is below even the one-hub minimum (500).
     expect(await b.admit(claim(8, 5_000), { user: 4_400, token: undefined })).toBe('user');
     const fromB = claim(8, 5_000);
-    expect(await b.admit(fromB, { user: 4_600, token: undefined })).toBeNull();
+    expect(await b.admit(fromB, { user: 4_600, token: undefined })).toBeTypeOf('number');
     b.release(fromB.id);
     // Process a has the charge in its own ledger's pending sums, so it does not count it twice.
     const again = claim(8, 3_000);
-    expect(await a.admit(again, { user: 4_000, token: undefined })).toBeNull();
+    expect(await a.admit(again, { user: 4_000, token: undefined })).toBeTypeOf('number');
     a.release(again.id);
     a.written([first.id]);
     const field = await redis.hget(`${prefix}inflight:u:8`, first.id);
@@ -119,26 +158,66 @@ describe.runIf(REDIS_URL)('Redis in-flight store', () => {
     const b = open('b');
     const key = `${prefix}inflight:u:9`;
     await redis.hset(key, 'dead-1', `5000:${Date.now() - 1}:r:gone`);
-    expect(await b.admit(claim(9, 5_000), { user: 6_000, token: undefined })).toBeNull();
+    expect(await b.admit(claim(9, 5_000), { user: 6_000, token: undefined })).toBeTypeOf('number');
     expect(await redis.hexists(key, 'dead-1')).toBe(0);
     await b.close();
   });
 });
 
-describe('in-flight bound', () => {
+describe('claim plan and completion limit', () => {
   const ratios = requestRatios({ type: 'tokens', input: 1, output: 1000 }, 1);
+  const plan = (stream: boolean, requested: number | undefined, operation: 'chat' | 'embeddings' = 'chat') =>
+    planClaim(510, ratios, { operation, stream, requested, countedTokens: 4096, maxTokens: 16_384 });
 
-  it('adds the completion allowance at the output ratio, or the smaller limit the request asks for', () => {
-    expect(inFlightBound(510, ratios, undefined, 4096)).toBe(510 + 4096 * 1000);
-    expect(inFlightBound(510, ratios, 5, 4096)).toBe(5_510);
-    expect(inFlightBound(510, ratios, 100_000, 4096)).toBe(510 + 4096 * 1000);
+  it('counts a stream at the counted completion, or the smaller limit it asks for', () => {
+    expect(plan(true, undefined)).toEqual({
+      points: 510 + 4096 * 1000,
+      least: 510 + LEAST_COMPLETION_TOKENS * 1000,
+      bounded: true,
+    });
+    expect(plan(true, 5)).toEqual({ points: 5_510, least: 5_510, bounded: true });
+  });
+
+  it("counts a non-streamed chat at the client's limit, else the maximum gw sends", () => {
+    expect(plan(false, 100_000).points).toBe(510 + 100_000 * 1000);
+    expect(plan(false, undefined).points).toBe(510 + 16_384 * 1000);
+  });
+
+  it('counts an operation whose completion gw cannot limit as before, all or nothing', () => {
+    expect(plan(false, undefined, 'embeddings')).toEqual({ points: 510 + 4096 * 1000, bounded: false });
   });
 
   it('counts a per-call price and a free request at the hold', () => {
-    expect(inFlightBound(2_000, requestRatios({ type: 'times', input: 2, output: 0 }, 1), 5, 4096)).toBe(
-      2_000,
-    );
-    expect(inFlightBound(0, ratios, 5, 4096)).toBe(0);
+    const times = requestRatios({ type: 'times', input: 2, output: 0 }, 1);
+    const input = {
+      operation: 'chat' as const,
+      stream: false,
+      requested: 5,
+      countedTokens: 4096,
+      maxTokens: 1,
+    };
+    expect(planClaim(2_000, times, input)).toEqual({ points: 2_000, bounded: false });
+    expect(planClaim(0, ratios, input)).toEqual({ points: 0, bounded: false });
+  });
+
+  it('limits the completion to what the granted points pay for', () => {
+    const options = { requested: undefined, maxTokens: 16_384 };
+    expect(completionLimit(510 + 16_384 * 1000, 510, ratios, options)).toBe(16_384);
+    expect(completionLimit(510 + 300 * 1000 + 999, 510, ratios, options)).toBe(300);
+    expect(completionLimit(510 + 300 * 1000, 510, ratios, { ...options, requested: 200 })).toBeUndefined();
+    expect(completionLimit(510 + 300 * 1000, 510, ratios, { ...options, requested: 400 })).toBe(300);
+  });
+
+  it("writes the limit into the field the client used, else the operation's own", () => {
+    const chat: Record<string, unknown> = {};
+    applyCompletionLimit(chat, 'chat', 7);
+    expect(chat).toEqual({ max_tokens: 7 });
+    const reasoning: Record<string, unknown> = { max_completion_tokens: 90 };
+    applyCompletionLimit(reasoning, 'chat', 7);
+    expect(reasoning).toEqual({ max_completion_tokens: 7 });
+    const responses: Record<string, unknown> = {};
+    applyCompletionLimit(responses, 'responses', 7);
+    expect(responses).toEqual({ max_output_tokens: 7 });
   });
 
   it('reads max_completion_tokens, max_tokens or max_output_tokens', () => {

@@ -13,8 +13,22 @@ export interface InFlightClaim {
   tokenId: number | undefined;
   /** Points counted while the request runs (see inFlightBound). */
   points: number;
-  /** The one-hub minimum: with nothing else in flight a balance ≥ this is enough. */
+  /** The one-hub minimum: with nothing else in flight a balance ≥ this is enough for all of `points`. */
   minimum: number;
+  /**
+   * The fewest points the request accepts when the balance beside the other claims covers less than
+   * `points`: it is then granted what is left, and its completion is limited to it (see completion-budget).
+   * Undefined: all of `points` or nothing.
+   */
+  least?: number;
+}
+
+/** What a running claim asks for when it grows (a stream whose reply outgrew its claim). */
+export interface InFlightGrowth {
+  /** The points the claim would like to hold. */
+  points: number;
+  /** Below this the growth is refused (the stream is cut). */
+  least: number;
 }
 
 /** The balances a claim is checked against: stored + this process's unwritten charges. */
@@ -26,8 +40,14 @@ export interface InFlightBalances {
 
 export interface InFlightStore {
   /** Atomically checks the claim against the balances and the other claims, and records it when it fits.
-   *  Returns which balance refused it, or null when admitted. */
-  admit(claim: InFlightClaim, balances: InFlightBalances): Promise<'user' | 'token' | null>;
+   *  Returns which balance refused it, or the points granted (`claim.points`, or less — see `least`). */
+  admit(claim: InFlightClaim, balances: InFlightBalances): Promise<'user' | 'token' | number>;
+  /**
+   * Atomically grows a running claim when the balances cover it beside every other claim — never on the
+   * one-hub minimum. Resolves to the claim's points after, or undefined when refused (claim unchanged).
+   * `balances` must be fresh (read after the ledger's pending sums), as a long request outlives any cache.
+   */
+  grow(claimId: string, growth: InFlightGrowth, balances: InFlightBalances): Promise<number | undefined>;
   /** The request ended without a charge: its claim is dropped. */
   release(claimId: string): void;
   /** The request settled: until its ledger entry is written, other processes count what it still owes. */
@@ -37,10 +57,31 @@ export interface InFlightStore {
   close(): Promise<void>;
 }
 
-/** The admission rule, shared by both stores: others = the sum of other claims, running = how many run. */
-export function fits(balance: number, others: number, running: number, claim: InFlightClaim): boolean {
-  if (balance - others >= claim.points) return true;
-  return running === 0 && balance - others >= claim.minimum;
+/**
+ * The admission rule, shared by both stores: others = the sum of other claims, running = how many run.
+ * Returns the points granted, or undefined when refused. A lone request is granted on the one-hub minimum
+ * (sequential use behaves like one-hub); beside others, a request gets what it asks or, down to its
+ * `least`, what is left.
+ */
+export function grant(
+  balance: number,
+  others: number,
+  running: number,
+  claim: Pick<InFlightClaim, 'points' | 'minimum' | 'least'>,
+): number | undefined {
+  const room = balance - others;
+  if (room >= claim.points) return claim.points;
+  if (running === 0 && room >= claim.minimum) return claim.points;
+  if (claim.least !== undefined && room >= claim.least) return room;
+  return undefined;
+}
+
+/** The growth rule: what is asked, or down to `least` what is left; never past the balance. */
+export function grantGrowth(balance: number, others: number, growth: InFlightGrowth): number | undefined {
+  const room = balance - others;
+  if (room >= growth.points) return growth.points;
+  if (room >= growth.least) return room;
+  return undefined;
 }
 
 interface Sum {
@@ -65,22 +106,57 @@ export class MemoryInFlightStore implements InFlightStore {
   readonly #users = new Map<number, Sum>();
   readonly #tokens = new Map<number, Sum>();
 
-  async admit(claim: InFlightClaim, balances: InFlightBalances): Promise<'user' | 'token' | null> {
+  async admit(claim: InFlightClaim, balances: InFlightBalances): Promise<'user' | 'token' | number> {
     return this.admitNow(claim, balances);
   }
 
   /** The synchronous admission (also the fallback of the Redis store). */
-  admitNow(claim: InFlightClaim, balances: InFlightBalances): 'user' | 'token' | null {
+  admitNow(claim: InFlightClaim, balances: InFlightBalances): 'user' | 'token' | number {
+    let granted = claim.points;
     if (claim.tokenId !== undefined && balances.token !== undefined) {
       const token = this.#tokens.get(claim.tokenId) ?? { points: 0, count: 0 };
-      if (!fits(balances.token, token.points, token.count, claim)) return 'token';
+      const forToken = grant(balances.token, token.points, token.count, claim);
+      if (forToken === undefined) return 'token';
+      granted = Math.min(granted, forToken);
     }
     const user = this.#users.get(claim.userId) ?? { points: 0, count: 0 };
-    if (!fits(balances.user, user.points, user.count, claim)) return 'user';
-    this.#claims.set(claim.id, claim);
-    add(this.#users, claim.userId, claim.points, 1);
-    if (claim.tokenId !== undefined) add(this.#tokens, claim.tokenId, claim.points, 1);
-    return null;
+    const forUser = grant(balances.user, user.points, user.count, claim);
+    if (forUser === undefined) return 'user';
+    granted = Math.min(granted, forUser);
+    this.#claims.set(claim.id, { ...claim, points: granted });
+    add(this.#users, claim.userId, granted, 1);
+    if (claim.tokenId !== undefined) add(this.#tokens, claim.tokenId, granted, 1);
+    return granted;
+  }
+
+  async grow(
+    claimId: string,
+    growth: InFlightGrowth,
+    balances: InFlightBalances,
+  ): Promise<number | undefined> {
+    return this.growNow(claimId, growth, balances);
+  }
+
+  /** The synchronous growth (also the fallback of the Redis store). */
+  growNow(claimId: string, growth: InFlightGrowth, balances: InFlightBalances): number | undefined {
+    const claim = this.#claims.get(claimId);
+    if (!claim) return undefined;
+    let granted = growth.points;
+    if (claim.tokenId !== undefined && balances.token !== undefined) {
+      const token = this.#tokens.get(claim.tokenId) ?? { points: 0, count: 0 };
+      const forToken = grantGrowth(balances.token, token.points - claim.points, growth);
+      if (forToken === undefined) return undefined;
+      granted = Math.min(granted, forToken);
+    }
+    const user = this.#users.get(claim.userId) ?? { points: 0, count: 0 };
+    const forUser = grantGrowth(balances.user, user.points - claim.points, growth);
+    if (forUser === undefined) return undefined;
+    granted = Math.min(granted, forUser);
+    if (granted < claim.points) return undefined;
+    add(this.#users, claim.userId, granted - claim.points, 0);
+    if (claim.tokenId !== undefined) add(this.#tokens, claim.tokenId, granted - claim.points, 0);
+    claim.points = granted;
+    return granted;
   }
 
   release(claimId: string): void {

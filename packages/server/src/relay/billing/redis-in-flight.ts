@@ -9,6 +9,7 @@ import { LuaScript } from '../../redis/lua-script.js';
 import {
   type InFlightBalances,
   type InFlightClaim,
+  type InFlightGrowth,
   type InFlightStore,
   MemoryInFlightStore,
 } from './in-flight.js';
@@ -21,8 +22,12 @@ const OWED_TTL_MS = 600_000;
 /** Kept after the write so the other processes' key caches (1 s) have re-read the balance. */
 export const WRITTEN_GRACE_MS = 2_500;
 
-const ADMIT_SCRIPT = new LuaScript(`
+// ARGV: 1 claim id, 2 points asked, 3 one-hub minimum, 4 node, 5 now, 6 expiry, 7 user balance,
+// 8 token balance, 9 key ttl, 10 mode ('a' admit, 'g' grow an existing claim), 11 least points granted.
+// Returns 'user' / 'token' (refused) or the points granted. A growing claim does not count itself.
+const CLAIM_SCRIPT = new LuaScript(`
 local now = tonumber(ARGV[5])
+local growing = ARGV[10] == 'g'
 local function others(key)
   local sum, running = 0, 0
   local all = redis.call('HGETALL', key)
@@ -30,6 +35,8 @@ local function others(key)
     local points, expires, state, node = string.match(all[i + 1], '^(%-?%d+):(%d+):(%a):(.*)$')
     if points == nil or tonumber(expires) < now then
       redis.call('HDEL', key, all[i])
+    elseif all[i] == ARGV[1] then
+      -- the growing claim itself
     elseif state == 'r' then
       sum = sum + tonumber(points)
       running = running + 1
@@ -39,22 +46,37 @@ local function others(key)
   end
   return sum, running
 end
-local function fits(balance, sum, running)
-  if balance - sum >= tonumber(ARGV[2]) then return true end
-  return running == 0 and balance - sum >= tonumber(ARGV[3])
+local function grant(balance, sum, running)
+  local room = balance - sum
+  if room >= tonumber(ARGV[2]) then return tonumber(ARGV[2]) end
+  if not growing and running == 0 and room >= tonumber(ARGV[3]) then return tonumber(ARGV[2]) end
+  if room >= tonumber(ARGV[11]) then return room end
+  return nil
 end
+local own = nil
+if growing then
+  local current = redis.call('HGET', KEYS[1], ARGV[1])
+  if not current then return 'user' end
+  own = tonumber(string.match(current, '^(%-?%d+):'))
+end
+local granted = tonumber(ARGV[2])
 if #KEYS == 2 then
   local sum, running = others(KEYS[2])
-  if not fits(tonumber(ARGV[8]), sum, running) then return 'token' end
+  local forToken = grant(tonumber(ARGV[8]), sum, running)
+  if forToken == nil then return 'token' end
+  if forToken < granted then granted = forToken end
 end
 local sum, running = others(KEYS[1])
-if not fits(tonumber(ARGV[7]), sum, running) then return 'user' end
-local value = ARGV[2] .. ':' .. ARGV[6] .. ':r:' .. ARGV[4]
+local forUser = grant(tonumber(ARGV[7]), sum, running)
+if forUser == nil then return 'user' end
+if forUser < granted then granted = forUser end
+if own ~= nil and granted < own then return 'user' end
+local value = string.format('%d', granted) .. ':' .. ARGV[6] .. ':r:' .. ARGV[4]
 for i = 1, #KEYS do
   redis.call('HSET', KEYS[i], ARGV[1], value)
   redis.call('PEXPIRE', KEYS[i], ARGV[9])
 end
-return 'ok'`);
+return granted`);
 
 export interface RedisInFlightOptions {
   keyPrefix?: string;
@@ -85,28 +107,60 @@ export class RedisInFlightStore implements InFlightStore {
     this.#refresh.unref();
   }
 
-  async admit(claim: InFlightClaim, balances: InFlightBalances): Promise<'user' | 'token' | null> {
-    const keys = this.#keys(claim);
-    const now = Date.now();
+  async admit(claim: InFlightClaim, balances: InFlightBalances): Promise<'user' | 'token' | number> {
     try {
-      const result = await ADMIT_SCRIPT.run(this.#redis, keys, [
-        claim.id,
-        claim.points,
-        claim.minimum,
-        this.#node,
-        now,
-        now + RUNNING_TTL_MS,
-        balances.user,
-        balances.token ?? 0,
-        OWED_TTL_MS,
-      ]);
-      if (result === 'user' || result === 'token') return result;
-      this.#running.set(claim.id, claim);
-      return null;
+      const result = await this.#run(claim, 'a', claim, balances);
+      if (typeof result === 'string') return result;
+      this.#running.set(claim.id, { ...claim, points: result });
+      return result;
     } catch (error) {
       this.#onError(error);
       return this.#fallback.admitNow(claim, balances);
     }
+  }
+
+  async grow(
+    claimId: string,
+    growth: InFlightGrowth,
+    balances: InFlightBalances,
+  ): Promise<number | undefined> {
+    const claim = this.#running.get(claimId);
+    if (!claim) return this.#fallback.growNow(claimId, growth, balances);
+    try {
+      const result = await this.#run(claim, 'g', { ...growth, minimum: growth.points }, balances);
+      if (typeof result === 'string') return undefined;
+      claim.points = result;
+      return result;
+    } catch (error) {
+      // Without Redis the other processes' claims are unknown: the stream ends rather than overspend.
+      this.#onError(error);
+      return undefined;
+    }
+  }
+
+  async #run(
+    claim: InFlightClaim,
+    mode: 'a' | 'g',
+    asked: { points: number; minimum: number; least?: number },
+    balances: InFlightBalances,
+  ): Promise<'user' | 'token' | number> {
+    const now = Date.now();
+    const result = await CLAIM_SCRIPT.run(this.#redis, this.#keys(claim), [
+      claim.id,
+      asked.points,
+      asked.minimum,
+      this.#node,
+      now,
+      now + RUNNING_TTL_MS,
+      balances.user,
+      balances.token ?? 0,
+      OWED_TTL_MS,
+      mode,
+      asked.least ?? asked.points,
+    ]);
+    if (result === 'user' || result === 'token') return result;
+    if (typeof result === 'number') return result;
+    throw new Error(`unexpected in-flight script reply: ${String(result)}`);
   }
 
   release(claimId: string): void {

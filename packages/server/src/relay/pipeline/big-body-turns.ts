@@ -4,7 +4,7 @@
 // of a big body waits for its own event-loop turn instead, so between two of them the loop serves the
 // other requests' I/O. Small bodies never wait.
 
-/** Bodies of at least this many characters take turns. */
+/** Bodies of at least this many bytes take turns. */
 export const BIG_BODY_CHARS = 64 * 1024;
 
 let last: Promise<void> = Promise.resolve();

@@ -13,8 +13,8 @@ export interface AdmissionInput {
   caller: RelayCaller;
   /** The hold of spec §9.4 step 1 (prompt estimate + PreConsumedQuota). */
   pre: number;
-  /** What the in-flight check counts for this request (inFlightBound). */
-  bound: number;
+  /** What the in-flight check counts for this request, and the fewest points it accepts (planClaim). */
+  claim: { points: number; least?: number };
 }
 
 export interface Admission {
@@ -22,6 +22,8 @@ export interface Admission {
   hold: number;
   /** The request holds an in-flight claim to end with it. */
   claimed: boolean;
+  /** The points its claim was granted (undefined without a claim). */
+  granted?: number;
 }
 
 export async function admitRequest(
@@ -51,21 +53,30 @@ export async function admitRequest(
     return refuse(402, 'relay.quota.user_not_enough', 'insufficient_user_quota');
   }
   let claimed = false;
+  let granted: number | undefined;
   if (options.inFlightCheck && holdPlan.kind !== 'free') {
-    const refused = await deps.inFlight.admit(
+    const points = Math.max(input.claim.points, pre);
+    const admitted = await deps.inFlight.admit(
       {
         id: requestId,
         userId: caller.userId,
         tokenId: caller.tokenUnlimited ? undefined : caller.tokenId,
-        points: Math.max(input.bound, pre),
+        points,
         minimum: pre,
+        ...(input.claim.least === undefined
+          ? {}
+          : { least: Math.min(Math.max(input.claim.least, pre), points) }),
       },
       { user: userQuota, token: caller.tokenUnlimited ? undefined : tokenQuota },
     );
-    if (refused) return refuse(429, 'relay.quota.in_flight', 'insufficient_quota_in_flight');
+    if (typeof admitted === 'string') {
+      return refuse(429, 'relay.quota.in_flight', 'insufficient_quota_in_flight');
+    }
     claimed = true;
+    granted = admitted;
   }
-  if (holdPlan.kind !== 'hold') return { hold: 0, claimed };
+  const claim = granted === undefined ? {} : { granted };
+  if (holdPlan.kind !== 'hold') return { hold: 0, claimed, ...claim };
   let outcome: Awaited<ReturnType<typeof applyHold>>;
   try {
     outcome = await applyHold(deps.db, {
@@ -88,7 +99,7 @@ export async function admitRequest(
       ? refuse(403, 'relay.quota.user_hold_not_enough')
       : refuse(403, 'relay.quota.token_not_enough');
   }
-  return { hold: holdPlan.hold, claimed };
+  return { hold: holdPlan.hold, claimed, ...claim };
 }
 
 /** Ends a request's in-flight claim: what it still owes until the ledger writes it, or nothing. */

@@ -10,6 +10,8 @@ import {
   UpstreamFailure,
 } from '../providers/provider.js';
 import { type ReplyOutput, sseHeaders } from './reply-output.js';
+import { streamCutFrames } from './stream-cut.js';
+import type { StreamBudget } from './stream-budget.js';
 import { type RelayError, upstreamError } from './relay-error.js';
 import { createSseParser } from './sse-parser.js';
 import { watchStreamFailure } from './upstream-text-mask.js';
@@ -48,6 +50,8 @@ export interface AttemptInput {
   maskText?: (text: string) => string;
   /** Receives a mid-stream error frame whole, before any masking (the system log). */
   onStreamError: (frames: string) => void;
+  /** The completion a stream's in-flight claim pays for; undefined = unbounded (no claim, or unpriced). */
+  budget?: StreamBudget | undefined;
 }
 
 /** Runs one attempt. */
@@ -169,24 +173,74 @@ async function relayStream(input: AttemptInput, body: AsyncIterable<Buffer>): Pr
     if (firstResponseMs === undefined) firstResponseMs = Math.round(performance.now() - input.startedAt);
     raw.write(frames.length === 1 ? (frames[0] as string) : frames.join(''));
   };
+  const affordable = input.budget ? budgetCheck(input.budget, translator) : undefined;
+  let cut = false;
   try {
     // One socket write per upstream chunk, however many events it carried.
     for await (const chunk of body) {
       const events = parser.feed(chunk);
-      if (events.length === 1) write(translator.push(events[0] as SseEvent));
+      if (affordable) {
+        const frames: string[] = [];
+        for (const event of events) {
+          const verdict = affordable(event);
+          if (verdict === false || (verdict !== true && !(await verdict))) {
+            cut = true;
+            break;
+          }
+          frames.push(...translator.push(event));
+        }
+        write(frames);
+        // Leaving the loop destroys the upstream body: the upstream stops generating.
+        if (cut) break;
+      } else if (events.length === 1) write(translator.push(events[0] as SseEvent));
       else if (events.length > 1) write(events.flatMap((event) => translator.push(event)));
     }
-    write(parser.end().flatMap((event) => translator.push(event)));
+    if (!cut) write(parser.end().flatMap((event) => translator.push(event)));
   } catch {
     // The upstream broke mid-stream: end without [DONE], bill what arrived (spec §11.3).
     complete = false;
   }
-  write(translator.end(complete));
+  if (cut) {
+    const closing = streamCutFrames(input.call);
+    write([...closing, ...translator.end(closing.length > 0)]);
+  } else write(translator.end(complete));
   if (!raw.writableEnded) raw.end();
   return {
     ok: true,
     usage: translator.usage(),
     text: () => translator.text(),
     ...(firstResponseMs === undefined ? {} : { firstResponseMs }),
+  };
+}
+
+/**
+ * Whether an upstream event may be relayed within the stream's budget, growing the claim when needed. An
+ * event adds at most its data's UTF-8 bytes in tokens (a token is at least a byte); when that rough bound
+ * reaches the budget, the text so far is counted as settlement would count it, and only then is the claim
+ * grown — so a stream is cut for what it really spent, not for the bound's slack.
+ */
+function budgetCheck(
+  budget: StreamBudget,
+  translator: { text(): string },
+): (event: SseEvent) => Promise<boolean> | boolean {
+  let counted = 0;
+  let countedLength = 0;
+  let unmeasured = 0;
+  return (event) => {
+    const size = Buffer.byteLength(event.data);
+    if (counted + unmeasured + size <= budget.covered()) {
+      unmeasured += size;
+      return true;
+    }
+    return (async () => {
+      const text = translator.text();
+      if (text.length !== countedLength) {
+        counted = await budget.measure(text);
+        countedLength = text.length;
+      }
+      unmeasured = size;
+      if (counted + size <= budget.covered()) return true;
+      return budget.cover(counted + size);
+    })();
   };
 }

@@ -10,7 +10,13 @@ import type { RelaySurface } from '../auth/extract-key.js';
 import { checkTokenModel } from '../auth/check-token.js';
 import { pinnedChannelRefusal } from '../auth/pinning.js';
 import type { RelayRefusal } from '../auth/refusal.js';
-import { inFlightBound, requestedCompletionTokens } from '../billing/in-flight-bound.js';
+import {
+  applyCompletionLimit,
+  completionLimit,
+  LEAST_COMPLETION_TOKENS,
+  planClaim,
+} from '../billing/completion-budget.js';
+import { requestedCompletionTokens } from '../billing/in-flight-bound.js';
 import type { InFlightStore } from '../billing/in-flight.js';
 import { preConsumeQuota, refusalBeforeCounting, settlementDeltas } from '../billing/pre-consume.js';
 import type { SettlementLedger } from '../ledger/settlement-ledger.js';
@@ -20,7 +26,7 @@ import type { ChannelCooldowns } from '../selection/cooldown.js';
 import { requestChannelFilter } from '../selection/pick-channel.js';
 import { createRetryPlan, isPlannedAttempt, type PlannedAttempt } from '../selection/retry-plan.js';
 import type { RoutingChannel } from '../selection/routing-table.js';
-import { estimatePromptTokens, type ImageFetcher } from '../tokens/index.js';
+import { countTextTokensOffLoop, estimatePromptTokens, type ImageFetcher } from '../tokens/index.js';
 import type { RelayAuthenticator, RelayCaller } from './authenticate.js';
 import { runAttempt } from './relay-attempt.js';
 import { takeTurn } from './big-body-turns.js';
@@ -43,6 +49,7 @@ import {
   readRelayRequest,
 } from './relay-request.js';
 import { settleRelay } from './relay-settle.js';
+import { createStreamBudget, type StreamBudget } from './stream-budget.js';
 import type { RelayState } from './relay-state.js';
 import { shouldRetry } from './retry-rules.js';
 import type { UpstreamHttp } from './upstream-http.js';
@@ -238,19 +245,41 @@ export function createRelayHandler(deps: RelayDeps) {
       return failLocal(400, 'relay.request.invalid_json');
     }
     const pre = preConsumeQuota(firstRatios, promptTokens, options.preConsumedQuota);
-    const admission = await admitRequest(deps, {
-      requestId,
-      caller,
-      pre,
-      bound: inFlightBound(
-        pre,
-        firstRatios,
-        requestedCompletionTokens(read.body),
-        options.inFlightCompletionTokens,
-      ),
+    const requested = requestedCompletionTokens(read.body);
+    const claimPlan = planClaim(pre, firstRatios, {
+      operation: read.operation,
+      stream: read.stream,
+      requested,
+      countedTokens: options.inFlightCompletionTokens,
+      maxTokens: options.inFlightMaxCompletionTokens,
     });
+    const admission = await admitRequest(deps, { requestId, caller, pre, claim: claimPlan });
     if (!('claimed' in admission)) return fail(admission);
-    const { hold } = admission;
+    const { hold, granted } = admission;
+    // The completion is kept within the claim: a limit sent upstream, or a stream's claim grown as it goes.
+    let budget: StreamBudget | undefined;
+    if (granted !== undefined && claimPlan.bounded && !(read.body instanceof FormData)) {
+      if (read.stream) {
+        budget = createStreamBudget(deps, {
+          requestId,
+          caller,
+          pre,
+          hold,
+          ratios: firstRatios,
+          granted,
+          requested,
+          step: Math.max(options.inFlightCompletionTokens, LEAST_COMPLETION_TOKENS),
+          count: (text) =>
+            countTextTokensOffLoop(billedFirst, text, { approximate: options.approximateTokens }),
+        });
+      } else {
+        const limit = completionLimit(granted, pre, firstRatios, {
+          requested,
+          maxTokens: options.inFlightMaxCompletionTokens,
+        });
+        if (limit !== undefined) applyCompletionLimit(read.body, read.operation, limit);
+      }
+    }
     const output = out;
     const asked: RelayRequest = read;
     const seesFullErrors = caller.role >= ROLES.admin;
@@ -287,6 +316,7 @@ export function createRelayHandler(deps: RelayDeps) {
               startedAt,
               promptTokens,
               seesFullErrors,
+              budget,
             )
           : undefined;
         if (outcome?.ok) {
@@ -368,6 +398,7 @@ export function createRelayHandler(deps: RelayDeps) {
     startedAt: number,
     promptEstimate: number,
     seesFullErrors: boolean,
+    budget: StreamBudget | undefined,
   ) {
     const options = state.options();
     const provider = providerForChannel(channel.upstream);
@@ -417,6 +448,7 @@ export function createRelayHandler(deps: RelayDeps) {
       message: (key) => translateKey(options.language, key),
       promptEstimate,
       onStreamError: (frames) => deps.onStreamError(channel, frames, requestId),
+      budget,
       ...(seesFullErrors ? {} : { maskText: (text: string) => maskUpstreamText(text, [channel]) }),
     });
   }

@@ -26,8 +26,10 @@ export interface RelayOptions {
   providerSettings: ProviderSettings;
   /** InFlightQuotaCheckEnabled: count running requests against the balance (off = one-hub's rule). */
   inFlightCheck: boolean;
-  /** InFlightCompletionTokens: completion tokens an in-flight request is counted at, unless it asks for fewer. */
+  /** InFlightCompletionTokens: completion tokens a stream is first counted at (and each growth adds). */
   inFlightCompletionTokens: number;
+  /** InFlightMaxCompletionTokens: the completion limit sent with a non-streamed request that gave none. */
+  inFlightMaxCompletionTokens: number;
 }
 
 const KEYS = [
@@ -52,6 +54,7 @@ const KEYS = [
   'DisplayInCurrencyEnabled',
   'InFlightQuotaCheckEnabled',
   'InFlightCompletionTokens',
+  'InFlightMaxCompletionTokens',
 ] as const;
 
 /** Reads the relay's options (stored value, else the registry default). */
@@ -89,6 +92,7 @@ export async function loadRelayOptions(store: OptionStore): Promise<RelayOptions
     geminiApiEnabled: bool('GeminiAPIEnabled'),
     inFlightCheck: bool('InFlightQuotaCheckEnabled'),
     inFlightCompletionTokens: int('InFlightCompletionTokens', 4096),
+    inFlightMaxCompletionTokens: int('InFlightMaxCompletionTokens', 16384) || 16384,
     providerSettings: {
       claudeDefaultMaxTokens: jsonRecord(text('ClaudeDefaultMaxTokens'), (v) =>
         typeof v === 'number' && v > 0 ? Math.floor(v) : undefined,

@@ -10,7 +10,13 @@ import type { RelayState } from '../pipeline/relay-state.js';
 import { CLAUDE_NATIVE_TYPES, GEMINI_NATIVE_TYPES } from '../providers/registry.js';
 import type { RelayBillingHandlers } from './relay-billing.js';
 import { BIG_BODY_CHARS, takeTurn } from '../pipeline/big-body-turns.js';
-import { geminiPathModel, parseMultipartBody, parseRelayJson, relayRefusalMessage } from './relay-body.js';
+import {
+  geminiPathModel,
+  parseMultipartBody,
+  parseRelayJson,
+  parseRelayJsonInTurns,
+  relayRefusalMessage,
+} from './relay-body.js';
 import type { RelayModelsHandlers } from './relay-models.js';
 import { decodeBody } from '../../plugins/utf8-input.js';
 
@@ -68,20 +74,24 @@ export async function registerRelayRoutes(
     // a pass over every (large) prompt, and the relay never merges a body into an object's prototype.
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
-      const { text, utf8 } = decodeBody(body as Buffer);
+      const raw = body as Buffer;
+      if (raw.length >= BIG_BODY_CHARS) {
+        request.relayBigBody = true;
+        parseRelayJsonInTurns(raw, takeTurn).then(
+          (parsed) => done(null, parsed),
+          (error: Error) => done(error, undefined),
+        );
+        return;
+      }
+      const { text, utf8 } = decodeBody(raw);
       if (text.trim() === '') return done(null, undefined);
-      const parse = () => {
-        let parsed: unknown;
-        try {
-          parsed = parseRelayJson(text, utf8);
-        } catch (error) {
-          return done(error as Error, undefined);
-        }
-        done(null, parsed);
-      };
-      if (text.length < BIG_BODY_CHARS) return parse();
-      request.relayBigBody = true;
-      takeTurn().then(parse, (error: Error) => done(error, undefined));
+      let parsed: unknown;
+      try {
+        parsed = parseRelayJson(text, utf8);
+      } catch (error) {
+        return done(error as Error, undefined);
+      }
+      done(null, parsed);
     });
     scope.addContentTypeParser('multipart/form-data', { parseAs: 'buffer' }, (request, body, done) => {
       parseMultipartBody(String(request.headers['content-type'] ?? ''), body as Buffer).then(

@@ -2,7 +2,7 @@
 // encoded once, and images costed by model family.
 import type { ImageFetcher } from './image-source.js';
 import { type ChatImage, countChatImageTokens } from './image-tokens.js';
-import { type CountOptions, countTextTokensOffLoop } from './text-tokens.js';
+import { type CountOptions, countTextPiecesOffLoop } from './text-tokens.js';
 
 export interface ChatCountOptions extends CountOptions {
   /** channel.pre_cost === 2: skip images. */
@@ -38,7 +38,8 @@ function textOfPart(part: Record<string, unknown>): string | undefined {
 
 interface CollectedChat {
   overheadTokens: number;
-  text: string;
+  /** The messages' text in order, counted as if joined (a huge prompt is not copied into one string). */
+  pieces: string[];
   images: ChatImage[];
 }
 
@@ -47,9 +48,9 @@ function collectChatMessages(model: string, messages: unknown, skipImages: boole
   const legacy = model === 'gpt-3.5-turbo-0301';
   const perMessage = legacy ? 4 : 3;
   const perName = legacy ? -1 : 1;
-  const collected: CollectedChat = { overheadTokens: 0, text: '', images: [] };
-  if (!Array.isArray(messages)) return collected;
   const pieces: string[] = [];
+  const collected: CollectedChat = { overheadTokens: 0, pieces, images: [] };
+  if (!Array.isArray(messages)) return collected;
   for (const message of messages) {
     if (!isRecord(message)) continue;
     collected.overheadTokens += perMessage;
@@ -70,7 +71,6 @@ function collectChatMessages(model: string, messages: unknown, skipImages: boole
       pieces.push(message.name, '\n');
     }
   }
-  collected.text = pieces.join('');
   return collected;
 }
 
@@ -80,8 +80,8 @@ export async function countChatPromptTokens(
   messages: unknown,
   options: ChatCountOptions,
 ): Promise<number> {
-  const { overheadTokens, text, images } = collectChatMessages(model, messages, options.skipImages);
-  let tokens = overheadTokens + (await countTextTokensOffLoop(model, text, options)) + REPLY_PRIMING_TOKENS;
+  const { overheadTokens, pieces, images } = collectChatMessages(model, messages, options.skipImages);
+  let tokens = overheadTokens + (await countTextPiecesOffLoop(model, pieces, options)) + REPLY_PRIMING_TOKENS;
   if (images.length > 0) {
     // Sized concurrently: each remote image may wait up to the fetch timeout.
     const imageTokens = await Promise.all(

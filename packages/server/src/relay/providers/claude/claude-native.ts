@@ -10,6 +10,7 @@ import type {
 } from '../provider.js';
 import { sseFrame } from '../shared/openai-format.js';
 import { throwIfClaudeError } from './claude-chat-reply.js';
+import { jsonRequestBody } from '../shared/json-body.js';
 import { anthropicHeaders, anthropicUrl } from './claude-http.js';
 import { invalidFieldFailure } from './claude-request-error.js';
 import { billingUsageFromClaude, mergeClaudeUsage } from './claude-usage.js';
@@ -22,7 +23,7 @@ export function claudeMessagesRequest(call: ProviderCall, body: Record<string, u
     method: 'POST',
     url: anthropicUrl(call.channel, '/v1/messages'),
     headers: anthropicHeaders(call.channel, call.clientHeaders),
-    body: JSON.stringify(body),
+    body: jsonRequestBody(body),
   };
 }
 

@@ -1,6 +1,7 @@
 // Where and how the gemini provider calls Google (spec §19 row "gemini"): the base URL, the API
 // version and the headers every request carries.
 import type { UpstreamChannel, UpstreamRequest } from '../provider.js';
+import { jsonRequestBody } from '../shared/json-body.js';
 
 export const GEMINI_DEFAULT_BASE_URL = 'https://generativelanguage.googleapis.com';
 export const GEMINI_DEFAULT_VERSION = 'v1beta';
@@ -45,5 +46,5 @@ export function geminiPost(
   sse: boolean,
 ): UpstreamRequest {
   const url = geminiModelUrl(channel, version, model, method) + (sse ? '?alt=sse' : '');
-  return { method: 'POST', url, headers: geminiHeaders(channel, true), body: JSON.stringify(body) };
+  return { method: 'POST', url, headers: geminiHeaders(channel, true), body: jsonRequestBody(body) };
 }

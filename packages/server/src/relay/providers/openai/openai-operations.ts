@@ -6,6 +6,7 @@ import { UpstreamFailure } from '../provider.js';
 import { billingUsageFromOpenAi } from '../shared/openai-format.js';
 import { readErrorObject } from './openai-error.js';
 import { openAiChunkStream, responsesStream } from './openai-stream.js';
+import { jsonRequestBody } from '../shared/json-body.js';
 
 /** Where and how one OpenAI-format request is sent: the vendor decides URL and auth headers. */
 export interface OpenAiEndpoint {
@@ -33,7 +34,7 @@ export function isReasoningModel(model: string): boolean {
   return /^o[1-9]/.test(model) || (model.startsWith('gpt-5') && model !== 'gpt-5-chat-latest');
 }
 
-function jsonBody(call: ProviderCall, endpoint: OpenAiEndpoint): string {
+function jsonBody(call: ProviderCall, endpoint: OpenAiEndpoint): string | Uint8Array {
   const body: Record<string, unknown> = { ...(call.body as Record<string, unknown>), model: call.model };
   if (call.operation === 'chat' || call.operation === 'completions') {
     if (call.stream && endpoint.forceStreamUsage) {
@@ -48,7 +49,7 @@ function jsonBody(call: ProviderCall, endpoint: OpenAiEndpoint): string {
       delete body.temperature;
     }
   }
-  return JSON.stringify(body);
+  return jsonRequestBody(body);
 }
 
 function buildRequest(endpoint: OpenAiEndpoint, call: ProviderCall, path: string): UpstreamRequest {
