@@ -61,6 +61,33 @@ export function createLogsRepository(db: GwDb) {
         .executeTakeFirst();
       return Number(row?.quota ?? 0);
     },
+    /**
+     * The next batch of an export, newest id first: matching rows with an id below `beforeId` (keyset
+     * paging, so each batch is one bounded index range and the export never holds more than a batch).
+     */
+    async exportBatch(filters: LogFilters, beforeId: number, limit: number): Promise<StoredLog[]> {
+      return (await filtered(db.selectFrom('logs'), filters)
+        .selectAll('logs')
+        .where('logs.id', '<', beforeId)
+        .orderBy('logs.id', 'desc')
+        .limit(limit)
+        .execute()) as StoredLog[];
+    },
+    /** Matching consume logs created at or after `since`, and their input + output tokens (RPM / TPM). */
+    async consumedSince(
+      filters: Omit<LogFilters, 'type' | 'start' | 'end'>,
+      since: number,
+    ): Promise<{ requests: number; tokens: number }> {
+      const row = await filtered(db.selectFrom('logs'), { ...filters, type: LOG_TYPE.consume, start: since })
+        .select((eb) => [
+          eb.fn.countAll<number | string>().as('requests'),
+          sql<
+            number | string | null
+          >`sum(${sql.ref('logs.prompt_tokens')} + ${sql.ref('logs.completion_tokens')})`.as('tokens'),
+        ])
+        .executeTakeFirst();
+      return { requests: Number(row?.requests ?? 0), tokens: Number(row?.tokens ?? 0) };
+    },
     /** Names of the given channel ids (the admin list's `channel`); deleted channels are absent. */
     async channelNames(ids: readonly number[]): Promise<ReadonlyMap<number, string>> {
       if (ids.length === 0) return new Map();
