@@ -47,6 +47,11 @@ export interface FilterDef {
   /** Shown to admins only (the user-facing view of a shared screen hides it). */
   adminOnly?: boolean;
   /**
+   * A select that searches as soon as it changes even on a screen whose filters wait for Search (the
+   * log type tabs, console-screens §3), taking the texts typed so far with it.
+   */
+  appliesAtOnce?: boolean;
+  /**
    * The value used while the URL names none (an order list's end time of now + 1 h); asked once when
    * the query is read from the URL.
    */

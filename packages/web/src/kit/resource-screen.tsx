@@ -1,8 +1,9 @@
-import { Button, ButtonGroup, HTMLSelect } from '@blueprintjs/core';
+import { AnchorButton, Button, ButtonGroup, HTMLSelect } from '@blueprintjs/core';
 import {
   type ActionDef,
   type ColumnContext,
   columnsForWidth,
+  csvDownloadHref,
   emptyStateKey,
   formatTimestamp,
   PAGE_SIZES,
@@ -12,6 +13,7 @@ import {
 } from '@gw/core';
 import { keepPreviousData, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useApp, useUser } from '../app/app-context';
 import { useQuotaDisplay } from '../app/use-quota-display';
@@ -83,6 +85,7 @@ function ResourceScreenBody<Row, Values, Input>({
   merged,
 }: ResourceScreenProps<Row, Values, Input>) {
   const t = useT();
+  const { i18n } = useTranslation();
   const { client } = useApp();
   const role = useUser()?.role ?? 0;
   // Below admin: the self list, without the admin-only columns and filters.
@@ -210,6 +213,16 @@ function ResourceScreenBody<Row, Values, Input>({
             })}
           {screen.exportCsv &&
             toolButton('download', t('web.kit.export_csv'), () => void exportCsv(), { loading: exporting })}
+          {screen.csvDownload && (
+            // A plain link: the browser saves the server's stream as it arrives, no rows held here.
+            <AnchorButton
+              icon="download"
+              aria-label={t('web.kit.export_csv')}
+              text={phone ? undefined : t('web.kit.export_csv')}
+              href={csvDownloadHref(screen.csvDownload, query, i18n.language)}
+              download
+            />
+          )}
           {screen.toolbarActions && (
             <ToolbarActions
               actions={screen.toolbarActions}

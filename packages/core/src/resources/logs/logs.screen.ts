@@ -26,6 +26,7 @@ export const LOG_FILTERS: readonly FilterDef[] = [
     name: 'log_type',
     kind: 'select',
     labelKey: 'logs.fields.type',
+    appliesAtOnce: true,
     options: [
       { value: '', labelKey: 'logs.type.all' },
       ...(['topup', 'consume', 'manage', 'system'] as const).map((type) => ({
@@ -146,6 +147,7 @@ export const LOG_SCREEN: ScreenDef<Log> = {
   pageSizeKey: 'log',
   emptyKey: 'logs.empty',
   refreshClearsFilters: true,
+  searchButton: true,
   csvDownload: {
     path: '/api/log/export',
     selfPath: '/api/log/self/export',
