@@ -101,6 +101,10 @@ function logRow(index, random, users, hot) {
 /** Inserts rows [from, to) in multi-row INSERTs of `perStatement`, one transaction per `perTransaction`. */
 async function seedLogs(db, from, to, users, hot) {
   const random = generator(from + 7);
+  // A bulk load is far quicker into a bare table: the log indexes (as the migrations made them) are
+  // dropped first and built again, sorted, once the rows are in.
+  const indexes = await db.logIndexes();
+  for (const { name } of indexes) await db.exec(`drop index ${name}`);
   const perStatement = db.perStatement;
   const perTransaction = 50_000;
   for (let start = from; start < to; start += perTransaction) {
@@ -115,6 +119,7 @@ async function seedLogs(db, from, to, users, hot) {
     }
     await db.commit();
   }
+  for (const { definition } of indexes) await db.exec(definition);
   await db.analyze();
 }
 
@@ -140,6 +145,12 @@ function sqliteSeeder(file) {
     commit: async () => database.exec('commit'),
     insert: async (rows) => statementFor(rows.length).run(...rows.flat()),
     analyze: async () => database.exec('analyze'),
+    logIndexes: async () =>
+      database
+        .prepare(
+          "select name, sql as definition from sqlite_master where type = 'index' and tbl_name = 'logs' and sql is not null",
+        )
+        .all(),
     query: async (text) => database.prepare(text).all(),
     exec: async (text) => database.exec(text),
     close: async () => database.close(),
@@ -164,6 +175,13 @@ function postgresSeeder(url) {
     },
     // Autovacuum would do this on a live server; the bench does not wait for it.
     analyze: async () => client.query('vacuum analyze logs'),
+    logIndexes: async () => {
+      await ready;
+      const { rows } = await client.query(
+        "select indexname as name, indexdef as definition from pg_indexes where tablename = 'logs' and schemaname = current_schema() and indexname not like '%pkey'",
+      );
+      return rows;
+    },
     query: async (text) => {
       await ready;
       return (await client.query(text)).rows;
