@@ -161,6 +161,8 @@ describe('logs', () => {
       );
       expect(first.lines).toHaveLength(2);
       expect(first.lines[1]).toContain(',root,beta,gpt-4o,');
+      // The call's cost with 6 decimals, as the stat line sums it.
+      expect(first.lines[1]).toContain(`,${renderQuota(stat.quota, display, 6)},`);
 
       // The user filter (admins only), then the type: the select searches at once.
       await search(page, 'en_US', { 'logs.fields.model_name': '', 'logs.fields.username': 'lena' });

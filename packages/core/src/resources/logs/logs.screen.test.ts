@@ -119,6 +119,10 @@ describe('log screen (console-screens §3)', () => {
     expect(admin).toContainEqual(['logs.fields.source_ip', '10.0.0.1']);
     expect(admin).toContainEqual(['logs.fields.is_stream', 'Yes']);
     expect(admin).toContainEqual(['logs.fields.quota_points', '1500']);
+    // A call's cost shows 6 decimals (§3); a top-up's amount 2.
+    expect(admin).toContainEqual(['logs.fields.quota', '$0.003000']);
+    const topup = logDetailLines({ ...log, type: 1, quota: 5_000_000 }, ctx, true);
+    expect(topup).toContainEqual({ labelKey: 'logs.fields.quota', text: '$10.00' });
     const self = logDetailLines(log, ctx, false).map((line) => line.labelKey);
     expect(self).not.toContain('logs.fields.channel');
     expect(self).not.toContain('logs.fields.username');
