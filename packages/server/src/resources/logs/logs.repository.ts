@@ -62,13 +62,24 @@ export function createLogsRepository(db: GwDb) {
       return Number(row?.quota ?? 0);
     },
     /**
-     * The next batch of an export, newest id first: matching rows with an id below `beforeId` (keyset
-     * paging, so each batch is one bounded index range and the export never holds more than a batch).
+     * The next batch of an export in the list's order (newest first, then highest id): matching rows
+     * after `after`, the last row of the previous batch (keyset paging). The bound `created_at <= c`
+     * is a range on every log index (each ends in created_at, id), so a batch reads about `limit`
+     * index entries wherever it starts, and the export never holds more than a batch.
      */
-    async exportBatch(filters: LogFilters, beforeId: number, limit: number): Promise<StoredLog[]> {
-      return (await filtered(db.selectFrom('logs'), filters)
-        .selectAll('logs')
-        .where('logs.id', '<', beforeId)
+    async exportBatch(
+      filters: LogFilters,
+      after: { createdAt: number; id: number } | undefined,
+      limit: number,
+    ): Promise<StoredLog[]> {
+      let query = filtered(db.selectFrom('logs'), filters).selectAll('logs');
+      if (after) {
+        query = query
+          .where('logs.created_at', '<=', after.createdAt)
+          .where((eb) => eb.or([eb('logs.created_at', '<', after.createdAt), eb('logs.id', '<', after.id)]));
+      }
+      return (await query
+        .orderBy('logs.created_at', 'desc')
         .orderBy('logs.id', 'desc')
         .limit(limit)
         .execute()) as StoredLog[];

@@ -67,14 +67,15 @@ export function createLogsService(logs: LogsRepository, channelNames: ChannelNam
     });
   };
   async function* exportBatches(filters: LogFilters, named: boolean): AsyncGenerator<Log[]> {
-    // Keyset paging on id: each batch starts below the last id written, whatever was added meanwhile.
-    let beforeId = Number.MAX_SAFE_INTEGER;
+    // Keyset paging: each batch starts after the last row written, whatever was added meanwhile.
+    let after: { createdAt: number; id: number } | undefined;
     for (;;) {
-      const rows = await logs.exportBatch(filters, beforeId, LOG_EXPORT_BATCH);
+      const rows = await logs.exportBatch(filters, after, LOG_EXPORT_BATCH);
       if (rows.length === 0) return;
       yield named ? await withChannels(rows) : rows.map((row) => logRowToLog(row, null));
-      if (rows.length < LOG_EXPORT_BATCH) return;
-      beforeId = rows[rows.length - 1]?.id ?? 0;
+      const last = rows[rows.length - 1];
+      if (rows.length < LOG_EXPORT_BATCH || !last) return;
+      after = { createdAt: last.created_at, id: last.id };
     }
   }
   const statOf = async (filters: Omit<LogFilters, 'type'>): Promise<LogStat> => {
