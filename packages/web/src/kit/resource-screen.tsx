@@ -37,8 +37,11 @@ import { useScreenSections } from './use-screen-sections';
 
 interface ResourceScreenProps<Row, Values, Input> {
   screen: ScreenDef<Row, Values, Input>;
-  /** Something the screen shows above its filters (a hint, a banner). */
-  banner?: ReactNode;
+  /**
+   * Something the screen shows above its filters (a hint, a banner); or drawn from the list's state,
+   * for a figure of the same query (the logs' stat line) that waits for the rows (see ListState).
+   */
+  banner?: ReactNode | ((list: ListState) => ReactNode);
   /** Drawn inside a tab of a page that has its own title: no header of its own. */
   embedded?: boolean;
   /** Toolbar buttons a feature draws itself (model info's bulk import), before "new". */
@@ -53,6 +56,16 @@ interface ResourceScreenProps<Row, Values, Input> {
   children?: ReactNode;
   /** Columns the page draws inside another's cell (see ResourceTable); CSV still has them apart. */
   merged?: Readonly<Record<string, string>>;
+}
+
+/**
+ * The list's query and whether its rows have arrived. A figure of the same query asked only once they
+ * have does not delay them: the server answers one request at a time from SQLite, and a slower sum
+ * asked first would hold the rows back.
+ */
+export interface ListState {
+  query: ScreenQuery;
+  settled: boolean;
 }
 
 /** A list screen drawn from a core ScreenDef, inside the console's one query cache. */
@@ -182,7 +195,9 @@ function ResourceScreenBody<Row, Values, Input>({
         noticeKey={screen.noticeKey}
         actions={headerActions}
       />
-      {banner}
+      {typeof banner === 'function'
+        ? banner({ query, settled: !list.isPending && !list.isPlaceholderData && !list.isFetching })
+        : banner}
       <div className="gw-toolbar">
         <FilterBar
           id={filterFormId}

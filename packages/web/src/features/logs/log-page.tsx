@@ -28,7 +28,11 @@ export function LogPage() {
     ),
   };
   return (
-    <ResourceScreen screen={LOG_SCREEN} banner={<LogStatLine />} slots={slots}>
+    <ResourceScreen
+      screen={LOG_SCREEN}
+      banner={(list) => <LogStatLine query={list.query} listSettled={list.settled} />}
+      slots={slots}
+    >
       {opened && <LogDetailDialog log={opened} onClose={() => setOpened(undefined)} />}
     </ResourceScreen>
   );
