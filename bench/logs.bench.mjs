@@ -4,16 +4,29 @@
 // Traffic is seeded at a constant rate ending now, so a fixed window (the last 3 days) holds the same
 // rows at both sizes: a flat time means the indexes bound the work by the window, not by the table.
 // Each figure is the median of several sequential HTTP requests, in ms. Needs `npm run build` first.
+//
+// At the largest size the web console's log screen is also driven in headless Chromium (issue 10):
+// the time from a click (Search with a filter, a type tab, the next page) to the new rows visible, and
+// from opening the screen to its first rows. BENCH_SIZES (e.g. `1000000`) seeds fewer sizes; BENCH_BROWSER=0
+// skips Chromium; CHROMIUM_PATH names the browser (default /usr/bin/chromium).
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { chromium } from 'playwright-core';
+import { translate } from '../packages/core/dist/index.js';
 import { startServer } from '../packages/server/dist/index.js';
 
 const USERS = 1000;
-const SIZES = [100_000, 1_000_000];
+const SIZES = process.env.BENCH_SIZES ? process.env.BENCH_SIZES.split(',').map(Number) : [100_000, 1_000_000];
+const BROWSER = process.env.BENCH_BROWSER !== '0';
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const WEB_DIR = join(dirname(fileURLToPath(import.meta.url)), '../packages/web/dist');
+const BROWSER_RUNS = Number(process.env.BENCH_BROWSER_RUNS ?? 5);
 /** Seconds between two log rows (all users together): 1 000 000 rows span about 35 days. */
 const STEP = 3;
 /** The share of all rows that belong to the measured ("hot") user. */
@@ -47,6 +60,7 @@ const COLUMNS = [
   'metadata',
 ];
 const NOW = Math.floor(Date.now() / 1000);
+const en = (key, params) => translate('en_US', key, params);
 
 /** A deterministic pseudo-random sequence, so every run seeds the same rows. */
 function generator(seed) {
@@ -87,6 +101,10 @@ function logRow(index, random, users, hot) {
 /** Inserts rows [from, to) in multi-row INSERTs of `perStatement`, one transaction per `perTransaction`. */
 async function seedLogs(db, from, to, users, hot) {
   const random = generator(from + 7);
+  // A bulk load is far quicker into a bare table: the log indexes (as the migrations made them) are
+  // dropped first and built again, sorted, once the rows are in.
+  const indexes = await db.logIndexes();
+  for (const { name } of indexes) await db.exec(`drop index ${name}`);
   const perStatement = db.perStatement;
   const perTransaction = 50_000;
   for (let start = from; start < to; start += perTransaction) {
@@ -101,6 +119,7 @@ async function seedLogs(db, from, to, users, hot) {
     }
     await db.commit();
   }
+  for (const { definition } of indexes) await db.exec(definition);
   await db.analyze();
 }
 
@@ -126,6 +145,12 @@ function sqliteSeeder(file) {
     commit: async () => database.exec('commit'),
     insert: async (rows) => statementFor(rows.length).run(...rows.flat()),
     analyze: async () => database.exec('analyze'),
+    logIndexes: async () =>
+      database
+        .prepare(
+          "select name, sql as definition from sqlite_master where type = 'index' and tbl_name = 'logs' and sql is not null",
+        )
+        .all(),
     query: async (text) => database.prepare(text).all(),
     exec: async (text) => database.exec(text),
     close: async () => database.close(),
@@ -150,6 +175,13 @@ function postgresSeeder(url) {
     },
     // Autovacuum would do this on a live server; the bench does not wait for it.
     analyze: async () => client.query('vacuum analyze logs'),
+    logIndexes: async () => {
+      await ready;
+      const { rows } = await client.query(
+        "select indexname as name, indexdef as definition from pg_indexes where tablename = 'logs' and schemaname = current_schema() and indexname not like '%pkey'",
+      );
+      return rows;
+    },
     query: async (text) => {
       await ready;
       return (await client.query(text)).rows;
@@ -216,6 +248,146 @@ async function signIn(url, username, password) {
   return (response.headers.get('set-cookie') ?? '').split(';')[0];
 }
 
+/**
+ * The log screen in headless Chromium: each scenario opens `from` (not timed), then times `act` until the
+ * table shows the rows of the new query (its address changed, not busy, not the previous rows dimmed).
+ */
+async function browserScenarios(url, hotName, hotToken) {
+  const window = `start_timestamp=${NOW - 3 * DAY}&end_timestamp=${NOW}`;
+  const searchWith = (labelKey, value) => async (page) => {
+    await page.getByRole('searchbox', { name: en(labelKey), exact: true }).fill(value);
+    await page.getByRole('button', { name: en('common.search'), exact: true }).click();
+  };
+  return [
+    {
+      name: 'open the screen, 3 days',
+      who: 'root',
+      from: '/panel/profile',
+      act: (page) => page.goto(`${url}/panel/log?${window}`),
+      expect: /\/panel\/log\?/,
+    },
+    {
+      name: 'open the screen, no filter (all rows)',
+      who: 'root',
+      from: '/panel/profile',
+      act: (page) => page.goto(`${url}/panel/log`),
+      expect: /\/panel\/log/,
+    },
+    {
+      name: 'Search: model, 3 days',
+      who: 'root',
+      from: `/panel/log?${window}`,
+      act: searchWith('logs.fields.model_name', 'gpt-4o'),
+      expect: /model_name=gpt-4o/,
+    },
+    {
+      name: 'Search: user, 3 days',
+      who: 'root',
+      from: `/panel/log?${window}`,
+      act: searchWith('logs.fields.username', hotName),
+      expect: /username=/,
+    },
+    {
+      name: 'Search: token, all time',
+      who: 'root',
+      from: '/panel/log',
+      act: searchWith('logs.fields.token_name', 'token-3'),
+      expect: /token_name=token-3/,
+    },
+    {
+      name: 'type tab: Top-up, 3 days',
+      who: 'root',
+      from: `/panel/log?${window}`,
+      act: (page) =>
+        page.getByRole('combobox', { name: en('logs.fields.type'), exact: true }).selectOption('1'),
+      expect: /log_type=1/,
+    },
+    {
+      name: 'next page, 3 days',
+      who: 'root',
+      from: `/panel/log?${window}`,
+      act: (page) => page.getByRole('button', { name: en('web.next_page') }).click(),
+      expect: /page=2/,
+    },
+    {
+      name: 'self: Search token, all time',
+      who: 'hot',
+      from: '/panel/log',
+      act: searchWith('logs.fields.token_name', hotToken),
+      expect: /token_name=/,
+    },
+  ];
+}
+
+/** Waits until the log table shows the rows of the query the address names. */
+async function rowsShown(page, expected) {
+  await page.waitForURL(expected);
+  await page.waitForFunction(
+    () => {
+      const table = document.querySelector('.gw-resource-screen table');
+      return (
+        table &&
+        table.getAttribute('aria-busy') === 'false' &&
+        !table.classList.contains('gw-table-stale') &&
+        table.querySelectorAll('tbody tr').length > 0
+      );
+    },
+    undefined,
+    { polling: 'raf', timeout: 60_000 },
+  );
+}
+
+/** Median click-to-rows time of each browser scenario, in ms (root and the hot user each in English). */
+async function measureBrowser(url, hotName, hotToken) {
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+  const pages = {};
+  for (const [who, username] of [
+    ['root', 'root'],
+    ['hot', hotName],
+  ]) {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${url}/login`);
+    await page.evaluate(() => localStorage.setItem('appLanguage', 'en_US'));
+    await page.goto(`${url}/login`);
+    await page.getByLabel(en('auth.username')).fill(username);
+    await page.getByLabel(en('auth.password')).fill('bench-password');
+    await page.getByRole('button', { name: en('auth.login'), exact: true }).click();
+    await page.waitForURL('**/panel/dashboard');
+    pages[who] = page;
+  }
+  const results = [];
+  for (const scenario of await browserScenarios(url, hotName, hotToken)) {
+    const page = pages[scenario.who];
+    const times = [];
+    for (let run = 0; run < BROWSER_RUNS + 1; run += 1) {
+      await page.goto(`${url}${scenario.from}`);
+      if (scenario.from.startsWith('/panel/log')) await rowsShown(page, /\/panel\/log/);
+      else await page.waitForLoadState('networkidle');
+      const started = performance.now();
+      await scenario.act(page);
+      await rowsShown(page, scenario.expect);
+      const total = performance.now() - started;
+      // The list request's own time as the browser saw it (the rest is the page's and the machine's).
+      const request = await page.evaluate(() => {
+        const lists = performance
+          .getEntriesByType('resource')
+          .filter((entry) => /\/api\/log\/(self)?\?/.test(entry.name));
+        return lists.at(-1)?.duration ?? 0;
+      });
+      // The first run warms the server's and the browser's caches.
+      if (run > 0) times.push([total, request]);
+    }
+    const middle = (values) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
+    results.push([scenario.name, middle(times.map(([total]) => total)), middle(times.map(([, api]) => api))]);
+  }
+  await browser.close();
+  return results;
+}
+
 /** Seeds users and logs on one database behind a running gw and measures each scenario at each size. */
 async function runOn(label, env, openSeeder) {
   const gw = await startServer({ port: 0, host: '127.0.0.1', handleSignals: false, env });
@@ -250,8 +422,18 @@ async function runOn(label, env, openSeeder) {
       results.set(name, [...(results.get(name) ?? []), await median(gw.url, path, cookies[who])]);
     }
   }
+  const clicks = BROWSER ? await measureBrowser(gw.url, 'hot_user', `token-${hotId % 5}`) : [];
   await seeder.close();
   await gw.close();
+  if (clicks.length > 0) {
+    const size = SIZES[SIZES.length - 1].toLocaleString('en');
+    console.log(`\n${label}: log screen in headless Chromium at ${size} rows, click to rows visible,`);
+    console.log(`median of ${BROWSER_RUNS} runs, ms (and the list request's own time)`);
+    console.log(`${'scenario'.padEnd(40)}${'click to rows'.padStart(14)}${'list request'.padStart(14)}`);
+    for (const [name, time, request] of clicks) {
+      console.log(`${name.padEnd(40)}${time.toFixed(1).padStart(14)}${request.toFixed(1).padStart(14)}`);
+    }
+  }
   console.log(`\n${label}: median of ${RUNS} requests, ms`);
   console.log(
     `${'scenario'.padEnd(40)}${SIZES.map((size) => `${size.toLocaleString('en')} rows`.padStart(18)).join('')}   ratio`,
@@ -266,9 +448,11 @@ async function runOn(label, env, openSeeder) {
 
 const baseEnv = { GW_ROOT_PASSWORD: 'bench-password', LOG_LEVEL: 'silent' };
 const dataDir = mkdtempSync(join(tmpdir(), 'gw-bench-logs-'));
+// The console is served only when Chromium drives it; otherwise an empty folder stands in.
+const webDir = BROWSER ? WEB_DIR : dataDir;
 try {
   const file = join(dataDir, 'gw.db');
-  await runOn('sqlite', { ...baseEnv, DATABASE_URL: `sqlite:${file}`, GW_WEB_DIR: dataDir }, () =>
+  await runOn('sqlite', { ...baseEnv, DATABASE_URL: `sqlite:${file}`, GW_WEB_DIR: webDir }, () =>
     sqliteSeeder(file),
   );
   const pgBase = process.env.BENCH_POSTGRES_URL ?? process.env.GW_TEST_POSTGRES_URL;
@@ -280,7 +464,7 @@ try {
     const url = new URL(pgBase);
     url.searchParams.set('options', `-c search_path=${schema}`);
     try {
-      await runOn('postgres', { ...baseEnv, DATABASE_URL: url.toString(), GW_WEB_DIR: dataDir }, () =>
+      await runOn('postgres', { ...baseEnv, DATABASE_URL: url.toString(), GW_WEB_DIR: webDir }, () =>
         postgresSeeder(url.toString()),
       );
     } finally {

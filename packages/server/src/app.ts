@@ -52,6 +52,7 @@ import { createDashboardService } from './resources/dashboard/dashboard.service.
 import { createLedgerRejectsRepository } from './resources/ledger_rejects/ledger-rejects.repository.js';
 import { ledgerRejectRoutes } from './resources/ledger_rejects/ledger-rejects.routes.js';
 import { createLogsRepository } from './resources/logs/logs.repository.js';
+import { siteQuotaDisplay } from './resources/logs/logs.export.js';
 import { logRoutes } from './resources/logs/logs.routes.js';
 import { createLogsService } from './resources/logs/logs.service.js';
 import { siteRoutes } from './resources/site/site.routes.js';
@@ -285,7 +286,7 @@ export async function buildApp(
       auth,
       optionStore,
     ),
-    ...logRoutes(logsService),
+    ...logRoutes(logsService, siteQuotaDisplay(optionStore)),
     ...dashboardRoutes(dashboardService),
     ...analyticsRoutes(analyticsService),
     ...redemptionRoutes(redemptionsService),

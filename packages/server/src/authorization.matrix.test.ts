@@ -95,6 +95,8 @@ const EXPECTED: Record<string, Level> = {
   'GET /api/log/self': 'user',
   'GET /api/log/stat': 'admin',
   'GET /api/log/self/stat': 'user',
+  'GET /api/log/export': 'admin',
+  'GET /api/log/self/export': 'user',
   'DELETE /api/log/': 'admin',
   'GET /api/user/dashboard': 'user',
   'GET /api/user/dashboard/rate': 'user',

@@ -47,6 +47,11 @@ export interface FilterDef {
   /** Shown to admins only (the user-facing view of a shared screen hides it). */
   adminOnly?: boolean;
   /**
+   * A select that searches as soon as it changes even on a screen whose filters wait for Search (the
+   * log type tabs, console-screens §3), taking the texts typed so far with it.
+   */
+  appliesAtOnce?: boolean;
+  /**
    * The value used while the URL names none (an order list's end time of now + 1 h); asked once when
    * the query is read from the URL.
    */
@@ -328,6 +333,29 @@ export interface IndicatorDef {
 /** The list query a screen sends: paging, order and its filters by name. */
 export type ScreenQuery = { page: number; size: number; order: string } & Record<string, string | number>;
 
+/**
+ * A list the server streams as CSV (the logs, issue 10): the face offers a plain link to `path` with the
+ * query's filters, so the browser saves the file as it arrives and no face ever holds the rows.
+ */
+export interface CsvDownloadDef {
+  /** The admin export (`/api/log/export`). */
+  path: string;
+  /** The export of a user's own rows, used below admin (`/api/log/self/export`). */
+  selfPath?: string;
+  /** The export's query parameters for a list query (its filters, no paging). */
+  params(query: ScreenQuery): Record<string, string | number | undefined>;
+}
+
+/** The address of a screen's CSV download for a query, with the language its header row is written in. */
+export function csvDownloadHref(def: CsvDownloadDef, query: ScreenQuery, language: string): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(def.params(query))) {
+    if (value !== undefined && value !== '') params.set(name, String(value));
+  }
+  params.set('lang', language);
+  return `${def.path}?${params.toString()}`;
+}
+
 export interface ScreenDef<Row, Values = never, Input = never> {
   /** The navigation item id (the route `/panel/<id>`) and the cache key of its data. */
   id: string;
@@ -380,6 +408,8 @@ export interface ScreenDef<Row, Values = never, Input = never> {
   editableRow?(row: Row): boolean;
   /** Whether the toolbar offers the whole list (current filter, all pages) as CSV. */
   exportCsv?: boolean;
+  /** Or the server writes that CSV itself: the toolbar links to it (see CsvDownloadDef). */
+  csvDownload?: CsvDownloadDef;
   /**
    * Whether the toolbar's refresh also clears the filters and the order (the channel list's
    * "Refresh & clear filters", console-screens §1.2); otherwise it reloads the same query.
@@ -405,6 +435,10 @@ export function screenForRole<Row, Values, Input>(
   return {
     ...screen,
     list: screen.selfList ?? screen.list,
+    csvDownload: screen.csvDownload && {
+      ...screen.csvDownload,
+      path: screen.csvDownload.selfPath ?? screen.csvDownload.path,
+    },
     columns: screen.columns.filter((column) => !column.adminOnly),
     filters: screen.filters.filter((filter) => !filter.adminOnly),
   };

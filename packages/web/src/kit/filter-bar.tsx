@@ -101,7 +101,7 @@ export function FilterBar({ filters, query, admin, onFilters, searchRef, id, onS
               onChange={(value) => {
                 const next = { ...values, [filter.name]: value };
                 setValues(next);
-                if (!onSearchOnly) onFilters(next);
+                if (!onSearchOnly || filter.appliesAtOnce) onFilters(next);
               }}
             />
           );

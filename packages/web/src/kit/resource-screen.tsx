@@ -1,8 +1,9 @@
-import { Button, ButtonGroup, HTMLSelect } from '@blueprintjs/core';
+import { AnchorButton, Button, ButtonGroup, HTMLSelect } from '@blueprintjs/core';
 import {
   type ActionDef,
   type ColumnContext,
   columnsForWidth,
+  csvDownloadHref,
   emptyStateKey,
   formatTimestamp,
   PAGE_SIZES,
@@ -12,6 +13,7 @@ import {
 } from '@gw/core';
 import { keepPreviousData, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useApp, useUser } from '../app/app-context';
 import { useQuotaDisplay } from '../app/use-quota-display';
@@ -35,8 +37,11 @@ import { useScreenSections } from './use-screen-sections';
 
 interface ResourceScreenProps<Row, Values, Input> {
   screen: ScreenDef<Row, Values, Input>;
-  /** Something the screen shows above its filters (a hint, a banner). */
-  banner?: ReactNode;
+  /**
+   * Something the screen shows above its filters (a hint, a banner); or drawn from the list's state,
+   * for a figure of the same query (the logs' stat line) that waits for the rows (see ListState).
+   */
+  banner?: ReactNode | ((list: ListState) => ReactNode);
   /** Drawn inside a tab of a page that has its own title: no header of its own. */
   embedded?: boolean;
   /** Toolbar buttons a feature draws itself (model info's bulk import), before "new". */
@@ -51,6 +56,16 @@ interface ResourceScreenProps<Row, Values, Input> {
   children?: ReactNode;
   /** Columns the page draws inside another's cell (see ResourceTable); CSV still has them apart. */
   merged?: Readonly<Record<string, string>>;
+}
+
+/**
+ * The list's query and whether its rows have arrived. A figure of the same query asked only once they
+ * have does not delay them: the server answers one request at a time from SQLite, and a slower sum
+ * asked first would hold the rows back.
+ */
+export interface ListState {
+  query: ScreenQuery;
+  settled: boolean;
 }
 
 /** A list screen drawn from a core ScreenDef, inside the console's one query cache. */
@@ -83,6 +98,7 @@ function ResourceScreenBody<Row, Values, Input>({
   merged,
 }: ResourceScreenProps<Row, Values, Input>) {
   const t = useT();
+  const { i18n } = useTranslation();
   const { client } = useApp();
   const role = useUser()?.role ?? 0;
   // Below admin: the self list, without the admin-only columns and filters.
@@ -179,7 +195,9 @@ function ResourceScreenBody<Row, Values, Input>({
         noticeKey={screen.noticeKey}
         actions={headerActions}
       />
-      {banner}
+      {typeof banner === 'function'
+        ? banner({ query, settled: !list.isPending && !list.isPlaceholderData && !list.isFetching })
+        : banner}
       <div className="gw-toolbar">
         <FilterBar
           id={filterFormId}
@@ -210,6 +228,16 @@ function ResourceScreenBody<Row, Values, Input>({
             })}
           {screen.exportCsv &&
             toolButton('download', t('web.kit.export_csv'), () => void exportCsv(), { loading: exporting })}
+          {screen.csvDownload && (
+            // A plain link: the browser saves the server's stream as it arrives, no rows held here.
+            <AnchorButton
+              icon="download"
+              aria-label={t('web.kit.export_csv')}
+              text={phone ? undefined : t('web.kit.export_csv')}
+              href={csvDownloadHref(screen.csvDownload, query, i18n.language)}
+              download
+            />
+          )}
           {screen.toolbarActions && (
             <ToolbarActions
               actions={screen.toolbarActions}

@@ -1,5 +1,6 @@
 import type { ColumnDef } from '../../format/columns.js';
 import { renderQuota } from '../../format/quota.js';
+import { LOG_TYPE } from './log-types.js';
 import { type Log, logTypeKey } from './logs.schema.js';
 
 /** The user group a consume log was billed in (from its metadata), or ''. */
@@ -85,7 +86,9 @@ export const LOG_COLUMNS: readonly (ColumnDef<Log> & { adminOnly?: boolean })[] 
     id: 'quota',
     titleKey: 'logs.fields.quota',
     priority: 1,
-    value: (log, ctx) => (log.quota ? renderQuota(log.quota, ctx.quota) : ''),
+    // A call's cost is often a fraction of a cent: consumption shows 6 decimals (§3), the rest 2.
+    value: (log, ctx) =>
+      log.quota ? renderQuota(log.quota, ctx.quota, log.type === LOG_TYPE.consume ? 6 : 2) : '',
   },
   { id: 'content', titleKey: 'logs.fields.content', priority: 3, value: (log) => log.content },
 ];

@@ -85,13 +85,30 @@ const ownFilters = {
 export const logSelfListQuerySchema = listQuerySchema.extend(ownFilters);
 export type LogSelfListQuery = z.output<typeof logSelfListQuerySchema>;
 
-/** `GET /api/log/` query (admin): the self filters plus username, channel and source IP (exact). */
-export const logListQuerySchema = logSelfListQuerySchema.extend({
+/** The filters only the admin list takes. */
+const adminFilters = {
   username: textParam,
   channel_id: intParam.pipe(z.number().min(0, 'validation.min_zero')),
   source_ip: textParam,
-});
+};
+
+/** `GET /api/log/` query (admin): the self filters plus username, channel and source IP (exact). */
+export const logListQuerySchema = logSelfListQuerySchema.extend(adminFilters);
 export type LogListQuery = z.output<typeof logListQuerySchema>;
+
+/**
+ * The language the export's header row is written in (`lang=en_US`): a download is a plain navigation,
+ * so the console's chosen language is not in its Accept-Language. Blank or unknown: the header decides.
+ */
+const exportLanguageParam = z.string().max(16, 'validation.too_long').default('');
+
+/** `GET /api/log/self/export` query: the self list's filters; every page, newest id first. */
+export const logSelfExportQuerySchema = z.object({ ...ownFilters, lang: exportLanguageParam });
+export type LogSelfExportQuery = z.output<typeof logSelfExportQuerySchema>;
+
+/** `GET /api/log/export` query (admin): the admin list's filters. */
+export const logExportQuerySchema = logSelfExportQuerySchema.extend(adminFilters);
+export type LogExportQuery = z.output<typeof logExportQuerySchema>;
 
 /** `GET /api/log/self/stat` query; `channel` is a channel id. */
 export const logSelfStatQuerySchema = z.object({
@@ -107,8 +124,15 @@ export type LogSelfStatQuery = z.output<typeof logSelfStatQuerySchema>;
 export const logStatQuerySchema = logSelfStatQuerySchema.extend({ username: textParam });
 export type LogStatQuery = z.output<typeof logStatQuerySchema>;
 
-/** The stat reply: the quota summed over the matching consume logs. */
-export const logStatSchema = z.looseObject({ quota: z.number().int().default(0) });
+/**
+ * The stat reply: the quota summed over the matching consume logs; gw adds `rpm` and `tpm`, the
+ * matching consume logs and their tokens (input + output) in the last 60 seconds, whatever the range.
+ */
+export const logStatSchema = z.looseObject({
+  quota: z.number().int().default(0),
+  rpm: z.number().int().default(0),
+  tpm: z.number().int().default(0),
+});
 export type LogStat = z.output<typeof logStatSchema>;
 
 /** `DELETE /api/log/` query: consume logs older than `target_timestamp` (required, > 0) go. */

@@ -7,6 +7,7 @@ import * as groupsPrices from './2026-06-04T00-00-00-groups-prices.js';
 import * as logs from './2026-05-20T00-00-00-logs.js';
 import * as usersSelf from './2026-06-01T00-00-00-users-self.js';
 import * as logStats from './2026-06-03T00-00-00-log-stats.js';
+import * as logFilters from './2026-11-26T00-00-01-log-filters.js';
 import * as redemptionsPayments from './2026-06-05T00-00-00-redemptions-payments.js';
 import * as ledgerRejects from './2026-11-25T00-00-00-ledger-rejects.js';
 import * as relayHolds from './2026-11-25T00-00-01-relay-holds.js';
@@ -26,4 +27,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-25T00-00-00-ledger-rejects': ledgerRejects,
   '2026-11-25T00-00-01-relay-holds': relayHolds,
   '2026-11-26T00-00-00-invoices': invoices,
+  '2026-11-26T00-00-01-log-filters': logFilters,
 };

@@ -61,6 +61,44 @@ export function createLogsRepository(db: GwDb) {
         .executeTakeFirst();
       return Number(row?.quota ?? 0);
     },
+    /**
+     * The next batch of an export in the list's order (newest first, then highest id): matching rows
+     * after `after`, the last row of the previous batch (keyset paging). The bound `created_at <= c`
+     * is a range on every log index (each ends in created_at, id), so a batch reads about `limit`
+     * index entries wherever it starts, and the export never holds more than a batch.
+     */
+    async exportBatch(
+      filters: LogFilters,
+      after: { createdAt: number; id: number } | undefined,
+      limit: number,
+    ): Promise<StoredLog[]> {
+      let query = filtered(db.selectFrom('logs'), filters).selectAll('logs');
+      if (after) {
+        query = query
+          .where('logs.created_at', '<=', after.createdAt)
+          .where((eb) => eb.or([eb('logs.created_at', '<', after.createdAt), eb('logs.id', '<', after.id)]));
+      }
+      return (await query
+        .orderBy('logs.created_at', 'desc')
+        .orderBy('logs.id', 'desc')
+        .limit(limit)
+        .execute()) as StoredLog[];
+    },
+    /** Matching consume logs created at or after `since`, and their input + output tokens (RPM / TPM). */
+    async consumedSince(
+      filters: Omit<LogFilters, 'type' | 'start' | 'end'>,
+      since: number,
+    ): Promise<{ requests: number; tokens: number }> {
+      const row = await filtered(db.selectFrom('logs'), { ...filters, type: LOG_TYPE.consume, start: since })
+        .select((eb) => [
+          eb.fn.countAll<number | string>().as('requests'),
+          sql<
+            number | string | null
+          >`sum(${sql.ref('logs.prompt_tokens')} + ${sql.ref('logs.completion_tokens')})`.as('tokens'),
+        ])
+        .executeTakeFirst();
+      return { requests: Number(row?.requests ?? 0), tokens: Number(row?.tokens ?? 0) };
+    },
     /** Names of the given channel ids (the admin list's `channel`); deleted channels are absent. */
     async channelNames(ids: readonly number[]): Promise<ReadonlyMap<number, string>> {
       if (ids.length === 0) return new Map();

@@ -1,8 +1,10 @@
 // /api/log/*: the admin and self log lists, their quota stats and the history cleanup (contract §1.9).
 import {
   logDeleteQuerySchema,
+  logExportQuerySchema,
   logListQuerySchema,
   logSchema,
+  logSelfExportQuerySchema,
   logSelfListQuerySchema,
   logSelfStatQuerySchema,
   logStatQuerySchema,
@@ -11,12 +13,13 @@ import {
 } from '@gw/core';
 import { z } from 'zod';
 import { type AnyRoute, defineRoute } from '../../shared/route.js';
+import { type QuotaDisplayLookup, sendLogCsv } from './logs.export.js';
 import type { LogsService } from './logs.service.js';
 
 const TAG = 'logs';
 
 /** The log routes, bound to the service. */
-export function logRoutes(service: LogsService): AnyRoute[] {
+export function logRoutes(service: LogsService, quotaDisplay: QuotaDisplayLookup): AnyRoute[] {
   return [
     defineRoute({
       method: 'GET',
@@ -58,6 +61,38 @@ export function logRoutes(service: LogsService): AnyRoute[] {
       query: logSelfStatQuerySchema,
       reply: logStatSchema,
       handler: ({ user, query }) => service.statOwn(user, query),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/api/log/export',
+      guard: 'admin',
+      tag: TAG,
+      summary:
+        "Every matching log as a streamed CSV attachment (the admin list's filters, newest first; lang = header language); not enveloped",
+      query: logExportQuerySchema,
+      handler: ({ query, reply, language }) =>
+        sendLogCsv(reply, service.exportAll(query), {
+          admin: true,
+          lang: query.lang,
+          language,
+          quotaDisplay,
+        }),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/api/log/self/export',
+      guard: 'user',
+      tag: TAG,
+      summary:
+        "The caller's matching logs as a streamed CSV attachment (the self list's filters); not enveloped",
+      query: logSelfExportQuerySchema,
+      handler: ({ user, query, reply, language }) =>
+        sendLogCsv(reply, service.exportOwn(user, query), {
+          admin: false,
+          lang: query.lang,
+          language,
+          quotaDisplay,
+        }),
     }),
     defineRoute({
       method: 'DELETE',

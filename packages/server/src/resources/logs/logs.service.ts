@@ -3,15 +3,19 @@
 import {
   type Log,
   LOG_SORT_FIELDS,
+  type LogExportQuery,
   type LogListQuery,
+  type LogSelfExportQuery,
   type LogSelfListQuery,
+  type LogStat,
   type LogSelfStatQuery,
   type LogStatQuery,
+  nowSeconds,
   type Paged,
 } from '@gw/core';
 import type { AuthUser } from '../../shared/auth-user.js';
 import { type ListRequest, listRequest } from '../../shared/listing.js';
-import type { LogFilters, LogsRepository } from './logs.repository.js';
+import type { LogFilters, LogsRepository, StoredLog } from './logs.repository.js';
 import { logRowToLog } from './logs.wire.js';
 
 /**
@@ -36,7 +40,7 @@ function logListRequest(query: { page: number; size: number; order: string }): L
   return request;
 }
 
-function listFilters(query: LogSelfListQuery): LogFilters {
+function listFilters(query: Omit<LogSelfListQuery, 'page' | 'size' | 'order' | 'keyword'>): LogFilters {
   return {
     type: query.log_type,
     start: query.start_timestamp,
@@ -46,8 +50,42 @@ function listFilters(query: LogSelfListQuery): LogFilters {
   };
 }
 
+/** Rows an export reads per query: small enough to hold, large enough to keep round trips few. */
+export const LOG_EXPORT_BATCH = 1000;
+
+/** The window of the stat's RPM and TPM. */
+const RATE_WINDOW_SECONDS = 60;
+
 /** The log rules over a repository and the channel-name seam. */
 export function createLogsService(logs: LogsRepository, channelNames: ChannelNameLookup = noChannelNames) {
+  const withChannels = async (rows: readonly StoredLog[]): Promise<Log[]> => {
+    const ids = [...new Set(rows.map((row) => row.channel_id).filter((id) => id > 0))];
+    const names = ids.length > 0 ? await channelNames(ids) : new Map<number, string>();
+    return rows.map((row) => {
+      const name = names.get(row.channel_id);
+      return logRowToLog(row, name === undefined ? null : { id: row.channel_id, name });
+    });
+  };
+  async function* exportBatches(filters: LogFilters, named: boolean): AsyncGenerator<Log[]> {
+    // Keyset paging: each batch starts after the last row written, whatever was added meanwhile.
+    let after: { createdAt: number; id: number } | undefined;
+    for (;;) {
+      const rows = await logs.exportBatch(filters, after, LOG_EXPORT_BATCH);
+      if (rows.length === 0) return;
+      yield named ? await withChannels(rows) : rows.map((row) => logRowToLog(row, null));
+      const last = rows[rows.length - 1];
+      if (rows.length < LOG_EXPORT_BATCH || !last) return;
+      after = { createdAt: last.created_at, id: last.id };
+    }
+  }
+  const statOf = async (filters: Omit<LogFilters, 'type'>): Promise<LogStat> => {
+    const { start: _start, end: _end, ...rest } = filters;
+    const [quota, recent] = await Promise.all([
+      logs.sumConsumedQuota(filters),
+      logs.consumedSince(rest, nowSeconds() - RATE_WINDOW_SECONDS),
+    ]);
+    return { quota, rpm: recent.requests, tpm: recent.tokens };
+  };
   return {
     /** Every user's logs (admin), each with its channel's id and name when the channel exists. */
     async list(query: LogListQuery): Promise<Paged<Log>> {
@@ -61,13 +99,8 @@ export function createLogsService(logs: LogsRepository, channelNames: ChannelNam
         },
         request,
       );
-      const ids = [...new Set(rows.map((row) => row.channel_id).filter((id) => id > 0))];
-      const names = ids.length > 0 ? await channelNames(ids) : new Map<number, string>();
       return {
-        data: rows.map((row) => {
-          const name = names.get(row.channel_id);
-          return logRowToLog(row, name === undefined ? null : { id: row.channel_id, name });
-        }),
+        data: await withChannels(rows),
         page: request.page,
         size: request.size,
         total_count: total,
@@ -84,31 +117,43 @@ export function createLogsService(logs: LogsRepository, channelNames: ChannelNam
         total_count: total,
       };
     },
-    /** Quota of every matching consume log (admin). */
-    async stat(query: LogStatQuery): Promise<{ quota: number }> {
-      return {
-        quota: await logs.sumConsumedQuota({
-          start: query.start_timestamp,
-          end: query.end_timestamp,
-          username: query.username,
-          tokenName: query.token_name,
-          modelName: query.model_name,
-          channelId: query.channel,
-        }),
-      };
+    /** Quota of every matching consume log (admin), and the last minute's requests and tokens. */
+    stat(query: LogStatQuery): Promise<LogStat> {
+      return statOf({
+        start: query.start_timestamp,
+        end: query.end_timestamp,
+        username: query.username,
+        tokenName: query.token_name,
+        modelName: query.model_name,
+        channelId: query.channel,
+      });
     },
-    /** Quota of the caller's matching consume logs. */
-    async statOwn(caller: AuthUser, query: LogSelfStatQuery): Promise<{ quota: number }> {
-      return {
-        quota: await logs.sumConsumedQuota({
-          userId: caller.id,
-          start: query.start_timestamp,
-          end: query.end_timestamp,
-          tokenName: query.token_name,
-          modelName: query.model_name,
-          channelId: query.channel,
-        }),
-      };
+    /** The same over the caller's own consume logs. */
+    statOwn(caller: AuthUser, query: LogSelfStatQuery): Promise<LogStat> {
+      return statOf({
+        userId: caller.id,
+        start: query.start_timestamp,
+        end: query.end_timestamp,
+        tokenName: query.token_name,
+        modelName: query.model_name,
+        channelId: query.channel,
+      });
+    },
+    /** Every matching log (admin), newest first, a batch at a time, each with its channel's name. */
+    exportAll(query: LogExportQuery): AsyncGenerator<Log[]> {
+      return exportBatches(
+        {
+          ...listFilters(query),
+          username: query.username,
+          channelId: query.channel_id,
+          sourceIp: query.source_ip,
+        },
+        true,
+      );
+    },
+    /** Every one of the caller's matching logs, newest first; no channel names (admin information). */
+    exportOwn(caller: AuthUser, query: LogSelfExportQuery): AsyncGenerator<Log[]> {
+      return exportBatches({ ...listFilters(query), userId: caller.id }, false);
     },
     /** Deletes consume logs older than the target; top-up, manage and system logs stay. */
     deleteConsumedBefore(targetTimestamp: number): Promise<number> {

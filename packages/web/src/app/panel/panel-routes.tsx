@@ -85,6 +85,7 @@ const BUILT: Record<string, React.ReactNode> = {
   topup: <TopupPage />,
   profile: <ProfilePage />,
   model_price: <UsageScreen id="model_price" />,
+  log: <UsageScreen id="log" />,
   midjourney: <UsageScreen id="midjourney" />,
   task: <UsageScreen id="task" />,
   invoice: <UsageScreen id="invoice" />,

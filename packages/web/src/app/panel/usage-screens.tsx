@@ -13,14 +13,15 @@ const SCREENS: Record<UsageScreenId, ComponentType> = {
     })),
   ),
   task: lazy(() => import('../../features/tasks/task-page').then((module) => ({ default: module.TaskPage }))),
+  log: lazy(() => import('../../features/logs/log-page').then((module) => ({ default: module.LogPage }))),
   invoice: lazy(() =>
     import('../../features/invoices/invoice-page').then((module) => ({ default: module.InvoicePage })),
   ),
 };
 
-export type UsageScreenId = 'model_price' | 'midjourney' | 'task' | 'invoice';
+export type UsageScreenId = 'model_price' | 'log' | 'midjourney' | 'task' | 'invoice';
 
-/** One of the billing and usage screens: available models, Midjourney, async tasks, monthly bills. */
+/** One of the billing and usage screens: available models, logs, Midjourney, async tasks, monthly bills. */
 export function UsageScreen({ id }: { id: UsageScreenId }) {
   const Screen = SCREENS[id];
   return (
