@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dashboardQuerySchema, dayNumber } from './dashboard.schema.js';
+import { dashboardQuerySchema, dayNumber } from '../../resources/dashboard/dashboard.schema.js';
 import {
   dailyTotals,
   heatLevel,
@@ -8,10 +8,10 @@ import {
   modelSpendChart,
   trendPercent,
   usageHeatmap,
-} from './dashboard.series.js';
+} from './dashboard-figures.js';
 
-const row = (Date: string, ModelName: string, RequestCount: number, Quota: number) => ({
-  Date,
+const row = (date: string, ModelName: string, RequestCount: number, Quota: number) => ({
+  Date: date,
   ModelName,
   RequestCount,
   Quota,

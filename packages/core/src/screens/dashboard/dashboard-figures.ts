@@ -6,8 +6,13 @@ import {
   type StackedChart,
   usageChart,
   type DonutSlices,
-} from '../analytics/analytics.series.js';
-import { type DailyModelStat, type DailyUsage, dayNumber, HEATMAP_DAYS } from './dashboard.schema.js';
+} from '../../resources/analytics/analytics.series.js';
+import {
+  type DailyModelStat,
+  type DailyUsage,
+  dayNumber,
+  HEATMAP_DAYS,
+} from '../../resources/dashboard/dashboard.schema.js';
 
 /** Days the dashboard's charts show until the user picks a range: the last 7, today included. */
 export const DASHBOARD_DEFAULT_DAYS = 7;
