@@ -4,3 +4,4 @@ export * from './key-value-rows.js';
 export * from './model-catalogue/index.js';
 export * from './selection.js';
 export * from './dashboard/index.js';
+export * from './option-sources.js';
