@@ -6,6 +6,7 @@ import {
   kpiFigures,
   modelRequestSlices,
   modelSpendChart,
+  modelsByOwner,
   trendPercent,
   usageHeatmap,
 } from './dashboard-figures.js';
@@ -126,6 +127,26 @@ describe('usage heatmap', () => {
     expect(map.activeDays).toBe(2);
     expect([heatLevel(0, 8), heatLevel(2, 8), heatLevel(3, 8), heatLevel(6, 8), heatLevel(8, 8)]).toEqual([
       0, 1, 2, 3, 4,
+    ]);
+  });
+});
+
+describe('available models strip', () => {
+  it('Given models of several owners, Then owners follow their id and models their name', () => {
+    const models = {
+      'gpt-4': { owned_by: 'OpenAI' },
+      claude: { owned_by: 'Anthropic' },
+      'gpt-3.5': { owned_by: 'OpenAI' },
+      x: { owned_by: 'Zed' },
+    };
+    const owners = [
+      { id: 1, name: 'OpenAI', icon: 'o.png' },
+      { id: 14, name: 'Anthropic', icon: '' },
+    ];
+    expect(modelsByOwner(models, owners)).toEqual([
+      { owner: 'OpenAI', icon: 'o.png', models: ['gpt-3.5', 'gpt-4'] },
+      { owner: 'Anthropic', icon: '', models: ['claude'] },
+      { owner: 'Zed', icon: '', models: ['x'] },
     ]);
   });
 });

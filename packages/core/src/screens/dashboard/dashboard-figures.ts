@@ -188,3 +188,31 @@ export function usageHeatmap(rows: readonly DailyUsage[], today: string): Heatma
   }
   return { weeks, max, total, activeDays };
 }
+
+/** One provider of the available-models strip: its name, icon and models by name. */
+export interface OwnerModels {
+  owner: string;
+  icon: string;
+  models: string[];
+}
+
+/**
+ * The available models grouped by owner (spec §7 strip): owners in the order of their id in the
+ * owner list (unknown owners after, by name), models by name within an owner.
+ */
+export function modelsByOwner(
+  models: Readonly<Record<string, { owned_by: string }>>,
+  owners: ReadonlyArray<{ id: number; name: string; icon: string }>,
+): OwnerModels[] {
+  const groups = new Map<string, string[]>();
+  for (const [model, info] of Object.entries(models)) {
+    const list = groups.get(info.owned_by) ?? [];
+    list.push(model);
+    groups.set(info.owned_by, list);
+  }
+  const known = new Map(owners.map((owner) => [owner.name, owner]));
+  const rank = (name: string) => known.get(name)?.id ?? Number.MAX_SAFE_INTEGER;
+  return [...groups.entries()]
+    .sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b))
+    .map(([owner, list]) => ({ owner, icon: known.get(owner)?.icon ?? '', models: list.sort() }));
+}
