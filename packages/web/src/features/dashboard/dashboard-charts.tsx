@@ -39,7 +39,7 @@ function RangeForm({ initial, onRange }: { initial: DayRange; onRange: (range: D
     if (!message) onRange({ start, end });
   };
   return (
-    <form className="gw-analytics-filters gw-dashboard-range" onSubmit={submit} noValidate>
+    <form className="gw-dashboard-range" onSubmit={submit} noValidate>
       <FormGroup label={t('dashboard.range_start')} labelFor="dashboard-start">
         <InputGroup id="dashboard-start" type="date" value={start} onValueChange={setStart} />
       </FormGroup>

@@ -1,6 +1,7 @@
 import { Card } from '@blueprintjs/core';
 import { getDashboardHeatmap, type HeatCell, renderQuota, usageHeatmap } from '@gw/core';
 import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { useApp } from '../../app/app-context';
 import { useQuotaDisplay } from '../../app/use-quota-display';
 import { useT } from '../../lib/use-t';
@@ -12,6 +13,11 @@ export function UsageHeatmap({ today }: { today: string }) {
   const display = useQuotaDisplay();
   const rows = useQuery({ queryKey: ['dashboard', 'heatmap'], queryFn: () => getDashboardHeatmap(client) });
   const map = usageHeatmap(rows.data ?? [], today);
+  // A narrow screen scrolls the year sideways: it opens on the latest weeks, the ones most looked at.
+  const frame = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (frame.current && rows.data) frame.current.scrollLeft = frame.current.scrollWidth;
+  }, [rows.data]);
   const label = (cell: HeatCell) =>
     t('dashboard.heatmap_cell', {
       date: cell.date,
@@ -24,7 +30,7 @@ export function UsageHeatmap({ today }: { today: string }) {
       <p className="gw-stat-sub">
         {t('dashboard.heatmap_summary', { total: map.total, days: map.activeDays })}
       </p>
-      <div className="gw-heatmap">
+      <div className="gw-heatmap" ref={frame}>
         {map.weeks.map((week) => (
           <ul key={week.find((cell) => cell)?.date} className="gw-heatmap-week">
             {week.map((cell, index) =>
