@@ -100,6 +100,7 @@ const EXPECTED: Record<string, Level> = {
   'DELETE /api/log/': 'admin',
   'GET /api/user/dashboard': 'user',
   'GET /api/user/dashboard/rate': 'user',
+  'GET /api/user/dashboard/heatmap': 'user',
   'GET /api/analytics/statistics': 'admin',
   'GET /api/analytics/period': 'admin',
   'GET /api/analytics/multi_user_stats': 'admin',

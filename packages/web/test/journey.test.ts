@@ -53,15 +53,23 @@ describe('web console journey', () => {
     // When root opens Tokens and creates one, then it is listed, enabled.
     await sidebar.getByRole('link', { name: en('nav.token') }).click();
     await page.waitForURL('**/panel/token');
-    await page.getByRole('button', { name: en('tokens.create') }).click();
+    await page.getByRole('button', { name: en('web.kit.new') }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByLabel(en('tokens.fields.name'), { exact: true }).fill('journey-key');
+    await dialog
+      .getByRole('textbox', { name: new RegExp(`^${en('tokens.fields.name')}`) })
+      .fill('journey-key');
     await dialog.getByRole('button', { name: en('common.submit') }).click();
+    // The new key is shown with the one sentence every face says about it: it can be copied later.
+    const created = page.getByRole('dialog', { name: en('tokens.created') });
+    await created.getByText(en('tokens.key_reuse')).waitFor();
+    await expect(created.locator('code').innerText()).resolves.toMatch(/^sk-[\w-]{16,}$/);
+    await created
+      .getByRole('button', { name: en('common.close'), exact: true })
+      .last()
+      .click();
     const row = page.getByRole('row').filter({ hasText: 'journey-key' });
     await row.waitFor();
-    await expect(
-      row.getByRole('cell', { name: en('tokens.status.enabled'), exact: true }).count(),
-    ).resolves.toBe(1);
+    await row.getByText(en('tokens.status.enabled'), { exact: true }).waitFor();
 
     // When its key is copied, then the clipboard holds the sk- form of the key.
     await row.getByRole('button', { name: en('web.copy_token', { name: 'journey-key' }) }).click();
@@ -73,10 +81,8 @@ describe('web console journey', () => {
     expect(copied).toMatch(/^sk-[\w-]{16,}$/);
 
     // When its switch is turned off, then the row says Disabled (after the server answered).
-    await row
-      .getByRole('switch', { name: en('web.token_enabled', { name: 'journey-key' }) })
-      .click({ force: true });
-    await row.getByRole('cell', { name: en('tokens.status.disabled'), exact: true }).waitFor();
+    await row.getByRole('switch', { name: 'journey-key' }).click({ force: true });
+    await row.getByText(en('tokens.status.disabled'), { exact: true }).waitFor();
     await page.getByText(en('tokens.disabled_toast')).first().waitFor();
 
     // The same page in Chinese, saved for a look.

@@ -89,9 +89,9 @@ describe('command palette journey', () => {
     await input.press('Enter');
     await page.waitForURL('**/panel/token?keyword=palette-key');
     // Then the token list shows that token, searched by its name.
-    await expect(
-      page.getByRole('textbox', { name: en('tokens.search_placeholder') }).inputValue(),
-    ).resolves.toBe('palette-key');
+    await expect(page.getByPlaceholder(en('tokens.search_placeholder')).inputValue()).resolves.toBe(
+      'palette-key',
+    );
     await page.getByRole('row').filter({ hasText: 'palette-key' }).waitFor();
 
     // When an admin types a user's name or a channel's id, then the server's record is listed; a

@@ -6,6 +6,7 @@ import zh_CN_billing from './locales/zh_CN/billing.json' with { type: 'json' };
 import zh_CN_channels from './locales/zh_CN/channels.json' with { type: 'json' };
 import zh_CN_cli from './locales/zh_CN/cli.json' with { type: 'json' };
 import zh_CN_common from './locales/zh_CN/common.json' with { type: 'json' };
+import zh_CN_dashboard from './locales/zh_CN/dashboard.json' with { type: 'json' };
 import zh_CN_errors from './locales/zh_CN/errors.json' with { type: 'json' };
 import zh_CN_logs from './locales/zh_CN/logs.json' with { type: 'json' };
 import zh_CN_model_info from './locales/zh_CN/model_info.json' with { type: 'json' };
@@ -38,6 +39,7 @@ import zh_HK_billing from './locales/zh_HK/billing.json' with { type: 'json' };
 import zh_HK_channels from './locales/zh_HK/channels.json' with { type: 'json' };
 import zh_HK_cli from './locales/zh_HK/cli.json' with { type: 'json' };
 import zh_HK_common from './locales/zh_HK/common.json' with { type: 'json' };
+import zh_HK_dashboard from './locales/zh_HK/dashboard.json' with { type: 'json' };
 import zh_HK_errors from './locales/zh_HK/errors.json' with { type: 'json' };
 import zh_HK_logs from './locales/zh_HK/logs.json' with { type: 'json' };
 import zh_HK_model_info from './locales/zh_HK/model_info.json' with { type: 'json' };
@@ -70,6 +72,7 @@ import en_US_billing from './locales/en_US/billing.json' with { type: 'json' };
 import en_US_channels from './locales/en_US/channels.json' with { type: 'json' };
 import en_US_cli from './locales/en_US/cli.json' with { type: 'json' };
 import en_US_common from './locales/en_US/common.json' with { type: 'json' };
+import en_US_dashboard from './locales/en_US/dashboard.json' with { type: 'json' };
 import en_US_errors from './locales/en_US/errors.json' with { type: 'json' };
 import en_US_logs from './locales/en_US/logs.json' with { type: 'json' };
 import en_US_model_info from './locales/en_US/model_info.json' with { type: 'json' };
@@ -102,6 +105,7 @@ import ja_JP_billing from './locales/ja_JP/billing.json' with { type: 'json' };
 import ja_JP_channels from './locales/ja_JP/channels.json' with { type: 'json' };
 import ja_JP_cli from './locales/ja_JP/cli.json' with { type: 'json' };
 import ja_JP_common from './locales/ja_JP/common.json' with { type: 'json' };
+import ja_JP_dashboard from './locales/ja_JP/dashboard.json' with { type: 'json' };
 import ja_JP_errors from './locales/ja_JP/errors.json' with { type: 'json' };
 import ja_JP_logs from './locales/ja_JP/logs.json' with { type: 'json' };
 import ja_JP_model_info from './locales/ja_JP/model_info.json' with { type: 'json' };
@@ -138,6 +142,7 @@ export const BUNDLED_LOCALES = {
     channels: zh_CN_channels,
     cli: zh_CN_cli,
     common: zh_CN_common,
+    dashboard: zh_CN_dashboard,
     errors: zh_CN_errors,
     logs: zh_CN_logs,
     model_info: zh_CN_model_info,
@@ -172,6 +177,7 @@ export const BUNDLED_LOCALES = {
     channels: zh_HK_channels,
     cli: zh_HK_cli,
     common: zh_HK_common,
+    dashboard: zh_HK_dashboard,
     errors: zh_HK_errors,
     logs: zh_HK_logs,
     model_info: zh_HK_model_info,
@@ -206,6 +212,7 @@ export const BUNDLED_LOCALES = {
     channels: en_US_channels,
     cli: en_US_cli,
     common: en_US_common,
+    dashboard: en_US_dashboard,
     errors: en_US_errors,
     logs: en_US_logs,
     model_info: en_US_model_info,
@@ -240,6 +247,7 @@ export const BUNDLED_LOCALES = {
     channels: ja_JP_channels,
     cli: ja_JP_cli,
     common: ja_JP_common,
+    dashboard: ja_JP_dashboard,
     errors: ja_JP_errors,
     logs: ja_JP_logs,
     model_info: ja_JP_model_info,

@@ -3,3 +3,5 @@ export * from './screen-model.js';
 export * from './key-value-rows.js';
 export * from './model-catalogue/index.js';
 export * from './selection.js';
+export * from './dashboard/index.js';
+export * from './option-sources.js';

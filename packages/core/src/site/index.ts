@@ -1,2 +1,3 @@
 export * from './site-content.js';
 export * from './jump.js';
+export * from './chat-links.js';

@@ -1,6 +1,6 @@
 import type { ApiClient, FieldOption, FormFieldDef, OptionSource } from '@gw/core';
 import { useEffect, useState } from 'react';
-import { loadOptionSource } from './option-sources.js';
+import { loadOptionSource } from '@gw/core';
 
 /** A field's choices: fixed, read by the field itself, or from a shared source. */
 export interface OptionField {

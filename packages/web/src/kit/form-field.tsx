@@ -27,7 +27,11 @@ function useFieldOptions<Values>(field: FormFieldDef<Values>): readonly FieldOpt
     queryFn: () => field.loadOptions?.(client) ?? Promise.resolve([]),
     enabled: field.loadOptions !== undefined,
   });
-  return field.options ?? source ?? (field.loadOptions ? own.data : undefined);
+  // Fixed choices come first; a field with a source as well adds what the server lists after them
+  // (a token's "follow the user's group", then the groups), as the TUI does.
+  const read = source ?? (field.loadOptions ? own.data : undefined);
+  if (field.options && read) return [...field.options, ...read];
+  return field.options ?? read;
 }
 
 /** What a quota typed in the display unit is worth in the other unit, as it is typed. */

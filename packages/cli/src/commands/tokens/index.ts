@@ -33,6 +33,7 @@ export const TOKEN_SPEC: ResourceSpec<Token, TokenFormValues, TokenCreateInput> 
     const token = created as Token;
     ctx.write(`${tokenKeyForDisplay(token.key)}\n`);
     ctx.note(ctx.t('tokens.created_note', { name: token.name, id: token.id }));
+    ctx.note(ctx.t('tokens.key_reuse'));
   },
 };
 

@@ -15,6 +15,14 @@ export const TOKEN_COLUMNS: readonly ColumnDef<Token>[] = [
     value: (token) => String(token.id),
   },
   {
+    // Filled only on the admin search's rows (which carry the owner's name): `id - name`.
+    id: 'owner',
+    titleKey: 'tokens.fields.owner',
+    priority: 2,
+    adminOnly: true,
+    value: (token) => (token.owner_name === undefined ? '' : `${token.user_id} - ${token.owner_name}`),
+  },
+  {
     id: 'name',
     titleKey: 'tokens.fields.name',
     sortField: 'name',
@@ -26,6 +34,12 @@ export const TOKEN_COLUMNS: readonly ColumnDef<Token>[] = [
     titleKey: 'tokens.fields.group',
     priority: 4,
     value: (token, ctx) => token.group || ctx.t('tokens.follow_user_group'),
+  },
+  {
+    id: 'backup_group',
+    titleKey: 'tokens.fields.backup_group',
+    priority: 5,
+    value: (token) => token.backup_group,
   },
   {
     id: 'status',
@@ -65,6 +79,13 @@ export const TOKEN_COLUMNS: readonly ColumnDef<Token>[] = [
       token.expired_time === TOKEN_NEVER_EXPIRES
         ? ctx.t('tokens.never_expires')
         : ctx.time(token.expired_time),
+  },
+  {
+    id: 'accessed_time',
+    titleKey: 'tokens.fields.accessed_time',
+    priority: 5,
+    adminOnly: true,
+    value: (token, ctx) => (token.accessed_time > 0 ? ctx.time(token.accessed_time) : ''),
   },
   { id: 'key', titleKey: 'tokens.fields.key', priority: 6, value: (token) => maskTokenKey(token.key) },
 ];

@@ -7,6 +7,7 @@ import {
   TOKEN_FORM,
   TOKEN_SCREEN,
   type TokenFormValues,
+  tokenFormChanged,
   tokenFormFromRow,
 } from './tokens.screen.js';
 import { TOKEN_NEVER_EXPIRES, tokenSchema } from './tokens.schema.js';
@@ -101,5 +102,15 @@ describe('token screen (console-screens §2)', () => {
     const spent = tokenSchema.parse({ id: 1, name: 'x', status: 4, remain_quota: 0 });
     expect(TOKEN_SCREEN.status?.refusal?.(spent, true)).toBe('tokens.errors.enable_exhausted');
     expect(TOKEN_SCREEN.status?.refusal?.(spent, false)).toBeUndefined();
+  });
+});
+
+describe('token form: backup group', () => {
+  it('Given the backup group set to the primary, Then it is cleared', () => {
+    const previous = { ...emptyTokenForm(), group: 'vip' };
+    expect(tokenFormChanged({ ...previous, backup_group: 'vip' }, previous)).toEqual({ backup_group: '' });
+    const backed = { ...emptyTokenForm(), backup_group: 'default' };
+    expect(tokenFormChanged({ ...backed, group: 'default' }, backed)).toEqual({ backup_group: '' });
+    expect(tokenFormChanged({ ...backed, group: 'vip' }, backed)).toEqual({});
   });
 });

@@ -175,6 +175,8 @@ export function tokenFormChanged(
   if (values.ip_whitelist.trim() !== '' && values.ip_whitelist !== previous.ip_whitelist)
     implied.limit_ips = true;
   if (values.heartbeat_timeout !== previous.heartbeat_timeout) implied.heartbeat_enabled = true;
+  // A backup group equal to the primary would never be used: choosing it (either way round) clears it.
+  if (values.backup_group !== '' && values.backup_group === values.group) implied.backup_group = '';
   return implied;
 }
 
@@ -251,11 +253,12 @@ export const TOKEN_FORM: FormDef<Token, TokenFormValues, TokenCreateInput> = {
   editTitleKey: 'tokens.edit',
   createdKey: 'tokens.created',
   updatedKey: 'tokens.updated',
-  // The new key, shown once with copy and "write to a file" (it can be copied from the list later too).
+  // The new key, shown with copy and "write to a file"; its owner can copy it from the list at any time
+  // (tokens.key_reuse, the one sentence every face says about it).
   afterCreate: {
     kind: 'list',
     titleKey: 'tokens.created',
-    helpKey: 'token_screen.created_help',
+    helpKey: 'tokens.key_reuse',
     items: (created) => [tokenKeyForDisplay((created as Token).key)],
     fileName: (values) => `token-${values.name}`,
   },

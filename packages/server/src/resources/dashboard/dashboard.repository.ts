@@ -59,6 +59,36 @@ export function createDashboardRepository(db: GwDb) {
         requestTime: Number(row.request_time ?? 0),
       }));
     },
+    /**
+     * The caller's consume logs in [from, to) counted per quarter hour (unix seconds of its start): the
+     * service gives each bucket its local day, so days follow the server's zone on every dialect, and
+     * a quarter hour never straddles a local midnight in any real time zone. At most 35,136 rows a year.
+     */
+    async usageByQuarterHour(
+      userId: number,
+      from: number,
+      to: number,
+    ): Promise<Array<{ start: number; requestCount: number; quota: number }>> {
+      const bucket = sql<number | string>`${sql.ref('created_at')} - (${sql.ref('created_at')} % 900)`;
+      const rows = await db
+        .selectFrom('logs')
+        .where('user_id', '=', userId)
+        .where('created_at', '>=', from)
+        .where('created_at', '<', to)
+        .where('type', '=', LOG_TYPE.consume)
+        .select([
+          bucket.as('bucket'),
+          (eb) => eb.fn.countAll<number | string>().as('request_count'),
+          sql<number | string | null>`sum(${sql.ref('quota')})`.as('quota'),
+        ])
+        .groupBy(sql`1`)
+        .execute();
+      return rows.map((row) => ({
+        start: Number(row.bucket),
+        requestCount: Number(row.request_count),
+        quota: Number(row.quota ?? 0),
+      }));
+    },
     /** The per-minute request limit (`api_rate`) of an enabled user group; 0 when none is set. */
     async groupApiRate(symbol: string): Promise<number> {
       const row = await db

@@ -11,7 +11,7 @@ import {
   startTestApp,
   type TestApp,
 } from '../../test-support/test-app.js';
-import { dayBoundaries } from './dashboard.service.js';
+import { dayBoundaries, rangeBoundaries } from './dashboard.service.js';
 
 describe('dayBoundaries', () => {
   it('Given a time, Then it gives local midnights from 7 days ago to the end of today and their dates', () => {
@@ -30,6 +30,19 @@ describe('dayBoundaries', () => {
     ]);
     expect(starts[7]).toBe(new Date(2024, 2, 31).getTime() / 1000);
     expect(starts[8]).toBe(new Date(2024, 3, 1).getTime() / 1000);
+  });
+});
+
+describe('rangeBoundaries', () => {
+  it('Given a range over a month end, Then it gives each day and the midnight after the last', () => {
+    const { starts, dates } = rangeBoundaries('2024-02-28', '2024-03-01');
+    expect(dates).toEqual(['2024-02-28', '2024-02-29', '2024-03-01']);
+    expect(starts).toEqual([
+      new Date(2024, 1, 28).getTime() / 1000,
+      new Date(2024, 1, 29).getTime() / 1000,
+      new Date(2024, 2, 1).getTime() / 1000,
+      new Date(2024, 2, 2).getTime() / 1000,
+    ]);
   });
 });
 
@@ -146,6 +159,43 @@ describe.each(TEST_DIALECTS)('dashboard on %s', (kind) => {
     await t.app.gw.db.updateTable('user_groups').set({ enable: 0 }).where('symbol', '=', 'default').execute();
     const disabled = await call(t.app, 'GET', '/api/user/dashboard/rate', { cookie: alice });
     expect(disabled.body.data).toMatchObject({ maxRPM: 0, usageRpmRate: 0 });
+  });
+
+  it('Given a range, When alice asks for it, Then only those whole days come back', async () => {
+    const { dates } = dayBoundaries(nowSeconds(), 7);
+    const range = `start_date=${dates[3]}&end_date=${dates[4]}`;
+    const reply = await call(t.app, 'GET', `/api/user/dashboard?${range}`, { cookie: alice });
+    expect(reply.body.data).toEqual([
+      expect.objectContaining({ Date: dates[4], ModelName: 'gpt-4', RequestCount: 1, Quota: 1 }),
+    ]);
+    // The day nine days ago is outside the default but inside a wider range.
+    const { dates: wide } = dayBoundaries(nowSeconds(), 12);
+    const older = await call(t.app, 'GET', `/api/user/dashboard?start_date=${wide[0]}&end_date=${wide[4]}`, {
+      cookie: alice,
+    });
+    expect(older.body.data).toEqual([expect.objectContaining({ ModelName: 'gpt-4', Quota: 1000 })]);
+  });
+
+  it.each([
+    ['start_date=2024-02-30&end_date=2024-03-01', '真实日期'],
+    ['start_date=2024-03-01', '结束日期'],
+    ['start_date=2024-03-02&end_date=2024-03-01', '不能晚于'],
+    ['start_date=2022-01-01&end_date=2024-01-01', '366'],
+  ])('Given a bad range %s, Then the envelope says why (in the server’s zh_CN)', async (range, word) => {
+    const reply = await call(t.app, 'GET', `/api/user/dashboard?${range}`, { cookie: alice });
+    expect(reply.body.success).toBe(false);
+    expect(String(reply.body.message)).toContain(word);
+  });
+
+  it('Given a year of usage, When alice opens the heatmap, Then she gets her own requests and spend per day', async () => {
+    const reply = await call(t.app, 'GET', '/api/user/dashboard/heatmap', { cookie: alice });
+    expect(reply.body.success).toBe(true);
+    const { dates } = dayBoundaries(nowSeconds(), 9);
+    expect(reply.body.data).toEqual([
+      { date: dates[0], request_count: 1, quota: 1000 },
+      { date: dates[6], request_count: 1, quota: 1 },
+      { date: dates[9], request_count: 3, quota: 157 },
+    ]);
   });
 
   it('refuses an anonymous caller', async () => {

@@ -1,5 +1,5 @@
 // /api/user/dashboard*: the caller's usage charts and request rate (contract §1.4).
-import { dailyModelStatSchema, dashboardRateSchema } from '@gw/core';
+import { dailyModelStatSchema, dailyUsageSchema, dashboardQuerySchema, dashboardRateSchema } from '@gw/core';
 import { z } from 'zod';
 import { type AnyRoute, defineRoute } from '../../shared/route.js';
 import type { DashboardService } from './dashboard.service.js';
@@ -15,9 +15,19 @@ export function dashboardRoutes(service: DashboardService): AnyRoute[] {
       guard: 'user',
       tag: TAG,
       summary:
-        "The caller's usage per day (YYYY-MM-DD, server time) and model, last 7 days and today (PascalCase)",
+        "The caller's usage per day (YYYY-MM-DD, server time) and model, last 7 days and today or start_date..end_date (PascalCase)",
+      query: dashboardQuerySchema,
       reply: z.array(dailyModelStatSchema),
-      handler: ({ user }) => service.dailyModelStats(user),
+      handler: ({ user, query }) => service.dailyModelStats(user, query),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/api/user/dashboard/heatmap',
+      guard: 'user',
+      tag: TAG,
+      summary: "The caller's requests and spend per day (YYYY-MM-DD, server time) over the last 365 days",
+      reply: z.array(dailyUsageSchema),
+      handler: ({ user }) => service.heatmap(user),
     }),
     defineRoute({
       method: 'GET',

@@ -2,7 +2,10 @@
 // the caller's request rate against their group's limit.
 import {
   type DailyModelStat,
+  type DailyUsage,
+  type DashboardQuery,
   DASHBOARD_PAST_DAYS,
+  HEATMAP_DAYS,
   type DashboardRate,
   nowSeconds,
   rpmUsagePercent,
@@ -30,7 +33,27 @@ export function dayBoundaries(now: number, pastDays: number): { starts: number[]
     // The Date constructor normalises day underflow and lands on local midnight across DST changes.
     const day = new Date(today.getFullYear(), today.getMonth(), today.getDate() - offset);
     starts.push(Math.floor(day.getTime() / 1000));
-    if (offset >= 0) dates.push(`${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`);
+    if (offset >= 0) dates.push(localDate(day));
+  }
+  return { starts, dates };
+}
+
+const localDate = (day: Date) => `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;
+
+/**
+ * Local midnights of the whole days `start`..`end` (`YYYY-MM-DD`, both included) and the midnight
+ * after the last (days + 1 boundaries), with the days' dates.
+ */
+export function rangeBoundaries(start: string, end: string): { starts: number[]; dates: string[] } {
+  const [year, month, day] = start.split('-').map(Number) as [number, number, number];
+  const starts: number[] = [];
+  const dates: string[] = [];
+  for (let offset = 0; ; offset += 1) {
+    const midnight = new Date(year, month - 1, day + offset);
+    starts.push(Math.floor(midnight.getTime() / 1000));
+    const date = localDate(midnight);
+    if (date > end) break;
+    dates.push(date);
   }
   return { starts, dates };
 }
@@ -42,8 +65,16 @@ export function createDashboardService(
 ) {
   return {
     /** The caller's daily model statistics, oldest day first, models by name within a day. */
-    async dailyModelStats(caller: AuthUser, now = nowSeconds()): Promise<DailyModelStat[]> {
-      const { starts, dates } = dayBoundaries(now, DASHBOARD_PAST_DAYS);
+    async dailyModelStats(
+      caller: AuthUser,
+      query: DashboardQuery = {},
+      now = nowSeconds(),
+    ): Promise<DailyModelStat[]> {
+      // The schema has checked that both ends are days in order and at most a year apart.
+      const { starts, dates } =
+        query.start_date && query.end_date
+          ? rangeBoundaries(query.start_date, query.end_date)
+          : dayBoundaries(now, DASHBOARD_PAST_DAYS);
       const rows = await repository.usageByDayAndModel(caller.id, starts);
       return rows
         .sort((a, b) => a.day - b.day || (a.modelName < b.modelName ? -1 : a.modelName > b.modelName ? 1 : 0))
@@ -56,6 +87,24 @@ export function createDashboardService(
           CompletionTokens: row.completionTokens,
           RequestTime: row.requestTime,
         }));
+    },
+    /** The caller's requests and spend per local day over the last HEATMAP_DAYS days, oldest first. */
+    async heatmap(caller: AuthUser, now = nowSeconds()): Promise<DailyUsage[]> {
+      const { starts } = dayBoundaries(now, HEATMAP_DAYS - 1);
+      const buckets = await repository.usageByQuarterHour(
+        caller.id,
+        starts[0] ?? 0,
+        starts[starts.length - 1] ?? 0,
+      );
+      const days = new Map<string, DailyUsage>();
+      for (const bucket of buckets) {
+        const date = localDate(new Date(bucket.start * 1000));
+        const day = days.get(date) ?? { date, request_count: 0, quota: 0 };
+        day.request_count += bucket.requestCount;
+        day.quota += bucket.quota;
+        days.set(date, day);
+      }
+      return [...days.values()].sort((a, b) => (a.date < b.date ? -1 : 1));
     },
     /** Consume logs of the last 60 s against the group's api_rate; tokens per minute are not limited. */
     async rate(caller: AuthUser, now = nowSeconds()): Promise<DashboardRate> {

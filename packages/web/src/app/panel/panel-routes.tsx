@@ -10,6 +10,10 @@ const TokenPage = lazy(() =>
   import('../../features/tokens/token-page').then((module) => ({ default: module.TokenPage })),
 );
 
+const DashboardPage = lazy(() =>
+  import('../../features/dashboard/dashboard-page').then((module) => ({ default: module.DashboardPage })),
+);
+
 const UserPage = lazy(() =>
   import('../../features/users/user-page').then((module) => ({ default: module.UserPage })),
 );
@@ -68,6 +72,7 @@ const ChannelPage = lazy(() =>
 
 /** Screens built in this version; every other menu item shows "not available yet". */
 const BUILT: Record<string, React.ReactNode> = {
+  dashboard: <DashboardPage />,
   token: <TokenPage />,
   user: <UserPage />,
   analytics: <AnalyticsPage />,

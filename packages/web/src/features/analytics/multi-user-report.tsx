@@ -10,8 +10,8 @@ import {
 } from '@gw/core';
 import { useMemo } from 'react';
 import { useT } from '../../lib/use-t';
-import { ChartFigure } from './chart-canvas';
-import { donutConfig, userBarsConfig } from './chart-configs';
+import { ChartFigure } from '../../kit/charts/chart-canvas';
+import { donutConfig, userBarsConfig } from '../../kit/charts/chart-configs';
 
 interface MultiUserReportProps {
   users: readonly UserUsage[];

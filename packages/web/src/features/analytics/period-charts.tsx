@@ -11,14 +11,14 @@ import {
 } from '@gw/core';
 import { useMemo } from 'react';
 import { useT } from '../../lib/use-t';
-import { ChartFigure } from './chart-canvas';
+import { ChartFigure } from '../../kit/charts/chart-canvas';
 import {
   daySummary,
   orderConfig,
   redemptionConfig,
   registrationConfig,
   stackedBarConfig,
-} from './chart-configs';
+} from '../../kit/charts/chart-configs';
 
 interface PeriodChartsProps {
   period: AnalyticsPeriod;

@@ -1,120 +1,62 @@
-import { Button, Callout, InputGroup } from '@blueprintjs/core';
+import { Callout } from '@blueprintjs/core';
 import '../../kit/kit.css';
-import { listTokens, type Paged, type Token } from '@gw/core';
-import { useCallback, useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
-import { useT } from '../../lib/use-t';
+import { chatLinksOf, TOKEN_SCREEN, type Token } from '@gw/core';
+import { useMemo } from 'react';
 import { useApp } from '../../app/app-context';
+import type { RowSlots } from '../../kit/resource-table';
+import { ResourceScreen } from '../../kit/resource-screen';
+import { useScreenSections } from '../../kit/use-screen-sections';
 import { copyText } from '../../lib/clipboard';
-import { showError } from '../../lib/toasts';
-import { TokenFormDialog } from './token-form-dialog';
-import { DEFAULT_TOKEN_ORDER, readTokenPageSize, serverAddress, writeTokenPageSize } from './token-list';
-import { TokenTable } from './token-table';
+import { useT } from '../../lib/use-t';
+import { serverAddress } from './token-list';
+import { TokenLinkMenus } from './token-link-menus';
 
-/** What the list shows: page, size, order and the submitted search text. */
-interface TokenQuery {
-  page: number;
-  size: number;
-  order: string;
-  keyword: string;
-}
+/** The admin search's rows carry their owner's name (core's `fromAdminSearch`). */
+const fromAdminSearch = (token: Token) => token.owner_name !== undefined;
 
-/** The token screen (console-screens §2): search, server-paged table, create and edit dialogs. */
+/** Core's token screen with the key's copy drawn by the page, beside its chat-link menus. */
+const TOKEN_PAGE_SCREEN: typeof TOKEN_SCREEN = {
+  ...TOKEN_SCREEN,
+  rowActions: TOKEN_SCREEN.rowActions?.filter((action) => action.id !== 'copy'),
+};
+
+/**
+ * The token screen (console-screens §2), drawn by the kit from core's description: the search and, for
+ * admins, the owner/token id search; the §2.1 editor; and the page's own replace-the-address hint and
+ * Copy / Chat menus filled from the site's chat links.
+ */
 export function TokenPage() {
   const t = useT();
-  const { client, site } = useApp();
-  // A link may name the token to show (the command palette opens `?keyword=<name>`).
-  const [params] = useSearchParams();
-  const linked = params.get('keyword')?.trim() ?? '';
-  const [query, setQuery] = useState<TokenQuery>(() => ({
-    page: 1,
-    size: readTokenPageSize(),
-    order: DEFAULT_TOKEN_ORDER,
-    keyword: linked,
-  }));
-  const [search, setSearch] = useState(linked);
-  const [result, setResult] = useState<Paged<Token>>({ data: [], page: 1, size: 10, total_count: 0 });
-  const [loading, setLoading] = useState(false);
-  const [editing, setEditing] = useState<Token | 'new' | undefined>();
-
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      setResult(await listTokens(client, query));
-    } catch (error) {
-      showError(error, t);
-    } finally {
-      setLoading(false);
-    }
-  }, [client, query, t]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  const address = serverAddress(site?.server_address);
+  const { site } = useApp();
+  const ready = useScreenSections(['token_screen']);
+  const server = serverAddress(site?.server_address);
+  const links = useMemo(
+    () => chatLinksOf({ chat_links: site?.chat_links, chat_link: site?.chat_link }),
+    [site?.chat_links, site?.chat_link],
+  );
+  const slots: RowSlots<Token> = useMemo(
+    () => ({
+      actions: (token, kit) => (
+        <span className="gw-token-actions">
+          <TokenLinkMenus token={token} links={links} server={server} keyOnly={fromAdminSearch(token)} />
+          {kit.defaults}
+        </span>
+      ),
+    }),
+    [links, server],
+  );
+  if (!ready) return null;
   return (
-    <div className="gw-token-page">
-      <div className="gw-page-header">
-        <h2>{t('tokens.title')}</h2>
-        <Button intent="primary" icon="plus" text={t('tokens.create')} onClick={() => setEditing('new')} />
-      </div>
-      <Callout intent="primary" className="gw-replace-hint">
-        <button type="button" className="gw-link-button" onClick={() => void copyText(address, address, t)}>
-          {t('tokens.replace_hint', { server: address })}
-        </button>
-      </Callout>
-      <form
-        className="gw-toolbar"
-        onSubmit={(event) => {
-          event.preventDefault();
-          setQuery((current) => ({ ...current, page: 1, keyword: search.trim() }));
-        }}
-      >
-        <InputGroup
-          leftIcon="search"
-          aria-label={t('tokens.search_placeholder')}
-          placeholder={t('tokens.search_placeholder')}
-          value={search}
-          onValueChange={setSearch}
-        />
-        <Button
-          icon="refresh"
-          text={t('common.refresh')}
-          onClick={() =>
-            setQuery((current) =>
-              current.order === DEFAULT_TOKEN_ORDER
-                ? { ...current }
-                : { ...current, order: DEFAULT_TOKEN_ORDER },
-            )
-          }
-        />
-      </form>
-      <TokenTable
-        result={result}
-        loading={loading}
-        order={query.order}
-        onOrder={(order) => setQuery((current) => ({ ...current, order, page: 1 }))}
-        onPage={(page) => setQuery((current) => ({ ...current, page }))}
-        onSize={(size) => {
-          writeTokenPageSize(size);
-          setQuery((current) => ({ ...current, size, page: 1 }));
-        }}
-        page={query.page}
-        size={query.size}
-        onEdit={setEditing}
-        onChanged={() => void load()}
-      />
-      {editing && (
-        <TokenFormDialog
-          token={editing === 'new' ? undefined : editing}
-          onClose={() => setEditing(undefined)}
-          onSaved={() => {
-            setEditing(undefined);
-            void load();
-          }}
-        />
-      )}
-    </div>
+    <ResourceScreen
+      screen={TOKEN_PAGE_SCREEN}
+      slots={slots}
+      banner={
+        <Callout intent="primary" className="gw-replace-hint">
+          <button type="button" className="gw-link-button" onClick={() => void copyText(server, server, t)}>
+            {t('tokens.replace_hint', { server })}
+          </button>
+        </Callout>
+      }
+    />
   );
 }

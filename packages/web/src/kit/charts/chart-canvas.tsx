@@ -19,6 +19,7 @@ import {
 import { chartNumber } from '@gw/core';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { usePreferences } from '../../app/preferences';
+import './charts.css';
 
 Chart.register(
   ArcElement,

@@ -1,18 +1,15 @@
-// Choices a filter or form field reads from the server (ScreenDef `optionSource`), through core's client.
-import {
-  type ApiClient,
-  CHANNEL_TYPES,
-  type FieldOption,
-  listChannelModels,
-  getAvailableModels,
-  getUserGroupMap,
-  listChannelTags,
-  listGroupSymbols,
-  listModelOwners,
-  type OptionSource,
-  ROLES,
-  roleLabelKey,
-} from '@gw/core';
+// Choices a filter or form field reads from the server (ScreenDef `optionSource`), through core's client:
+// one loader for every face, so the web and the TUI offer the same groups and models with the same labels.
+import type { ApiClient } from '../http/client.js';
+import { CHANNEL_TYPES } from '../resources/channels/channel-types.js';
+import { listChannelTags } from '../resources/channels/channel-tags.api.js';
+import { listChannelModels } from '../resources/channels/channels.api.js';
+import { listGroupSymbols } from '../resources/groups/groups.api.js';
+import { listModelOwners } from '../resources/model_ownedby/model-ownedby.api.js';
+import { getAvailableModels } from '../resources/prices/available-models.js';
+import { getUserGroupMap } from '../resources/user_groups/user-groups.api.js';
+import { ROLES, roleLabelKey } from '../roles/roles.js';
+import type { FieldOption, OptionSource } from './screen-model.js';
 
 /** Loads the choices of one source; a failure leaves the field as free text (the caller decides). */
 export async function loadOptionSource(client: ApiClient, source: OptionSource): Promise<FieldOption[]> {

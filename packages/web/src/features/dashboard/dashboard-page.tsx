@@ -1,0 +1,54 @@
+import { Spinner } from '@blueprintjs/core';
+import '../../kit/kit.css';
+import './dashboard.css';
+import { dashboardDefaultRange } from '@gw/core';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { lazy, Suspense, useMemo } from 'react';
+import { queryClient } from '../../kit/query-client';
+import { useScreenSections } from '../../kit/use-screen-sections';
+import { useSelf } from '../../kit/use-self';
+import { useT } from '../../lib/use-t';
+import { AccountCards, KpiCards, RateCard } from './dashboard-cards';
+import { ModelsStrip } from './models-strip';
+import { UsageHeatmap } from './usage-heatmap';
+
+// The charts (Chart.js and their range form) come in their own chunk, after the numbers are drawn.
+const DashboardCharts = lazy(() =>
+  import('./dashboard-charts').then((module) => ({ default: module.DashboardCharts })),
+);
+
+/** The self dashboard (console-screens §7): figures first, then the charts over a chosen range. */
+export function DashboardPage() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <DashboardGate />
+    </QueryClientProvider>
+  );
+}
+
+function DashboardGate() {
+  return useScreenSections(['dashboard']) ? <DashboardBody /> : null;
+}
+
+function DashboardBody() {
+  const t = useT();
+  const self = useSelf();
+  const initialRange = useMemo(() => dashboardDefaultRange(Date.now()), []);
+  return (
+    <div className="gw-dashboard">
+      <div className="gw-page-header">
+        <h2>{t('nav.dashboard')}</h2>
+      </div>
+      <ModelsStrip />
+      <AccountCards self={self.data} />
+      <div className="gw-dashboard-row">
+        <KpiCards />
+        <RateCard />
+      </div>
+      <Suspense fallback={<Spinner className="gw-page-spinner" aria-label={t('dashboard.charts_loading')} />}>
+        <DashboardCharts initialRange={initialRange} />
+      </Suspense>
+      <UsageHeatmap today={initialRange.end} />
+    </div>
+  );
+}
