@@ -223,7 +223,9 @@ process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
 async function startGw(upstreamUrl, name) {
   const profileDir = args['cpu-prof-dir'];
   const gw = await startNodeProcess(join(here, 'relay', 'gw-server.mjs'), [], {
-    nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=${name}.cpuprofile`] : [],
+    nodeArgs: profileDir
+      ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=${name}.cpuprofile`]
+      : [],
     env: {
       ...process.env,
       DATABASE_URL: `sqlite:${join(dataDir, `${name}.db`)}`,
