@@ -381,7 +381,12 @@ async function measureBrowser(url, hotName, hotToken) {
       // The first run warms the server's and the browser's caches.
       if (run > 0) times.push([total, request]);
     }
-    const middle = (values) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
+    // The median; of an even count, the mean of the middle two (of two runs, not the slower one).
+    const middle = (values) => {
+      const sorted = values.sort((a, b) => a - b);
+      const half = Math.floor(sorted.length / 2);
+      return sorted.length % 2 ? sorted[half] : (sorted[half - 1] + sorted[half]) / 2;
+    };
     results.push([scenario.name, middle(times.map(([total]) => total)), middle(times.map(([, api]) => api))]);
   }
   await browser.close();
