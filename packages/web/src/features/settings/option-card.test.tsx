@@ -33,7 +33,7 @@ describe('option card drawn from core definitions', () => {
     // Unlisted keys fall back to the registered defaults.
     expect((screen.getByLabelText('Pre-consumed quota per request') as HTMLInputElement).value).toBe('500');
     expect(
-      (screen.getByLabelText('Completion tokens held per running request') as HTMLInputElement).value,
+      (screen.getByLabelText('Completion tokens held per running stream') as HTMLInputElement).value,
     ).toBe('4096');
     const inFlight = screen.getByRole('switch', { name: 'Count running requests against the balance' });
     expect((inFlight as HTMLInputElement).checked).toBe(true);
