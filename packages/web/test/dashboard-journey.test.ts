@@ -191,6 +191,14 @@ describe.each([
       tr('dashboard.heatmap_cell', { date: today, count: CALLS, amount: renderQuota(spent, display, 6) }),
     );
     await expect(heatmap.locator('li[data-level="0"]').count()).resolves.toBe(364);
+    // Quick start offers the built-in chat links (no ChatLinks option is set), web and app ones.
+    const quick = page.getByRole('region', { name: tr('dashboard.quick_start') });
+    await expect(quick.getByRole('button').allInnerTexts()).resolves.toEqual([
+      'chatgpt-web-midjourney-proxy',
+      'ChatGPT Next',
+      'OpenCat',
+      'AMA 问天',
+    ]);
     await page.screenshot({ path: `/tmp/gw-dashboard-${language}-${width}.png`, fullPage: true });
     await page.context().close();
   });

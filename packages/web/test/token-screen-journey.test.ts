@@ -94,7 +94,16 @@ describe('token screen', () => {
       .getByLabel(`${en('tokens.fields.expired_time')}: ${en('common.time')}`)
       .fill('10:00');
     await toggle(page, en('tokens.fields.unlimited_quota')).click({ force: true });
-    await field(page, 'spinbutton', en('tokens.fields.quota')).fill('2');
+    // A quota is read by core's parseQuotaInput, as in the TUI and CLI: words are refused, saying why.
+    await field(page, 'textbox', en('tokens.fields.quota')).fill('two dollars');
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: en('common.submit') })
+      .click();
+    await page
+      .getByText(en('money.input.invalid', { field: en('tokens.fields.quota'), text: 'two dollars' }))
+      .waitFor();
+    await field(page, 'textbox', en('tokens.fields.quota')).fill('$2');
     await toggle(page, en('tokens.fields.heartbeat_enabled')).click({ force: true });
     await field(page, 'spinbutton', en('tokens.fields.heartbeat_timeout')).fill('10');
     await page

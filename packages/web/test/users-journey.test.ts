@@ -122,7 +122,7 @@ async function userJourney(page: Page, t: T, name: string) {
     await page.getByRole('menuitem', { name: t('users.screen.change_quota') }).click();
   };
   await openQuota();
-  const amount = dialog.getByRole('spinbutton', { name: t('users.screen.quota_delta') });
+  const amount = dialog.getByRole('textbox', { name: t('users.screen.quota_delta') });
   await amount.fill(String(-(before / 500_000 + 1)));
   await amount.press('Enter');
   await dialog.getByText(t('users.errors.quota_below_zero')).waitFor();

@@ -10,7 +10,7 @@ import { showError, showToast } from '../lib/toasts';
 import { useT } from '../lib/use-t';
 import { FormField } from './form-field';
 import './form-dialog.css';
-import { type Draft, DraftJsonError, fromDraftValue, toDraftValue } from './form-values';
+import { type Draft, DraftJsonError, DraftQuotaError, fromDraftValue, toDraftValue } from './form-values';
 
 interface FormDialogProps<Row, Values, Input> {
   form: FormDef<Row, Values, Input>;
@@ -174,6 +174,11 @@ export function ValuesDialog<Values>(props: ValuesDialogProps<Values>) {
           quota,
         );
     } catch (error) {
+      if (error instanceof DraftQuotaError) {
+        const field = t(labels[error.field] ?? error.field);
+        setErrors({ [error.field]: t(error.key, { ...error.params, field }) });
+        return undefined;
+      }
       if (!(error instanceof DraftJsonError)) throw error;
       setErrors({ [error.field]: t('web.kit.invalid_json') });
       return undefined;
@@ -259,7 +264,7 @@ export function ValuesDialog<Values>(props: ValuesDialogProps<Values>) {
     try {
       return fromDraftValue(field, draft[name], (initialValues as Draft)[name], quota);
     } catch (error) {
-      if (error instanceof DraftJsonError) return undefined;
+      if (error instanceof DraftJsonError || error instanceof DraftQuotaError) return undefined;
       throw error;
     }
   };

@@ -1,5 +1,5 @@
 import { Button, Classes, FormGroup, HTMLSelect, InputGroup, Switch, TextArea } from '@blueprintjs/core';
-import { type FieldOption, type FormFieldDef, renderQuota, thousands } from '@gw/core';
+import { type FieldOption, type FormFieldDef, parseQuotaInput, renderQuota, thousands } from '@gw/core';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useApp } from '../app/app-context';
@@ -35,12 +35,13 @@ function useFieldOptions<Values>(field: FormFieldDef<Values>): readonly FieldOpt
 }
 
 /** What a quota typed in the display unit is worth in the other unit, as it is typed. */
-function QuotaEquivalent({ text }: { text: string }) {
+function QuotaEquivalent({ text, signed }: { text: string; signed?: boolean }) {
   const t = useT();
   const display = useQuotaDisplay();
-  const amount = Number(text);
-  if (text.trim() === '' || !Number.isFinite(amount)) return null;
-  const points = display.displayInCurrency ? Math.round(amount * display.quotaPerUnit) : amount;
+  // Read as the form will read it on submit (core's parseQuotaInput): `$2`, `¥14`, `100 points`.
+  const read = parseQuotaInput(text, { display, plain: 'display', signed });
+  if (!read.ok) return null;
+  const points = read.points;
   return (
     <span className="gw-input-suffix">
       {display.displayInCurrency
@@ -162,13 +163,13 @@ export function FormField<Values>({
       input = (
         <InputGroup
           id={id}
-          type="number"
+          inputMode="decimal"
           value={String(value ?? '')}
           intent={intent}
           readOnly={readOnly}
           placeholder={placeholder}
           onValueChange={onChange}
-          rightElement={<QuotaEquivalent text={String(value ?? '')} />}
+          rightElement={<QuotaEquivalent text={String(value ?? '')} signed={field.signed} />}
         />
       );
       break;

@@ -1,15 +1,34 @@
 import { DEFAULT_QUOTA_DISPLAY } from '@gw/core';
 import { describe, expect, it } from 'vitest';
-import { DraftJsonError, fromDraftValue, toDraftValue } from './form-values';
+import { DraftJsonError, DraftQuotaError, fromDraftValue, toDraftValue } from './form-values';
 
 const currency = { displayInCurrency: true, quotaPerUnit: 500_000 };
 const points = { ...DEFAULT_QUOTA_DISPLAY, displayInCurrency: false };
 
 describe('form values by field kind', () => {
-  it('shows quota in dollars and reads dollars back as whole points', () => {
-    expect(toDraftValue('quota', 1_250_000, currency)).toBe('2.5');
+  it('shows quota in dollars and reads it back with core’s parseQuotaInput, as whole points', () => {
+    expect(toDraftValue('quota', 1_250_000, currency)).toBe('$2.5');
+    expect(toDraftValue('quota', 1000, points)).toBe('1000');
     expect(fromDraftValue({ kind: 'quota', name: 'q' }, '2.5', 0, currency)).toBe(1_250_000);
+    expect(fromDraftValue({ kind: 'quota', name: 'q' }, '$2.5', 0, currency)).toBe(1_250_000);
+    expect(fromDraftValue({ kind: 'quota', name: 'q' }, '100 points', 0, currency)).toBe(100);
     expect(fromDraftValue({ kind: 'quota', name: 'q' }, '1000', 0, points)).toBe(1000);
+    expect(fromDraftValue({ kind: 'quota', name: 'q' }, '', 0, points)).toBeNaN();
+  });
+
+  it('refuses a quota core cannot read, saying why (not a number, a negative, a part of a point)', () => {
+    const refusal = (text: string, signed?: boolean) => {
+      try {
+        fromDraftValue({ kind: 'quota', name: 'q', signed }, text, 0, points);
+        return undefined;
+      } catch (error) {
+        return error instanceof DraftQuotaError ? error.key : String(error);
+      }
+    };
+    expect(refusal('abc')).toBe('money.input.invalid');
+    expect(refusal('-5')).toBe('money.input.negative');
+    expect(refusal('-5', true)).toBeUndefined();
+    expect(refusal('1.5')).toBe('money.input.whole_points');
   });
 
   it('reads an empty or non-numeric number field as NaN, so the schema refuses it', () => {

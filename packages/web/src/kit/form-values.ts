@@ -2,10 +2,12 @@
 // schema. Plain functions so the mapping is tested without a browser.
 import {
   type FieldKind,
+  formatQuotaInput,
   isKeyValueJson,
   type KeyValueRow,
   keyValueRowsFromJson,
   keyValueRowsToJson,
+  parseQuotaInput,
   type QuotaDisplay,
 } from '@gw/core';
 import { localInputOf } from './local-time';
@@ -38,8 +40,8 @@ export function toDraftValue(kind: FieldKind, value: unknown, quota: QuotaDispla
     );
   if (!TEXT_KINDS.includes(kind)) return value;
   if (value === undefined || value === null || value === '') return '';
-  if (kind === 'quota' && typeof value === 'number')
-    return quota.displayInCurrency ? String(value / quota.quotaPerUnit) : String(value);
+  // Core's one reading and writing of a typed quota (`$2.5`, `¥35`, `100 points`), as the TUI has it.
+  if (kind === 'quota' && typeof value === 'number') return formatQuotaInput(value, quota);
   if (kind === 'datetime' && typeof value === 'number') return localInputOf(value);
   if (kind === 'json' && typeof value !== 'string') return JSON.stringify(value, null, 2);
   return String(value);
@@ -52,12 +54,23 @@ export class DraftJsonError extends Error {
   }
 }
 
+/** Thrown when a quota field holds text core's parseQuotaInput refuses; carries its i18n key. */
+export class DraftQuotaError extends Error {
+  constructor(
+    readonly field: string,
+    readonly key: string,
+    readonly params: Record<string, unknown>,
+  ) {
+    super(`${key} in ${field}`);
+  }
+}
+
 /**
  * A typed value back from its input: numbers parsed (NaN when not a number, so the schema refuses
  * it), quota converted from the display unit to points, a JSON field parsed when its value was not text.
  */
 export function fromDraftValue(
-  field: { kind: FieldKind; name: string },
+  field: { kind: FieldKind; name: string; signed?: boolean },
   text: unknown,
   original: unknown,
   quota: QuotaDisplay,
@@ -89,7 +102,11 @@ export function fromDraftValue(
   if (kind === 'datetime') return raw === '' ? 0 : Math.floor(new Date(raw).getTime() / 1000);
   // A number left empty that had no value stays unset (an owner's id the server picks).
   if (raw === '' && original === undefined) return undefined;
-  const number = raw === '' ? Number.NaN : Number(raw);
-  if (kind === 'quota' && quota.displayInCurrency) return Math.round(number * quota.quotaPerUnit);
-  return number;
+  if (kind === 'quota') {
+    if (raw === '') return Number.NaN;
+    const read = parseQuotaInput(raw, { display: quota, plain: 'display', signed: field.signed });
+    if (!read.ok) throw new DraftQuotaError(field.name, read.key, read.params);
+    return read.points;
+  }
+  return raw === '' ? Number.NaN : Number(raw);
 }

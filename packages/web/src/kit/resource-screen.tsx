@@ -72,17 +72,28 @@ export interface ListState {
 export function ResourceScreen<Row, Values, Input>(props: ResourceScreenProps<Row, Values, Input>) {
   return (
     <QueryClientProvider client={queryClient}>
-      {/* A screen's strings live in the section its title key names (`users.title` → users). */}
-      <SectionsGate section={props.screen.titleKey.split('.')[0] ?? ''}>
+      {/* A screen's strings live in the section its title key names (`users.title` → users); a quota
+          field's refusals (core's parseQuotaInput) in the money section. */}
+      <SectionsGate sections={screenSections(props.screen)}>
         <ResourceScreenBody {...props} />
       </SectionsGate>
     </QueryClientProvider>
   );
 }
 
+/** The string sections a screen shows: its own, and money's where a form or an action types a quota. */
+function screenSections<Row, Values, Input>(screen: ScreenDef<Row, Values, Input>): string[] {
+  const own = screen.titleKey.split('.')[0] ?? '';
+  const fields = [
+    ...(screen.form?.fields ?? []),
+    ...(screen.rowActions ?? []).flatMap((action) => action.input?.fields ?? []),
+  ];
+  return fields.some((field) => field.kind === 'quota') ? [own, 'money'] : [own];
+}
+
 /** Holds the screen back until its own strings are loaded (they come with the route, not the shell). */
-function SectionsGate({ section, children }: { section: string; children: ReactNode }) {
-  const ready = useScreenSections([section]);
+function SectionsGate({ sections, children }: { sections: readonly string[]; children: ReactNode }) {
+  const ready = useScreenSections(sections);
   return ready ? children : null;
 }
 

@@ -10,6 +10,7 @@ import { useSelf } from '../../kit/use-self';
 import { useT } from '../../lib/use-t';
 import { AccountCards, KpiCards, RateCard } from './dashboard-cards';
 import { ModelsStrip } from './models-strip';
+import { QuickStart } from './quick-start';
 import { UsageHeatmap } from './usage-heatmap';
 
 // The charts (Chart.js and their range form) come in their own chunk, after the numbers are drawn.
@@ -49,6 +50,7 @@ function DashboardBody() {
         <DashboardCharts initialRange={initialRange} />
       </Suspense>
       <UsageHeatmap today={initialRange.end} />
+      <QuickStart />
     </div>
   );
 }
