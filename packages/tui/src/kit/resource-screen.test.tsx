@@ -254,7 +254,8 @@ describe('the resource kit against a real gw server', () => {
       expect(frame).not.toMatch(/error:/i);
       await tui.press(KEYS.escape, 'Async tasks');
     }
-  });
+    // One screen after another, each a server round trip and a full redraw: room for all of them.
+  }, 60_000);
 
   it('Given batch channel creation, when keys are pasted one a line into the textarea, then Ctrl-s creates one channel per key', async () => {
     const screen = await open('ch', 'Page 1 of');
