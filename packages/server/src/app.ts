@@ -10,6 +10,7 @@ import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { createAuthenticator } from './plugins/auth.js';
 import { clientTimeoutOptions } from './plugins/client-timeouts.js';
+import { envelopeClientErrorHandler } from './plugins/client-errors.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { badUrlReply, registerInputBoundary } from './plugins/input-boundary.js';
 import { registerIpRateLimit } from './plugins/ip-rate-limit.js';
@@ -18,7 +19,9 @@ import { createSystemLogRing } from './plugins/log-ring.js';
 import { buildOpenApiDocument } from './plugins/openapi.js';
 import { registerRoutes } from './plugins/routes.js';
 import { registerSentReplies } from './plugins/sent-replies.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerStatic } from './plugins/static.js';
+import { RELAY_BODY_LIMIT } from './shared/body-limits.js';
 import { type ChannelSeams, createChannelResource } from './resources/channels/channels.module.js';
 import { createMonthlyInvoiceJob } from './jobs/monthly-invoice.job.js';
 import { createInvoicesRepository } from './resources/invoices/invoices.repository.js';
@@ -126,11 +129,13 @@ export async function buildApp(
     logger: { level: config.logLevel, stream: logRing },
     // One line per request (onResponse below) instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
-    bodyLimit: 10 * 1024 * 1024,
+    bodyLimit: RELAY_BODY_LIMIT,
     frameworkErrors: badUrlReply,
+    clientErrorHandler: envelopeClientErrorHandler,
     ...clientTimeoutOptions(config),
   });
   registerSentReplies(app);
+  registerSecurityHeaders(app);
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(
       {

@@ -12,6 +12,7 @@ import type { Authenticator } from '../../plugins/auth.js';
 import { type AnyRoute, defineRoute } from '../../shared/route.js';
 import type { UsersService } from './users.service.js';
 import { userRowToLoginUser, userRowToManageReply, userRowToUser } from './users.wire.js';
+import { BODY_LIMITS } from '../../shared/body-limits.js';
 
 const TAG = 'users';
 
@@ -21,6 +22,7 @@ export function userRoutes(service: UsersService, auth: Authenticator): AnyRoute
     defineRoute({
       method: 'POST',
       url: '/api/user/login',
+      bodyLimit: BODY_LIMITS.credentials,
       guard: 'public',
       tag: TAG,
       summary: 'Sign in with a username (or e-mail) and password; sets the session cookie',
