@@ -84,6 +84,8 @@ import { createUsersRepository } from './resources/users/users.repository.js';
 import { userRoutes } from './resources/users/users.routes.js';
 import { createUsersService } from './resources/users/users.service.js';
 import { createVerificationCodes, type VerificationCodes } from './resources/users/verification-codes.js';
+import { createDbSessionStore } from './sessions/db-session-store.js';
+import { createRedisSessionStore } from './sessions/redis-session-store.js';
 import type { AppContext } from './shared/context.js';
 import { type AnyRoute, defineRoute } from './shared/route.js';
 
@@ -179,7 +181,15 @@ export async function buildApp(
   const relay = await createRelayModule(app, context, sharedStores, app.log);
   app.decorate('gwRelay', relay);
 
-  const usersRepository = createUsersRepository(database.db);
+  // Sessions live where every process sees them: Redis when configured, else the database.
+  const sessionLifetimes = {
+    maxAgeSeconds: config.sessionMaxAgeSeconds,
+    idleSeconds: config.sessionIdleSeconds,
+  };
+  const sessions = sharedStores.redis
+    ? createRedisSessionStore(sharedStores.redis, sessionLifetimes, config.redisKeyPrefix)
+    : createDbSessionStore(database.db, sessionLifetimes);
+  const usersRepository = createUsersRepository(database.db, sessions);
   const usersService = createUsersService(usersRepository, optionStore);
   const root = await usersService.bootstrapRoot(config.rootPassword);
   if (root?.generatedPassword) {
@@ -190,7 +200,7 @@ export async function buildApp(
     // gwPrivate: printed once, never kept for the system log API.
     app.log.warn({ gwPrivate: true, gwRootPassword: true }, message);
   }
-  const auth = createAuthenticator(usersRepository, secrets.session);
+  const auth = createAuthenticator(usersRepository, sessions, config.sessionMaxAgeSeconds);
   const tokensRepository = createTokensRepository(database.db, database.kind);
   // Channels and the catalogue each need the other's models; the arrows are only called per request,
   // after both exist.

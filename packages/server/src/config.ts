@@ -22,6 +22,10 @@ export interface ServerConfig {
   redisKeyPrefix: string;
   /** Signs the `session` cookie; generated and persisted in the options table when unset. */
   sessionSecret: string | undefined;
+  /** A session ends this many seconds after sign-in, however it is used (SESSION_MAX_AGE, default 30 days). */
+  sessionMaxAgeSeconds: number;
+  /** A session ends after this many seconds without a request; 0 = never (SESSION_IDLE_TIMEOUT, default 7 days). */
+  sessionIdleSeconds: number;
   /** Signs API keys (contract §5.3); generated and persisted when unset. */
   userTokenSecret: string | undefined;
   /** The first root account's password; a random one is printed once when unset. */
@@ -133,6 +137,12 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     redisUrl: parseRedisUrl(value('REDIS_URL', 'REDIS_CONN_STRING')),
     redisKeyPrefix: value('REDIS_KEY_PREFIX') ?? '',
     sessionSecret: value('SESSION_SECRET'),
+    sessionMaxAgeSeconds: Math.round(
+      parseSeconds('SESSION_MAX_AGE', value('SESSION_MAX_AGE'), 2_592_000, 60),
+    ),
+    sessionIdleSeconds: Math.round(
+      parseSeconds('SESSION_IDLE_TIMEOUT', value('SESSION_IDLE_TIMEOUT'), 604_800, 0),
+    ),
     userTokenSecret: value('USER_TOKEN_SECRET'),
     rootPassword: value('GW_ROOT_PASSWORD'),
     webDir: webDir ? resolve(cwd, webDir) : defaultWebDir(),

@@ -30,7 +30,7 @@ export function userRoutes(service: UsersService, auth: Authenticator): AnyRoute
       reply: userSchema,
       handler: async ({ body, request, reply }) => {
         const user = await service.login(body, request.ip);
-        auth.startSession(reply, user.id);
+        await auth.startSession(reply, user.id);
         return userRowToLoginUser(user);
       },
     }),
@@ -39,9 +39,20 @@ export function userRoutes(service: UsersService, auth: Authenticator): AnyRoute
       url: '/api/user/logout',
       guard: 'public',
       tag: TAG,
-      summary: 'Sign out: clears the session cookie',
-      handler: ({ reply }) => {
-        auth.endSession(reply);
+      summary: 'Sign out: ends this session on the server and clears its cookie',
+      handler: async ({ request, reply }) => {
+        await auth.endSession(request, reply);
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/user/logout_all',
+      guard: 'user',
+      tag: TAG,
+      summary: "Sign out everywhere: ends every session of the caller's, this one included",
+      handler: async ({ user, reply }) => {
+        await auth.endAllSessions(user.id);
+        await auth.endSession(reply.request, reply);
       },
     }),
     defineRoute({
@@ -58,10 +69,11 @@ export function userRoutes(service: UsersService, auth: Authenticator): AnyRoute
       url: '/api/user/self',
       guard: 'user',
       tag: TAG,
-      summary: "Change the caller's display name and, when not empty, password",
+      summary:
+        "Change the caller's display name and, when not empty, password (ends the caller's other sessions)",
       body: selfUpdateSchema,
-      handler: async ({ user, body }) => {
-        await service.updateSelf(user, body);
+      handler: async ({ user, body, request }) => {
+        await service.updateSelf(user, body, auth.sessionToken(request));
       },
     }),
     defineRoute({
@@ -69,9 +81,10 @@ export function userRoutes(service: UsersService, auth: Authenticator): AnyRoute
       url: '/api/user/token',
       guard: 'user',
       tag: TAG,
-      summary: 'Generate a new management access token (the old one stops working)',
+      summary:
+        "Generate a new management access token (the old one stops at once, as do the caller's other sessions)",
       reply: z.string(),
-      handler: ({ user }) => service.rotateAccessToken(user),
+      handler: ({ user, request }) => service.rotateAccessToken(user, auth.sessionToken(request)),
     }),
     defineRoute({
       method: 'GET',

@@ -63,17 +63,23 @@ export function createUsersService(users: UsersRepository, options: OptionStore)
       return { ...user, ...changes };
     },
 
-    async updateSelf(caller: AuthUser, input: z.output<typeof selfUpdateSchema>): Promise<void> {
+    /** `keepSession`: the session the change came from, which stays signed in (the others end). */
+    async updateSelf(
+      caller: AuthUser,
+      input: z.output<typeof selfUpdateSchema>,
+      keepSession?: string,
+    ): Promise<void> {
       const changes: { display_name?: string; password?: string } = {};
       // one-hub writes only non-empty fields: an empty display name or password keeps the old one.
       if (input.display_name) changes.display_name = input.display_name;
       if (input.password) changes.password = await hashPassword(input.password);
-      await users.update(caller.id, changes);
+      await users.update(caller.id, changes, keepSession);
     },
 
-    async rotateAccessToken(caller: AuthUser): Promise<string> {
+    /** A new access token; the old one stops at once, and so do the caller's other sessions. */
+    async rotateAccessToken(caller: AuthUser, keepSession?: string): Promise<string> {
       const token = newAccessToken();
-      await users.update(caller.id, { access_token: token });
+      await users.update(caller.id, { access_token: token }, keepSession);
       return token;
     },
 
