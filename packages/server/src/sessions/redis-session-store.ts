@@ -42,7 +42,11 @@ export function createRedisSessionStore(
       const token = newSessionToken();
       const id = sessionKey(token);
       await write(id, { u: userId, c: now, s: now }, now);
-      await redis.multi().sadd(userKeyOf(userId), id).expire(userKeyOf(userId), lifetimes.maxAgeSeconds).exec();
+      await redis
+        .multi()
+        .sadd(userKeyOf(userId), id)
+        .expire(userKeyOf(userId), lifetimes.maxAgeSeconds)
+        .exec();
       return token;
     },
     async resolve(token, now) {
