@@ -13,7 +13,7 @@ import { clientTimeoutOptions } from './plugins/client-timeouts.js';
 import { envelopeClientErrorHandler } from './plugins/client-errors.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { badUrlReply, registerInputBoundary } from './plugins/input-boundary.js';
-import { registerIpRateLimit } from './plugins/ip-rate-limit.js';
+import { clientIp, registerIpRateLimit } from './plugins/ip-rate-limit.js';
 import { registerJsonParser } from './plugins/json-body.js';
 import { createSystemLogRing } from './plugins/log-ring.js';
 import { buildOpenApiDocument } from './plugins/openapi.js';
@@ -84,6 +84,7 @@ import { createUsersRepository } from './resources/users/users.repository.js';
 import { userRoutes } from './resources/users/users.routes.js';
 import { createUsersService } from './resources/users/users.service.js';
 import { createVerificationCodes, type VerificationCodes } from './resources/users/verification-codes.js';
+import { createLoginThrottle, memoryThrottleStore, redisThrottleStore } from './sign-in/login-throttle.js';
 import { createDbSessionStore } from './sessions/db-session-store.js';
 import { createRedisSessionStore } from './sessions/redis-session-store.js';
 import type { AppContext } from './shared/context.js';
@@ -190,7 +191,17 @@ export async function buildApp(
     ? createRedisSessionStore(sharedStores.redis, sessionLifetimes, config.redisKeyPrefix)
     : createDbSessionStore(database.db, sessionLifetimes);
   const usersRepository = createUsersRepository(database.db, sessions);
-  const usersService = createUsersService(usersRepository, optionStore);
+  const loginThrottle = createLoginThrottle(
+    sharedStores.redis
+      ? redisThrottleStore(sharedStores.redis, config.redisKeyPrefix)
+      : memoryThrottleStore(),
+    {
+      accountFailures: config.loginAccountFailures,
+      ipFailures: config.loginIpFailures,
+      maxLockSeconds: config.loginBackoffMaxSeconds,
+    },
+  );
+  const usersService = createUsersService(usersRepository, optionStore, loginThrottle);
   const root = await usersService.bootstrapRoot(config.rootPassword);
   if (root?.generatedPassword) {
     const language = normalizeLanguage(await optionStore.get('Language')) ?? DEFAULT_LANGUAGE;
@@ -278,7 +289,7 @@ export async function buildApp(
       createTelegramMenusService(createTelegramMenusRepository(database.db, database.kind)),
     ),
     ...systemInfoRoutes(logRing),
-    ...userRoutes(usersService, auth),
+    ...userRoutes(usersService, auth, (request) => clientIp(request, config.trustedHeader)),
     ...tokenRoutes(tokensService),
     ...channelResource.routes,
     ...catalogue.routes,

@@ -59,6 +59,12 @@ export interface ServerConfig {
   globalApiRateLimit: number;
   /** Per-IP requests per 1200 s on login, registration and mail flows (CRITICAL_RATE_LIMIT, default 20; 0 = off). */
   criticalRateLimit: number;
+  /** Failed sign-ins of one account before each further one locks it, doubling (LOGIN_ACCOUNT_FAILURES, default 5). */
+  loginAccountFailures: number;
+  /** Failed sign-ins from one IP before each further one locks it, doubling (LOGIN_IP_FAILURES, default 20). */
+  loginIpFailures: number;
+  /** The longest sign-in lock, seconds (LOGIN_BACKOFF_MAX, default 900). */
+  loginBackoffMaxSeconds: number;
   /**
    * Mails are written as files into this folder instead of being sent (MAIL_OUTBOX_DIR): for trying
    * registration and password reset without a mail server, and for end-to-end tests.
@@ -174,6 +180,9 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     trustedHeader: value('TRUSTED_HEADER')?.toLowerCase(),
     globalApiRateLimit: parseCount('GLOBAL_API_RATE_LIMIT', value('GLOBAL_API_RATE_LIMIT'), 300),
     criticalRateLimit: parseCount('CRITICAL_RATE_LIMIT', value('CRITICAL_RATE_LIMIT'), 20),
+    loginAccountFailures: parseCount('LOGIN_ACCOUNT_FAILURES', value('LOGIN_ACCOUNT_FAILURES'), 5),
+    loginIpFailures: parseCount('LOGIN_IP_FAILURES', value('LOGIN_IP_FAILURES'), 20),
+    loginBackoffMaxSeconds: parseSeconds('LOGIN_BACKOFF_MAX', value('LOGIN_BACKOFF_MAX'), 900, 1),
     mailOutboxDir: optionalDir(value('MAIL_OUTBOX_DIR'), cwd),
   });
 }

@@ -101,6 +101,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const failure = error instanceof ApiFailure ? error : failureFromFastify(error, request);
     if (failure) {
+      // A refusal that names its wait says it the standard way too.
+      if (failure.code === 'RATE_LIMITED' && typeof failure.params.seconds === 'number') {
+        reply.header('retry-after', String(failure.params.seconds));
+      }
       return reply.status(failure.httpStatus).send(failureBody(failure, translatorOf(request)));
     }
     request.log.error({ err: error, reqId: request.id }, 'unexpected error');

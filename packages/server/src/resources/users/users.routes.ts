@@ -7,6 +7,7 @@ import {
   userManageSchema,
   userSchema,
 } from '@gw/core';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Authenticator } from '../../plugins/auth.js';
 import { type AnyRoute, defineRoute } from '../../shared/route.js';
@@ -17,7 +18,11 @@ import { BODY_LIMITS } from '../../shared/body-limits.js';
 const TAG = 'users';
 
 /** The user routes, bound to the service and the session issuer. */
-export function userRoutes(service: UsersService, auth: Authenticator): AnyRoute[] {
+export function userRoutes(
+  service: UsersService,
+  auth: Authenticator,
+  ipOf: (request: FastifyRequest) => string = (request) => request.ip,
+): AnyRoute[] {
   return [
     defineRoute({
       method: 'POST',
@@ -29,7 +34,7 @@ export function userRoutes(service: UsersService, auth: Authenticator): AnyRoute
       body: loginSchema,
       reply: userSchema,
       handler: async ({ body, request, reply }) => {
-        const user = await service.login(body, request.ip);
+        const user = await service.login(body, ipOf(request));
         await auth.startSession(reply, user.id);
         return userRowToLoginUser(user);
       },

@@ -15,6 +15,7 @@ import type { z } from 'zod';
 import { ApiFailure, notFound } from '../../shared/api-failure.js';
 import type { AuthUser } from '../../shared/auth-user.js';
 import type { OptionStore } from '../../shared/context.js';
+import type { LoginThrottle } from '../../sign-in/login-throttle.js';
 import { hashPassword, verifyPassword } from './password.js';
 import type { StoredUser, UsersRepository } from './users.repository.js';
 
@@ -44,20 +45,38 @@ const UNBIND_COLUMNS = {
   oidc: { oidc_id: '' },
 } as const satisfies Record<UnbindType, object>;
 
+/** No throttling (tests of other rules that build the service alone). */
+const NO_THROTTLE: LoginThrottle = {
+  waitSeconds: async () => 0,
+  failed: async () => {},
+  succeeded: async () => {},
+};
+
 /** The user rules over a repository and the site options. */
-export function createUsersService(users: UsersRepository, options: OptionStore) {
+export function createUsersService(
+  users: UsersRepository,
+  options: OptionStore,
+  throttle: LoginThrottle = NO_THROTTLE,
+) {
   return {
     /** Checks a password sign-in; wrong password and disabled user get the same refusal. */
     async login(input: z.output<typeof loginSchema>, ip: string): Promise<StoredUser> {
       if ((await options.get('PasswordLoginEnabled')) === 'false') {
         throw new ApiFailure('FORBIDDEN', 'errors.password_login_disabled');
       }
+      // A locked name or address is refused before any lookup: the same for names with and without an account.
+      const wait = await throttle.waitSeconds(input.username, ip);
+      if (wait > 0) {
+        throw new ApiFailure('RATE_LIMITED', 'auth.login_throttled', { params: { seconds: wait } });
+      }
       const user = await users.findByLogin(input.username);
       // Verified even without a user (against a dummy), so unknown names take as long as wrong passwords.
       const valid = await verifyPassword(input.password, user?.password);
       if (!user || !valid || user.status !== USER_STATUS.enabled) {
+        await throttle.failed(input.username, ip);
         throw new ApiFailure('BAD_CREDENTIALS', 'errors.bad_credentials');
       }
+      await throttle.succeeded(input.username);
       const changes = { last_login_time: nowSeconds(), last_login_ip: ip };
       await users.update(user.id, changes);
       return { ...user, ...changes };
