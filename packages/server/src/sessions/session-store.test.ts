@@ -5,7 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Redis } from 'ioredis';
 import { TEST_DIALECTS } from '../test-support/databases.js';
 import { startTestApp, type TestApp } from '../test-support/test-app.js';
-import { cleanUp, TEST_REDIS_URL, twoConnections, uniqueKeyPrefix } from '../redis/redis-test-support.js';
+import {
+  cleanUp,
+  TEST_REDIS_URL,
+  twoConnections,
+  uniqueKeyPrefix,
+} from '../redis/test-support/redis-test-support.js';
 import { createDbSessionStore } from './db-session-store.js';
 import { createRedisSessionStore } from './redis-session-store.js';
 import type { SessionLifetimes, SessionStore } from './session-store.js';

@@ -1,7 +1,12 @@
 // Issue 15: sign-in throttling per account and per IP with back-off. The store logic runs on a clock the
 // test moves; the app tests show the same replies for a name with and without an account.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanUp, TEST_REDIS_URL, twoConnections, uniqueKeyPrefix } from '../redis/redis-test-support.js';
+import {
+  cleanUp,
+  TEST_REDIS_URL,
+  twoConnections,
+  uniqueKeyPrefix,
+} from '../redis/test-support/redis-test-support.js';
 import { call, ROOT_PASSWORD, startTestApp, type TestApp } from '../test-support/test-app.js';
 import {
   createLoginThrottle,
@@ -111,7 +116,11 @@ describe('sign-in through the API', () => {
     expect(locked.status).toBe(429);
     expect(locked.body.code).toBe('RATE_LIMITED');
     // Nothing about the account changed: no sign-in was recorded.
-    const root = await t.app.gw.db.selectFrom('users').select('last_login_ip').where('username', '=', 'root').executeTakeFirstOrThrow();
+    const root = await t.app.gw.db
+      .selectFrom('users')
+      .select('last_login_ip')
+      .where('username', '=', 'root')
+      .executeTakeFirstOrThrow();
     expect(root.last_login_ip).not.toBe('198.51.100.3');
   });
 

@@ -114,7 +114,11 @@ export function redisThrottleStore(redis: Redis, keyPrefix = ''): ThrottleStore 
       return Math.max(0, await redis.pttl(lockKey(key)));
     },
     async fail(key) {
-      const result = await redis.multi().incr(countKey(key)).expire(countKey(key), FORGET_AFTER_SECONDS).exec();
+      const result = await redis
+        .multi()
+        .incr(countKey(key))
+        .expire(countKey(key), FORGET_AFTER_SECONDS)
+        .exec();
       return Number(result?.[0]?.[1] ?? 0);
     },
     async lock(key, ms) {
