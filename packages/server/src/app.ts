@@ -80,6 +80,7 @@ import { userAdminRoutes } from './resources/users/users-admin.routes.js';
 import { createUsersAdminService } from './resources/users/users-admin.service.js';
 import { registrationRoutes } from './resources/users/users-register.routes.js';
 import { createRegistrationService } from './resources/users/users-register.service.js';
+import { configurePasswordCost } from './resources/users/password.js';
 import { createUsersRepository } from './resources/users/users.repository.js';
 import { userRoutes } from './resources/users/users.routes.js';
 import { createUsersService } from './resources/users/users.service.js';
@@ -190,6 +191,7 @@ export async function buildApp(
   const sessions = sharedStores.redis
     ? createRedisSessionStore(sharedStores.redis, sessionLifetimes, config.redisKeyPrefix)
     : createDbSessionStore(database.db, sessionLifetimes);
+  configurePasswordCost(config.passwordScryptN);
   const usersRepository = createUsersRepository(database.db, sessions);
   const loginThrottle = createLoginThrottle(
     sharedStores.redis

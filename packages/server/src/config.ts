@@ -59,6 +59,8 @@ export interface ServerConfig {
   globalApiRateLimit: number;
   /** Per-IP requests per 1200 s on login, registration and mail flows (CRITICAL_RATE_LIMIT, default 20; 0 = off). */
   criticalRateLimit: number;
+  /** The scrypt cost N of new password hashes, a power of two (PASSWORD_SCRYPT_N, default 2^17 = 131072). */
+  passwordScryptN: number;
   /** Failed sign-ins of one account before each further one locks it, doubling (LOGIN_ACCOUNT_FAILURES, default 5). */
   loginAccountFailures: number;
   /** Failed sign-ins from one IP before each further one locks it, doubling (LOGIN_IP_FAILURES, default 20). */
@@ -180,6 +182,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     trustedHeader: value('TRUSTED_HEADER')?.toLowerCase(),
     globalApiRateLimit: parseCount('GLOBAL_API_RATE_LIMIT', value('GLOBAL_API_RATE_LIMIT'), 300),
     criticalRateLimit: parseCount('CRITICAL_RATE_LIMIT', value('CRITICAL_RATE_LIMIT'), 20),
+    passwordScryptN: parseScryptN(value('PASSWORD_SCRYPT_N')),
     loginAccountFailures: parseCount('LOGIN_ACCOUNT_FAILURES', value('LOGIN_ACCOUNT_FAILURES'), 5),
     loginIpFailures: parseCount('LOGIN_IP_FAILURES', value('LOGIN_IP_FAILURES'), 20),
     loginBackoffMaxSeconds: parseSeconds('LOGIN_BACKOFF_MAX', value('LOGIN_BACKOFF_MAX'), 900, 1),
@@ -217,6 +220,16 @@ function parseCount(variable: string, text: string | undefined, fallback: number
     throw new ConfigError(variable, `"${text}" is not a whole number (0 or more)`);
   }
   return count;
+}
+
+/** A power of two from 2^10 to 2^20, or 2^17 (OWASP) when unset. */
+function parseScryptN(text: string | undefined): number {
+  if (text === undefined) return 131_072;
+  const n = Number(text);
+  if (!/^\d+$/.test(text) || n < 1024 || n > 1_048_576 || (n & (n - 1)) !== 0) {
+    throw new ConfigError('PASSWORD_SCRYPT_N', `"${text}" is not a power of two from 1024 to 1048576`);
+  }
+  return n;
 }
 
 function parsePort(text: string | undefined): number {

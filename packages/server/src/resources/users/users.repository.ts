@@ -69,6 +69,10 @@ export function createUsersRepository(db: GwDb, sessions: SessionRevoker = { end
       await db.updateTable('users').set(changes).where('id', '=', id).execute();
       if (endsSessions(changes)) await sessions.endAllOf(id, keepSession);
     },
+    /** Replaces a password's hash with one of the same password at the current cost: no session ends. */
+    async setPasswordHash(id: number, hash: string): Promise<void> {
+      await db.updateTable('users').set({ password: hash }).where('id', '=', id).execute();
+    },
     /** A page of users: keyword = id, or a prefix of username, e-mail, display name or group. */
     async list<F extends keyof UserRow & string>(request: ListRequest<F>) {
       let base = db.selectFrom('users');

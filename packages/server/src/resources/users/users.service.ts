@@ -16,7 +16,7 @@ import { ApiFailure, notFound } from '../../shared/api-failure.js';
 import type { AuthUser } from '../../shared/auth-user.js';
 import type { OptionStore } from '../../shared/context.js';
 import type { LoginThrottle } from '../../sign-in/login-throttle.js';
-import { hashPassword, verifyPassword } from './password.js';
+import { hashPassword, needsRehash, verifyPassword } from './password.js';
 import type { StoredUser, UsersRepository } from './users.repository.js';
 
 const ROOT_QUOTA = 100_000_000;
@@ -77,6 +77,9 @@ export function createUsersService(
         throw new ApiFailure('BAD_CREDENTIALS', 'errors.bad_credentials');
       }
       await throttle.succeeded(input.username);
+      // A hash made at an older cost is replaced now that the password is known (issue 15).
+      if (needsRehash(user.password))
+        await users.setPasswordHash(user.id, await hashPassword(input.password));
       const changes = { last_login_time: nowSeconds(), last_login_ip: ip };
       await users.update(user.id, changes);
       return { ...user, ...changes };
