@@ -250,7 +250,8 @@ function parseRedisUrl(text: string | undefined): string | undefined {
 }
 
 /** Picks the database from its URL: `sqlite:<path>`, `postgres(ql)://…` or `mysql://…`. */
-export function parseDatabaseUrl(url: string, cwd: string, variable = 'DATABASE_URL'): DatabaseConfig {
+export function parseDatabaseUrl(given: string, cwd: string, variable = 'DATABASE_URL'): DatabaseConfig {
+  const url = goMysqlDsnToUrl(given) ?? given;
   if (/^postgres(ql)?:\/\//.test(url)) return { kind: 'postgres', url };
   if (/^mysql:\/\//.test(url)) return { kind: 'mysql', url };
   const sqlite = /^sqlite:(?:\/\/)?(.+)$/.exec(url);
@@ -261,8 +262,45 @@ export function parseDatabaseUrl(url: string, cwd: string, variable = 'DATABASE_
   }
   throw new ConfigError(
     variable,
-    `unsupported database URL "${redactUrl(url)}"; use sqlite:<file>, postgres://… or mysql://…`,
+    `unsupported database URL "${redactUrl(url)}"; use sqlite:<file>, postgres://…, mysql://… or user:pass@tcp(host:3306)/db`,
   );
+}
+
+/** Go's MySQL driver options that mean nothing to mysql2 (it reads times and zones its own way). */
+const GO_ONLY_DSN_PARAMS = new Set([
+  'parseTime',
+  'loc',
+  'allowNativePasswords',
+  'checkConnLiveness',
+  'collation',
+]);
+
+/**
+ * one-hub's `SQL_DSN` is Go's MySQL DSN, `user:pass@tcp(host:3306)/db?charset=utf8mb4&parseTime=True`
+ * (or `unix(/path/to/socket)`): the same as a `mysql://` URL, so a one-hub deployment's environment works
+ * unchanged (issue 15). Undefined for anything else.
+ */
+export function goMysqlDsnToUrl(dsn: string): string | undefined {
+  // The password may hold "@": the address starts after the last one before `tcp(` / `unix(`.
+  const match = /^(?:([^:@/]*)(?::(.*))?@)?(tcp|unix)\(([^)]*)\)\/([^?/]*)(?:\?(.*))?$/.exec(dsn);
+  if (!match) return undefined;
+  const [, user = '', password, protocol, address = '', database = '', query = ''] = match;
+  const params = new URLSearchParams();
+  for (const [key, value] of new URLSearchParams(query)) {
+    if (!GO_ONLY_DSN_PARAMS.has(key)) params.append(key, value);
+  }
+  let host = address || '127.0.0.1:3306';
+  if (protocol === 'unix') {
+    params.set('socketPath', address);
+    host = 'localhost';
+  } else if (!/:\d+$/.test(host)) {
+    host = `${host}:3306`;
+  }
+  const credentials = user
+    ? `${encodeURIComponent(user)}${password === undefined ? '' : `:${encodeURIComponent(password)}`}@`
+    : '';
+  const search = params.size > 0 ? `?${params}` : '';
+  return `mysql://${credentials}${host}/${encodeURIComponent(database)}${search}`;
 }
 
 /** Creates the folder that holds a SQLite file. */
@@ -274,5 +312,8 @@ export function ensureSqliteFolder(database: DatabaseConfig): void {
 
 /** The URL without its password, for messages. */
 export function redactUrl(url: string): string {
-  return url.replace(/\/\/([^:/@]+):[^@/]*@/, '//$1:***@');
+  return url
+    .replace(/\/\/([^:/@]+):[^@/]*@/, '//$1:***@')
+    .replace(/^([^:@/]*):.*@(tcp|unix)\(/, '$1:***@$2(')
+    .replace(/^([^:@/]*):[^/]*@/, '$1:***@');
 }
