@@ -58,6 +58,7 @@ import { createLogsRepository } from './resources/logs/logs.repository.js';
 import { logRoutes } from './resources/logs/logs.routes.js';
 import { createLogsService } from './resources/logs/logs.service.js';
 import { siteRoutes } from './resources/site/site.routes.js';
+import { healthRoutes, readinessChecks } from './resources/health/health.routes.js';
 import { statusRoutes } from './resources/status/status.routes.js';
 import { createTasksRepository } from './resources/tasks/tasks.repository.js';
 import { taskRoutes } from './resources/tasks/tasks.routes.js';
@@ -284,6 +285,7 @@ export async function buildApp(
   registerIpRateLimit(app, config, sharedStores.rateLimiters.ip);
 
   const routes = [
+    ...healthRoutes(readinessChecks(database.db, sharedStores.redis)),
     ...statusRoutes(optionStore, context.startTime),
     ...siteRoutes(optionStore),
     ...optionRoutes(createOptionsService(optionStore)),

@@ -17,6 +17,8 @@ type Level = 'public' | 'user' | 'admin' | 'root';
 /** The contract's guard for every route, keyed `METHOD /path` as the route table declares it. */
 const EXPECTED: Record<string, Level> = {
   'GET /api/openapi.json': 'public',
+  'GET /api/health': 'public',
+  'GET /api/health/ready': 'public',
   'GET /api/status': 'public',
   'GET /api/notice': 'public',
   'GET /api/about': 'public',

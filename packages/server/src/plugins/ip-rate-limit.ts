@@ -106,8 +106,12 @@ function routePath(request: FastifyRequest): string {
   return path.length > 1 ? path.replace(/\/+$/, '') : path;
 }
 
-/** /api and /dashboard/billing, except metrics and the Telegram webhook (one-hub exempts both). */
+/**
+ * /api and /dashboard/billing, except metrics and the Telegram webhook (one-hub exempts both) and the
+ * health checks a load balancer polls.
+ */
 function underGlobalApi(path: string): boolean {
   if (path.startsWith('/api/metrics') || path.startsWith('/api/telegram/')) return false;
+  if (path === '/api/health' || path.startsWith('/api/health/')) return false;
   return path === '/api' || path.startsWith('/api/') || path.startsWith('/dashboard/billing/');
 }
