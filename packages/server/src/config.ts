@@ -59,6 +59,8 @@ export interface ServerConfig {
   globalApiRateLimit: number;
   /** Per-IP requests per 1200 s on login, registration and mail flows (CRITICAL_RATE_LIMIT, default 20; 0 = off). */
   criticalRateLimit: number;
+  /** On SIGTERM/SIGINT, requests in flight get this many seconds to finish before they are cut (SHUTDOWN_TIMEOUT, default 30). */
+  shutdownTimeoutSeconds: number;
   /** The scrypt cost N of new password hashes, a power of two (PASSWORD_SCRYPT_N, default 2^17 = 131072). */
   passwordScryptN: number;
   /** Failed sign-ins of one account before each further one locks it, doubling (LOGIN_ACCOUNT_FAILURES, default 5). */
@@ -182,6 +184,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     trustedHeader: value('TRUSTED_HEADER')?.toLowerCase(),
     globalApiRateLimit: parseCount('GLOBAL_API_RATE_LIMIT', value('GLOBAL_API_RATE_LIMIT'), 300),
     criticalRateLimit: parseCount('CRITICAL_RATE_LIMIT', value('CRITICAL_RATE_LIMIT'), 20),
+    shutdownTimeoutSeconds: parseSeconds('SHUTDOWN_TIMEOUT', value('SHUTDOWN_TIMEOUT'), 30, 0),
     passwordScryptN: parseScryptN(value('PASSWORD_SCRYPT_N')),
     loginAccountFailures: parseCount('LOGIN_ACCOUNT_FAILURES', value('LOGIN_ACCOUNT_FAILURES'), 5),
     loginIpFailures: parseCount('LOGIN_IP_FAILURES', value('LOGIN_IP_FAILURES'), 20),
