@@ -54,6 +54,8 @@ export async function startGwServer(options: { env?: Record<string, string> } = 
         GW_ROOT_PASSWORD: rootPassword,
         SESSION_SECRET: 'test-session-secret',
         NODE_ENV: 'test',
+        // Journeys sign in many times on a small shared machine: 2^14 instead of the default 2^17.
+        PASSWORD_SCRYPT_N: '16384',
         ...options.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -10,15 +10,18 @@ import { openDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { createAuthenticator } from './plugins/auth.js';
 import { clientTimeoutOptions } from './plugins/client-timeouts.js';
+import { envelopeClientErrorHandler } from './plugins/client-errors.js';
 import { registerErrorHandler } from './plugins/errors.js';
 import { badUrlReply, registerInputBoundary } from './plugins/input-boundary.js';
-import { registerIpRateLimit } from './plugins/ip-rate-limit.js';
+import { clientIp, registerIpRateLimit } from './plugins/ip-rate-limit.js';
 import { registerJsonParser } from './plugins/json-body.js';
 import { createSystemLogRing } from './plugins/log-ring.js';
 import { buildOpenApiDocument } from './plugins/openapi.js';
 import { registerRoutes } from './plugins/routes.js';
 import { registerSentReplies } from './plugins/sent-replies.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { registerStatic } from './plugins/static.js';
+import { RELAY_BODY_LIMIT } from './shared/body-limits.js';
 import { type ChannelSeams, createChannelResource } from './resources/channels/channels.module.js';
 import { createMonthlyInvoiceJob } from './jobs/monthly-invoice.job.js';
 import { createInvoicesRepository } from './resources/invoices/invoices.repository.js';
@@ -56,6 +59,7 @@ import { siteQuotaDisplay } from './resources/logs/logs.export.js';
 import { logRoutes } from './resources/logs/logs.routes.js';
 import { createLogsService } from './resources/logs/logs.service.js';
 import { siteRoutes } from './resources/site/site.routes.js';
+import { healthRoutes, readinessChecks } from './resources/health/health.routes.js';
 import { statusRoutes } from './resources/status/status.routes.js';
 import { createTasksRepository } from './resources/tasks/tasks.repository.js';
 import { taskRoutes } from './resources/tasks/tasks.routes.js';
@@ -78,10 +82,14 @@ import { userAdminRoutes } from './resources/users/users-admin.routes.js';
 import { createUsersAdminService } from './resources/users/users-admin.service.js';
 import { registrationRoutes } from './resources/users/users-register.routes.js';
 import { createRegistrationService } from './resources/users/users-register.service.js';
+import { configurePasswordCost } from './resources/users/password.js';
 import { createUsersRepository } from './resources/users/users.repository.js';
 import { userRoutes } from './resources/users/users.routes.js';
 import { createUsersService } from './resources/users/users.service.js';
 import { createVerificationCodes, type VerificationCodes } from './resources/users/verification-codes.js';
+import { createLoginThrottle, memoryThrottleStore, redisThrottleStore } from './sign-in/login-throttle.js';
+import { createDbSessionStore } from './sessions/db-session-store.js';
+import { createRedisSessionStore } from './sessions/redis-session-store.js';
 import type { AppContext } from './shared/context.js';
 import { type AnyRoute, defineRoute } from './shared/route.js';
 
@@ -127,11 +135,13 @@ export async function buildApp(
     logger: { level: config.logLevel, stream: logRing },
     // One line per request (onResponse below) instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
-    bodyLimit: 10 * 1024 * 1024,
+    bodyLimit: RELAY_BODY_LIMIT,
     frameworkErrors: badUrlReply,
+    clientErrorHandler: envelopeClientErrorHandler,
     ...clientTimeoutOptions(config),
   });
   registerSentReplies(app);
+  registerSecurityHeaders(app);
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(
       {
@@ -175,8 +185,27 @@ export async function buildApp(
   const relay = await createRelayModule(app, context, sharedStores, app.log);
   app.decorate('gwRelay', relay);
 
-  const usersRepository = createUsersRepository(database.db);
-  const usersService = createUsersService(usersRepository, optionStore);
+  // Sessions live where every process sees them: Redis when configured, else the database.
+  const sessionLifetimes = {
+    maxAgeSeconds: config.sessionMaxAgeSeconds,
+    idleSeconds: config.sessionIdleSeconds,
+  };
+  const sessions = sharedStores.redis
+    ? createRedisSessionStore(sharedStores.redis, sessionLifetimes, config.redisKeyPrefix)
+    : createDbSessionStore(database.db, sessionLifetimes);
+  configurePasswordCost(config.passwordScryptN);
+  const usersRepository = createUsersRepository(database.db, sessions);
+  const loginThrottle = createLoginThrottle(
+    sharedStores.redis
+      ? redisThrottleStore(sharedStores.redis, config.redisKeyPrefix)
+      : memoryThrottleStore(),
+    {
+      accountFailures: config.loginAccountFailures,
+      ipFailures: config.loginIpFailures,
+      maxLockSeconds: config.loginBackoffMaxSeconds,
+    },
+  );
+  const usersService = createUsersService(usersRepository, optionStore, loginThrottle);
   const root = await usersService.bootstrapRoot(config.rootPassword);
   if (root?.generatedPassword) {
     const language = normalizeLanguage(await optionStore.get('Language')) ?? DEFAULT_LANGUAGE;
@@ -186,7 +215,7 @@ export async function buildApp(
     // gwPrivate: printed once, never kept for the system log API.
     app.log.warn({ gwPrivate: true, gwRootPassword: true }, message);
   }
-  const auth = createAuthenticator(usersRepository, secrets.session);
+  const auth = createAuthenticator(usersRepository, sessions, config.sessionMaxAgeSeconds);
   const tokensRepository = createTokensRepository(database.db, database.kind);
   // Channels and the catalogue each need the other's models; the arrows are only called per request,
   // after both exist.
@@ -257,6 +286,7 @@ export async function buildApp(
   registerIpRateLimit(app, config, sharedStores.rateLimiters.ip);
 
   const routes = [
+    ...healthRoutes(readinessChecks(database.db, sharedStores.redis)),
     ...statusRoutes(optionStore, context.startTime),
     ...siteRoutes(optionStore),
     ...optionRoutes(createOptionsService(optionStore)),
@@ -264,7 +294,7 @@ export async function buildApp(
       createTelegramMenusService(createTelegramMenusRepository(database.db, database.kind)),
     ),
     ...systemInfoRoutes(logRing),
-    ...userRoutes(usersService, auth),
+    ...userRoutes(usersService, auth, (request) => clientIp(request, config.trustedHeader)),
     ...tokenRoutes(tokensService),
     ...channelResource.routes,
     ...catalogue.routes,

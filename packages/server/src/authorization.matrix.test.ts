@@ -17,6 +17,8 @@ type Level = 'public' | 'user' | 'admin' | 'root';
 /** The contract's guard for every route, keyed `METHOD /path` as the route table declares it. */
 const EXPECTED: Record<string, Level> = {
   'GET /api/openapi.json': 'public',
+  'GET /api/health': 'public',
+  'GET /api/health/ready': 'public',
   'GET /api/status': 'public',
   'GET /api/notice': 'public',
   'GET /api/about': 'public',
@@ -34,6 +36,7 @@ const EXPECTED: Record<string, Level> = {
   'POST /api/option/system_info/log': 'root',
   'POST /api/user/login': 'public',
   'GET /api/user/logout': 'public',
+  'POST /api/user/logout_all': 'user',
   'GET /api/user/self': 'user',
   'PUT /api/user/self': 'user',
   'GET /api/user/token': 'user',
@@ -234,6 +237,18 @@ describe('authorization matrix (generated from the route table)', () => {
     }
   });
 
+  /** Routes that end the caller's session(s): called with a fresh session, and the caller signs in again after. */
+  const ENDS_SESSION = new Set(['GET /api/user/logout', 'POST /api/user/logout_all']);
+  const SIGN_IN: Record<Exclude<Caller, 'anonymous'>, [string, string]> = {
+    user: ['matrix_user', 'password-123'],
+    admin: ['matrix_admin', 'password-123'],
+    root: ['root', ROOT_PASSWORD],
+  };
+  async function cookieFor(caller: Caller, key: string): Promise<string | undefined> {
+    if (caller === 'anonymous' || !ENDS_SESSION.has(key)) return cookies[caller];
+    return signIn(app, ...SIGN_IN[caller]);
+  }
+
   // Callers go from least to most privileged so that a root call with side effects runs last.
   it.each(CALLERS)('answers every route as the contract says for %s', async (caller) => {
     const wrong: string[] = [];
@@ -242,9 +257,12 @@ describe('authorization matrix (generated from the route table)', () => {
       if (!level) continue;
       const path = CONCRETE_PATHS[`${route.method} ${route.url}`] ?? concrete(route.url);
       const reply = await call(app, route.method, path, {
-        cookie: cookies[caller],
+        cookie: await cookieFor(caller, `${route.method} ${route.url}`),
         body: route.method === 'GET' || route.method === 'DELETE' ? undefined : {},
       });
+      const key = `${route.method} ${route.url}`;
+      if (caller !== 'anonymous' && ENDS_SESSION.has(key))
+        cookies[caller] = await signIn(app, ...SIGN_IN[caller]);
       const got = outcome(reply);
       const want = expectedOutcome(level, caller);
       if (got !== want)

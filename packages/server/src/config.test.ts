@@ -139,18 +139,21 @@ describe('secrets and root bootstrap', () => {
     await second.close();
   });
 
-  it('Given SESSION_SECRET changes, Then old cookies are refused', async () => {
+  it('Given a restart, Then a session lives on in the database, and one signed out does not', async () => {
     dir = mkdtempSync(join(tmpdir(), 'gw-secret-'));
     const base = {
       DATABASE_URL: `sqlite:${join(dir, 'gw.db')}`,
       GW_ROOT_PASSWORD: 'pw-1234567',
       LOG_LEVEL: 'silent',
     };
-    const first = await buildApp(loadConfig({ ...base, SESSION_SECRET: 'one' }));
-    const cookie = await signIn(first, 'root', 'pw-1234567');
+    const first = await buildApp(loadConfig(base));
+    const kept = await signIn(first, 'root', 'pw-1234567');
+    const ended = await signIn(first, 'root', 'pw-1234567');
+    await call(first, 'GET', '/api/user/logout', { cookie: ended });
     await first.close();
-    const second = await buildApp(loadConfig({ ...base, SESSION_SECRET: 'two' }));
-    expect((await call(second, 'GET', '/api/user/self', { cookie })).status).toBe(401);
+    const second = await buildApp(loadConfig(base));
+    expect((await call(second, 'GET', '/api/user/self', { cookie: kept })).status).toBe(200);
+    expect((await call(second, 'GET', '/api/user/self', { cookie: ended })).status).toBe(401);
     await second.close();
   });
 

@@ -22,6 +22,10 @@ export interface ServerConfig {
   redisKeyPrefix: string;
   /** Signs the `session` cookie; generated and persisted in the options table when unset. */
   sessionSecret: string | undefined;
+  /** A session ends this many seconds after sign-in, however it is used (SESSION_MAX_AGE, default 30 days). */
+  sessionMaxAgeSeconds: number;
+  /** A session ends after this many seconds without a request; 0 = never (SESSION_IDLE_TIMEOUT, default 7 days). */
+  sessionIdleSeconds: number;
   /** Signs API keys (contract §5.3); generated and persisted when unset. */
   userTokenSecret: string | undefined;
   /** The first root account's password; a random one is printed once when unset. */
@@ -55,6 +59,16 @@ export interface ServerConfig {
   globalApiRateLimit: number;
   /** Per-IP requests per 1200 s on login, registration and mail flows (CRITICAL_RATE_LIMIT, default 20; 0 = off). */
   criticalRateLimit: number;
+  /** On SIGTERM/SIGINT, requests in flight get this many seconds to finish before they are cut (SHUTDOWN_TIMEOUT, default 30). */
+  shutdownTimeoutSeconds: number;
+  /** The scrypt cost N of new password hashes, a power of two (PASSWORD_SCRYPT_N, default 2^17 = 131072). */
+  passwordScryptN: number;
+  /** Failed sign-ins of one account before each further one locks it, doubling (LOGIN_ACCOUNT_FAILURES, default 5). */
+  loginAccountFailures: number;
+  /** Failed sign-ins from one IP before each further one locks it, doubling (LOGIN_IP_FAILURES, default 20). */
+  loginIpFailures: number;
+  /** The longest sign-in lock, seconds (LOGIN_BACKOFF_MAX, default 900). */
+  loginBackoffMaxSeconds: number;
   /**
    * Mails are written as files into this folder instead of being sent (MAIL_OUTBOX_DIR): for trying
    * registration and password reset without a mail server, and for end-to-end tests.
@@ -133,6 +147,12 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     redisUrl: parseRedisUrl(value('REDIS_URL', 'REDIS_CONN_STRING')),
     redisKeyPrefix: value('REDIS_KEY_PREFIX') ?? '',
     sessionSecret: value('SESSION_SECRET'),
+    sessionMaxAgeSeconds: Math.round(
+      parseSeconds('SESSION_MAX_AGE', value('SESSION_MAX_AGE'), 2_592_000, 60),
+    ),
+    sessionIdleSeconds: Math.round(
+      parseSeconds('SESSION_IDLE_TIMEOUT', value('SESSION_IDLE_TIMEOUT'), 604_800, 0),
+    ),
     userTokenSecret: value('USER_TOKEN_SECRET'),
     rootPassword: value('GW_ROOT_PASSWORD'),
     webDir: webDir ? resolve(cwd, webDir) : defaultWebDir(),
@@ -164,6 +184,11 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     trustedHeader: value('TRUSTED_HEADER')?.toLowerCase(),
     globalApiRateLimit: parseCount('GLOBAL_API_RATE_LIMIT', value('GLOBAL_API_RATE_LIMIT'), 300),
     criticalRateLimit: parseCount('CRITICAL_RATE_LIMIT', value('CRITICAL_RATE_LIMIT'), 20),
+    shutdownTimeoutSeconds: parseSeconds('SHUTDOWN_TIMEOUT', value('SHUTDOWN_TIMEOUT'), 30, 0),
+    passwordScryptN: parseScryptN(value('PASSWORD_SCRYPT_N')),
+    loginAccountFailures: parseCount('LOGIN_ACCOUNT_FAILURES', value('LOGIN_ACCOUNT_FAILURES'), 5),
+    loginIpFailures: parseCount('LOGIN_IP_FAILURES', value('LOGIN_IP_FAILURES'), 20),
+    loginBackoffMaxSeconds: parseSeconds('LOGIN_BACKOFF_MAX', value('LOGIN_BACKOFF_MAX'), 900, 1),
     mailOutboxDir: optionalDir(value('MAIL_OUTBOX_DIR'), cwd),
   });
 }
@@ -200,6 +225,16 @@ function parseCount(variable: string, text: string | undefined, fallback: number
   return count;
 }
 
+/** A power of two from 2^10 to 2^20, or 2^17 (OWASP) when unset. */
+function parseScryptN(text: string | undefined): number {
+  if (text === undefined) return 131_072;
+  const n = Number(text);
+  if (!/^\d+$/.test(text) || n < 1024 || n > 1_048_576 || (n & (n - 1)) !== 0) {
+    throw new ConfigError('PASSWORD_SCRYPT_N', `"${text}" is not a power of two from 1024 to 1048576`);
+  }
+  return n;
+}
+
 function parsePort(text: string | undefined): number {
   if (text === undefined) return 3000;
   const port = Number(text);
@@ -218,7 +253,8 @@ function parseRedisUrl(text: string | undefined): string | undefined {
 }
 
 /** Picks the database from its URL: `sqlite:<path>`, `postgres(ql)://…` or `mysql://…`. */
-export function parseDatabaseUrl(url: string, cwd: string, variable = 'DATABASE_URL'): DatabaseConfig {
+export function parseDatabaseUrl(given: string, cwd: string, variable = 'DATABASE_URL'): DatabaseConfig {
+  const url = goMysqlDsnToUrl(given) ?? given;
   if (/^postgres(ql)?:\/\//.test(url)) return { kind: 'postgres', url };
   if (/^mysql:\/\//.test(url)) return { kind: 'mysql', url };
   const sqlite = /^sqlite:(?:\/\/)?(.+)$/.exec(url);
@@ -229,8 +265,45 @@ export function parseDatabaseUrl(url: string, cwd: string, variable = 'DATABASE_
   }
   throw new ConfigError(
     variable,
-    `unsupported database URL "${redactUrl(url)}"; use sqlite:<file>, postgres://… or mysql://…`,
+    `unsupported database URL "${redactUrl(url)}"; use sqlite:<file>, postgres://…, mysql://… or user:pass@tcp(host:3306)/db`,
   );
+}
+
+/** Go's MySQL driver options that mean nothing to mysql2 (it reads times and zones its own way). */
+const GO_ONLY_DSN_PARAMS = new Set([
+  'parseTime',
+  'loc',
+  'allowNativePasswords',
+  'checkConnLiveness',
+  'collation',
+]);
+
+/**
+ * one-hub's `SQL_DSN` is Go's MySQL DSN, `user:pass@tcp(host:3306)/db?charset=utf8mb4&parseTime=True`
+ * (or `unix(/path/to/socket)`): the same as a `mysql://` URL, so a one-hub deployment's environment works
+ * unchanged (issue 15). Undefined for anything else.
+ */
+export function goMysqlDsnToUrl(dsn: string): string | undefined {
+  // The password may hold "@": the address starts after the last one before `tcp(` / `unix(`.
+  const match = /^(?:([^:@/]*)(?::(.*))?@)?(tcp|unix)\(([^)]*)\)\/([^?/]*)(?:\?(.*))?$/.exec(dsn);
+  if (!match) return undefined;
+  const [, user = '', password, protocol, address = '', database = '', query = ''] = match;
+  const params = new URLSearchParams();
+  for (const [key, value] of new URLSearchParams(query)) {
+    if (!GO_ONLY_DSN_PARAMS.has(key)) params.append(key, value);
+  }
+  let host = address || '127.0.0.1:3306';
+  if (protocol === 'unix') {
+    params.set('socketPath', address);
+    host = 'localhost';
+  } else if (!/:\d+$/.test(host)) {
+    host = `${host}:3306`;
+  }
+  const credentials = user
+    ? `${encodeURIComponent(user)}${password === undefined ? '' : `:${encodeURIComponent(password)}`}@`
+    : '';
+  const search = params.size > 0 ? `?${params}` : '';
+  return `mysql://${credentials}${host}/${encodeURIComponent(database)}${search}`;
 }
 
 /** Creates the folder that holds a SQLite file. */
@@ -242,5 +315,8 @@ export function ensureSqliteFolder(database: DatabaseConfig): void {
 
 /** The URL without its password, for messages. */
 export function redactUrl(url: string): string {
-  return url.replace(/\/\/([^:/@]+):[^@/]*@/, '//$1:***@');
+  return url
+    .replace(/\/\/([^:/@]+):[^@/]*@/, '//$1:***@')
+    .replace(/^([^:@/]*):.*@(tcp|unix)\(/, '$1:***@$2(')
+    .replace(/^([^:@/]*):[^/]*@/, '$1:***@');
 }

@@ -54,7 +54,8 @@ describe('startServer', () => {
   it('keeps unknown API paths out of the fallback', async () => {
     const response = await fetch(`${server.url}/api/nothing`);
     expect(response.status).toBe(404);
-    expect(((await response.json()) as { error: { type: string } }).error.type).toBe('invalid_request_error');
+    // The envelope, like every /api reply (issue 15); the relay's paths keep the OpenAI shape.
+    expect(await response.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
     const v1 = await fetch(`${server.url}/v1/nothing`);
     expect(v1.status).toBe(404);
     expect(((await v1.json()) as { error: { message: string } }).error.message).toBe(

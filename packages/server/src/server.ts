@@ -1,6 +1,8 @@
-// Starts the HTTP server and closes it gracefully on SIGINT/SIGTERM.
+// Starts the HTTP server and closes it gracefully on SIGINT/SIGTERM (shutdown.ts: in-flight requests
+// finish up to SHUTDOWN_TIMEOUT, then the ledger is flushed).
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
+import { closeGracefully } from './shutdown.js';
 
 export interface StartServerOptions {
   port?: number;
@@ -41,7 +43,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
 
   let closing: Promise<void> | undefined;
   const close = () => {
-    closing ??= app.close().then(() => undefined);
+    closing ??= closeGracefully(app, config.shutdownTimeoutSeconds);
     return closing;
   };
   if (options.handleSignals ?? true) {

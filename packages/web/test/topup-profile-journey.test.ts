@@ -4,6 +4,7 @@
 import { discountFactor, parseRechargeDiscount, renderQuota, topupQuote, translate } from '@gw/core';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { signIn } from '../../../test-support/gw-server';
 import { journeyFixture } from './browser';
 
 type T = (key: string, params?: Record<string, unknown>) => string;
@@ -203,6 +204,8 @@ async function profileJourney(page: Page, t: T, username: string, oldPassword: s
   await page.getByText(t('users.profile.updated')).first().waitFor();
   // (Sign-ins are few on purpose: the server allows 20 per IP in 20 minutes on its login route.)
   expect(await signsIn(username, newPassword)).toBe(true);
+  // A password change ends the user's other sessions (issue 15): root's API session signs in again.
+  if (username === 'root') journey.rootCookie = await signIn(journey.server.url, 'root', newPassword);
   expect((await storedUser(username)).display_name).toBe(`${username} shown`);
 
   // Access token: generated, shown in the warning callout, and accepted as Bearer on /api/user/self.

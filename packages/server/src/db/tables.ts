@@ -324,6 +324,16 @@ export interface InvoiceMonthRunRow {
   created_at: number;
 }
 
+/** A signed-in browser session (issue 15); `id` is the SHA-256 of the cookie's token, never the token. */
+export interface SessionRow {
+  id: string;
+  user_id: number;
+  /** Unix seconds: the absolute lifetime counts from here. */
+  created_at: number;
+  /** Unix seconds: the idle lifetime counts from here (refreshed at most once a minute). */
+  last_seen_at: number;
+}
+
 export interface GwTables {
   users: UserRow;
   tokens: TokenRow;
@@ -345,4 +355,5 @@ export interface GwTables {
   relay_holds: RelayHoldRow;
   invoice_months: InvoiceMonthRow;
   invoice_month_runs: InvoiceMonthRunRow;
+  sessions: SessionRow;
 }

@@ -31,19 +31,23 @@ describe.each(TEST_DIALECTS)('guards on %s', (kind) => {
   let t: TestApp;
   let root: string;
   let user: string;
-  let banned: string;
+  let bannedToken: string;
   let admin: string;
 
   beforeAll(async () => {
     t = await startTestApp(kind);
     root = await signIn(t.app, 'root', ROOT_PASSWORD);
     user = await createUser(t.app, root, 'plain');
-    admin = await createUser(t.app, root, 'boss');
+    await createUser(t.app, root, 'boss');
     await call(t.app, 'POST', '/api/user/manage', {
       cookie: root,
       body: { username: 'boss', action: 'promote' },
     });
-    banned = await createUser(t.app, root, 'banned');
+    // A promotion ends the user's sessions (issue 15): the new admin signs in again.
+    admin = await signIn(t.app, 'boss', 'password-123');
+    const banned = await createUser(t.app, root, 'banned');
+    // Disabling ends the banned user's sessions; the access token still names them.
+    bannedToken = (await call(t.app, 'GET', '/api/user/token', { cookie: banned })).body.data;
     await call(t.app, 'POST', '/api/user/manage', {
       cookie: root,
       body: { username: 'banned', action: 'disable' },
@@ -76,7 +80,7 @@ describe.each(TEST_DIALECTS)('guards on %s', (kind) => {
   );
 
   it.each([...USER_ROUTES, ...ADMIN_ROUTES])('%s %s: disabled user → 用户已被封禁', async (method, url) => {
-    const reply = await call(t.app, method, url, { cookie: banned });
+    const reply = await call(t.app, method, url, { token: `Bearer ${bannedToken}` });
     expect(reply.body).toMatchObject({ success: false, code: 'USER_DISABLED', message: '用户已被封禁' });
   });
 
@@ -100,20 +104,23 @@ describe.each(TEST_DIALECTS)('guards on %s', (kind) => {
     }
   });
 
-  it('applies a ban at once to a live session (quirk §6.7 fixed) and a demotion too', async () => {
+  it('ends a live session at a ban (quirk §6.7 fixed) and at a demotion', async () => {
     const victim = await createUser(t.app, root, 'victim');
     expect((await call(t.app, 'GET', '/api/user/self', { cookie: victim })).body.success).toBe(true);
     await call(t.app, 'POST', '/api/user/manage', {
       cookie: root,
       body: { username: 'victim', action: 'disable' },
     });
-    expect((await call(t.app, 'GET', '/api/user/self', { cookie: victim })).body.code).toBe('USER_DISABLED');
+    expect((await call(t.app, 'GET', '/api/user/self', { cookie: victim })).body.code).toBe(
+      'UNAUTHENTICATED',
+    );
 
-    const temp = await createUser(t.app, root, 'tempadm');
+    await createUser(t.app, root, 'tempadm');
     await call(t.app, 'POST', '/api/user/manage', {
       cookie: root,
       body: { username: 'tempadm', action: 'promote' },
     });
+    const temp = await signIn(t.app, 'tempadm', 'password-123');
     const asAdmin = await call(t.app, 'POST', '/api/user/manage', { cookie: temp, body: {} });
     expect(asAdmin.body.code).toBe('VALIDATION_FAILED');
     await call(t.app, 'POST', '/api/user/manage', {
@@ -121,7 +128,7 @@ describe.each(TEST_DIALECTS)('guards on %s', (kind) => {
       body: { username: 'tempadm', action: 'demote' },
     });
     const demoted = await call(t.app, 'POST', '/api/user/manage', { cookie: temp, body: {} });
-    expect(demoted.body.code).toBe('FORBIDDEN');
+    expect(demoted.body.code).toBe('UNAUTHENTICATED');
   });
 
   it('treats a forged or tampered cookie as no session', async () => {

@@ -3,7 +3,7 @@
 // request limit still completes, because the limit stops counting once the request is in.
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type PacedUpstream, startPacedUpstream } from '../relay/scenarios/paced-upstream.js';
+import { type PacedUpstream, startPacedUpstream } from '../relay/scenarios/test-support/paced-upstream.js';
 import { type RelayTestApp, startRelayApp } from '../relay/test-support/relay-app.js';
 
 const REQUEST_SECONDS = 1;

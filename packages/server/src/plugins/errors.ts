@@ -41,14 +41,19 @@ export function malformedInputFailure(error: MalformedInputError): ApiFailure {
 }
 
 /** Maps Fastify's own request errors (bad JSON, wrong content type, too large) to refusals. */
-function failureFromFastify(error: FastifyError): ApiFailure | undefined {
+function failureFromFastify(error: FastifyError, request: FastifyRequest): ApiFailure | undefined {
   if (error instanceof MalformedInputError) return malformedInputFailure(error);
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
       return new ApiFailure('VALIDATION_FAILED', 'errors.invalid_json');
-    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      // The route's own limit (issue 15), named in KiB so the caller knows what fits.
+      return new ApiFailure('VALIDATION_FAILED', 'server.errors.body_too_large', {
+        httpStatus: 413,
+        params: { limit: Math.floor(request.routeOptions.bodyLimit / 1024) },
+      });
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return new ApiFailure('VALIDATION_FAILED', 'server.errors.bad_request_body', {
         httpStatus: error.statusCode ?? 400,
@@ -72,7 +77,13 @@ function failureFromFastify(error: FastifyError): ApiFailure | undefined {
   }
 }
 
-/** The OpenAI-style 404 of unknown `/api` and `/v1` paths (contract §0.1). */
+/** The envelope 404 of an unknown `/api` path (issue 15: every /api reply is the envelope). */
+export function routeNotFoundBody(method: string, url: string, t: Translate) {
+  const path = url.split('?')[0] ?? url;
+  return { success: false, message: t('errors.route_not_found', { method, path }), code: 'NOT_FOUND' };
+}
+
+/** The OpenAI-style 404 of unknown relay (`/v1`) paths (contract §0.1). */
 export function invalidUrlBody(method: string, url: string) {
   const path = url.split('?')[0] ?? url;
   return {
@@ -88,8 +99,12 @@ export function invalidUrlBody(method: string, url: string) {
 /** Installs the error handler. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
-    const failure = error instanceof ApiFailure ? error : failureFromFastify(error);
+    const failure = error instanceof ApiFailure ? error : failureFromFastify(error, request);
     if (failure) {
+      // A refusal that names its wait says it the standard way too.
+      if (failure.code === 'RATE_LIMITED' && typeof failure.params.seconds === 'number') {
+        reply.header('retry-after', String(failure.params.seconds));
+      }
       return reply.status(failure.httpStatus).send(failureBody(failure, translatorOf(request)));
     }
     request.log.error({ err: error, reqId: request.id }, 'unexpected error');

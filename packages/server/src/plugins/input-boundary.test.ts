@@ -23,8 +23,9 @@ describe.each(TEST_DIALECTS)('the /api boundary (%s)', (kind) => {
       headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
     });
 
-  it('refuses JSON nested 20,000 levels deep on the anonymous login with a 400 envelope', async () => {
-    const deep = `{"username":${'['.repeat(20_000)}${']'.repeat(20_000)},"password":"x"}`;
+  // 5,000 levels: well past the 400 allowed, within the sign-in's 16 KiB body limit (issue 15).
+  it('refuses JSON nested 5,000 levels deep on the anonymous login with a 400 envelope', async () => {
+    const deep = `{"username":${'['.repeat(5_000)}${']'.repeat(5_000)},"password":"x"}`;
     const reply = await rawPost('/api/user/login', deep);
     expect(reply.statusCode).toBe(400);
     expect(reply.json()).toMatchObject({

@@ -6,6 +6,7 @@ import { DEFAULT_LANGUAGE, translate } from '@gw/core';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { languageFromHeader, translatorFor } from '../shared/language.js';
 import { findMalformedInput, MalformedInputError } from '@gw/core';
+import { API_SECURITY_HEADERS } from './security-headers.js';
 import { undecodableQueryField } from './utf8-input.js';
 
 const RELAY_PATH = /^\/(v1|v1beta|claude|gemini|dashboard)(\/|\?|$)/;
@@ -48,7 +49,9 @@ export function badUrlReply(_error: FastifyError, request: FastifyRequest, reply
     return;
   }
   const t = translatorFor(languageFromHeader(request.headers['accept-language']));
+  // The router refuses before any hook runs: the headers an /api reply carries are set here.
   void reply
+    .headers(API_SECURITY_HEADERS)
     .code(400)
     .send({ success: false, message: t('server.errors.bad_request'), code: 'VALIDATION_FAILED' });
 }

@@ -53,12 +53,12 @@ describe('the limits in the config', () => {
 });
 
 describe('GlobalAPI limit', () => {
-  it('Given a limit of 3, When a fourth /api request comes from the same address, Then it gets 429 with an empty body', async () => {
+  it('Given a limit of 3, When a fourth /api request comes from the same address, Then it gets 429 in the envelope', async () => {
     const t = await appWith({ GLOBAL_API_RATE_LIMIT: '3' });
     for (let i = 0; i < 3; i++) expect((await get(t, '/api/status')).statusCode).toBe(200);
     const denied = await get(t, '/api/status');
     expect(denied.statusCode).toBe(429);
-    expect(denied.body).toBe('');
+    expect(JSON.parse(denied.body)).toMatchObject({ success: false, code: 'RATE_LIMITED' });
     // The wait until the oldest of the three leaves the 180 s window, so a console can say when to retry.
     expect(Number(denied.headers['retry-after'])).toBeGreaterThanOrEqual(178);
     expect(Number(denied.headers['retry-after'])).toBeLessThanOrEqual(180);
@@ -103,7 +103,7 @@ describe('Critical limit', () => {
     expect((await login(t)).statusCode).toBe(200);
     const denied = await login(t);
     expect(denied.statusCode).toBe(429);
-    expect(denied.body).toBe('');
+    expect(JSON.parse(denied.body)).toMatchObject({ success: false, code: 'RATE_LIMITED' });
     expect((await login(t, '10.0.0.3')).statusCode).toBe(200);
     expect((await get(t, '/api/status')).statusCode).toBe(200);
     // The mail flows share the Critical log of the address.
@@ -123,7 +123,7 @@ describe('Critical limit', () => {
 });
 
 describe('a failing limiter', () => {
-  it('Given the store rejects, Then the request gets 500 with an empty body', async () => {
+  it('Given the store rejects, Then the request gets 500 in the envelope', async () => {
     const app = Fastify();
     registerIpRateLimit(
       app,
@@ -136,7 +136,7 @@ describe('a failing limiter', () => {
     app.get('/api/status', async () => ({ success: true }));
     const reply = await app.inject({ method: 'GET', url: '/api/status' });
     expect(reply.statusCode).toBe(500);
-    expect(reply.body).toBe('');
+    expect(JSON.parse(reply.body)).toMatchObject({ success: false, code: 'INTERNAL' });
     await app.close();
   });
 });

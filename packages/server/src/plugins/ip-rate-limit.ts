@@ -1,11 +1,14 @@
 // Per-IP limits on the management API (spec §13.2): GlobalAPI on every /api request, Critical on top of it on
-// the routes that send mail or check passwords. A denied request gets 429 with an empty body, a failing store
-// 500 with an empty body, as one-hub answers.
+// the routes that send mail or check passwords. A denied /api request gets 429 in the envelope with the wait
+// (issue 15: every /api reply is the envelope; one-hub sent an empty body), a failing store 500 likewise;
+// /dashboard/billing keeps one-hub's empty bodies.
 //
 // The client IP is the configured trusted header, else the socket address. one-hub also trusted
 // X-Forwarded-For / X-Real-IP from any peer (spec §2.1.3 quirk), so anyone could dodge these limits by
 // sending a fresh header each time; here those headers count only when named as TRUSTED_HEADER.
+import type { ErrorCode } from '@gw/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { languageFromHeader, translatorFor } from '../shared/language.js';
 import type { ServerConfig } from '../config.js';
 import type { IpRateLimiter } from '../rate-limit/limiters.js';
 
@@ -56,14 +59,32 @@ export function registerIpRateLimit(
       for (const [mark, max, windowSeconds] of checks) {
         if (!(await limiter.allow(mark, ip, max, windowSeconds))) {
           const wait = await limiter.retryAfterSeconds(mark, ip, max, windowSeconds);
-          return reply.code(429).header('retry-after', String(wait)).send();
+          reply.code(429).header('retry-after', String(wait));
+          return reply.send(
+            envelopeFor(path, request, 'RATE_LIMITED', 'errors.too_many_requests_retry', { seconds: wait }),
+          );
         }
       }
     } catch (error) {
       request.log.error({ err: error }, 'the per-IP rate limiter failed');
-      return reply.code(500).send();
+      return reply
+        .code(500)
+        .send(envelopeFor(path, request, 'INTERNAL', 'server.errors.internal', { requestId: request.id }));
     }
   });
+}
+
+/** The envelope of a refusal on /api; nothing (one-hub's empty body) elsewhere. */
+function envelopeFor(
+  path: string,
+  request: FastifyRequest,
+  code: ErrorCode,
+  key: string,
+  params: Record<string, unknown>,
+) {
+  if (!(path === '/api' || path.startsWith('/api/'))) return undefined;
+  const t = translatorFor(languageFromHeader(request.headers['accept-language']));
+  return { success: false, message: t(key, params), code };
 }
 
 /** The trusted header's first value when one is configured and present, else the socket address. */
@@ -85,8 +106,12 @@ function routePath(request: FastifyRequest): string {
   return path.length > 1 ? path.replace(/\/+$/, '') : path;
 }
 
-/** /api and /dashboard/billing, except metrics and the Telegram webhook (one-hub exempts both). */
+/**
+ * /api and /dashboard/billing, except metrics and the Telegram webhook (one-hub exempts both) and the
+ * health checks a load balancer polls.
+ */
 function underGlobalApi(path: string): boolean {
   if (path.startsWith('/api/metrics') || path.startsWith('/api/telegram/')) return false;
+  if (path === '/api/health' || path.startsWith('/api/health/')) return false;
   return path === '/api' || path.startsWith('/api/') || path.startsWith('/dashboard/billing/');
 }

@@ -1,5 +1,6 @@
 // Registers the route table: guard, input validation with core's schemas, then the envelope.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { BODY_LIMITS } from '../shared/body-limits.js';
 import { languageFromHeader, translatorFor } from '../shared/language.js';
 import type { AnyRoute } from '../shared/route.js';
 import { parseInput } from '../shared/validate.js';
@@ -40,7 +41,7 @@ export function registerRoutes(app: FastifyInstance, routes: readonly AnyRoute[]
       return data === undefined ? { success: true, message: '' } : { success: true, message: '', data };
     };
     for (const url of pathForms(route.url)) {
-      app.route({ method: route.method, url, handler });
+      app.route({ method: route.method, url, handler, bodyLimit: route.bodyLimit ?? BODY_LIMITS.standard });
     }
   }
 }

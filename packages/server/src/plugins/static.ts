@@ -4,10 +4,14 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { languageFromHeader, translatorFor } from '../shared/language.js';
-import { invalidUrlBody } from './errors.js';
+import { invalidUrlBody, routeNotFoundBody } from './errors.js';
 
 function isApiPath(url: string): boolean {
-  return /^\/(api|v1|v1beta)(\/|\?|$)/.test(url);
+  return /^\/api(\/|\?|$)/.test(url);
+}
+
+function isRelayPath(url: string): boolean {
+  return /^\/(v1|v1beta)(\/|\?|$)/.test(url);
 }
 
 /** Serves `webDir` (when built) and answers every other unknown path. */
@@ -24,12 +28,14 @@ export async function registerStatic(app: FastifyInstance, webDir: string): Prom
     });
   }
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
-    if (isApiPath(request.url)) return reply.status(404).send(invalidUrlBody(request.method, request.url));
+    const t = translatorFor(languageFromHeader(request.headers['accept-language']));
+    if (isApiPath(request.url))
+      return reply.status(404).send(routeNotFoundBody(request.method, request.url, t));
+    if (isRelayPath(request.url)) return reply.status(404).send(invalidUrlBody(request.method, request.url));
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return reply.status(404).send(invalidUrlBody(request.method, request.url));
     }
     if (built) return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    const t = translatorFor(languageFromHeader(request.headers['accept-language']));
     return reply
       .status(404)
       .type('text/plain; charset=utf-8')

@@ -3,7 +3,12 @@
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeRedis, openRedis } from '../redis/connection.js';
-import { cleanUp, TEST_REDIS_URL, twoConnections, uniqueKeyPrefix } from '../redis/redis-test-support.js';
+import {
+  cleanUp,
+  TEST_REDIS_URL,
+  twoConnections,
+  uniqueKeyPrefix,
+} from '../redis/test-support/redis-test-support.js';
 import { type ApiRateLimiter, apiLimitShape } from './limiters.js';
 import { MemoryApiRateLimiter } from './memory-api-limiter.js';
 import { RedisApiRateLimiter } from './redis-api-limiter.js';

@@ -3,7 +3,12 @@
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeRedis, openRedis } from '../redis/connection.js';
-import { cleanUp, TEST_REDIS_URL, twoConnections, uniqueKeyPrefix } from '../redis/redis-test-support.js';
+import {
+  cleanUp,
+  TEST_REDIS_URL,
+  twoConnections,
+  uniqueKeyPrefix,
+} from '../redis/test-support/redis-test-support.js';
 import { createRateLimiters } from './create-rate-limiters.js';
 import type { IpRateLimiter } from './limiters.js';
 import { MemoryIpRateLimiter } from './memory-ip-limiter.js';

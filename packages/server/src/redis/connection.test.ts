@@ -3,7 +3,7 @@ import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../config.js';
 import { closeRedis, openRedis } from './connection.js';
-import { TEST_REDIS_URL } from './redis-test-support.js';
+import { TEST_REDIS_URL } from './test-support/redis-test-support.js';
 
 /** A loopback port nothing listens on. */
 async function closedPort(): Promise<number> {

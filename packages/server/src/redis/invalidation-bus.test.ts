@@ -8,7 +8,7 @@ import {
   createRedisInvalidationBus,
   type InvalidationBus,
 } from './invalidation-bus.js';
-import { TEST_REDIS_URL } from './redis-test-support.js';
+import { TEST_REDIS_URL } from './test-support/redis-test-support.js';
 
 /** Counts runs per topic. */
 function counter(bus: InvalidationBus, topics: readonly string[]) {

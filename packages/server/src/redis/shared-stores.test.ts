@@ -7,7 +7,7 @@ import { MemoryApiRateLimiter } from '../rate-limit/memory-api-limiter.js';
 import { RedisApiRateLimiter } from '../rate-limit/redis-api-limiter.js';
 import { MemoryChannelCooldowns } from '../relay/selection/cooldown.js';
 import { RedisChannelCooldowns } from '../relay/selection/redis-cooldown.js';
-import { TEST_REDIS_URL } from './redis-test-support.js';
+import { TEST_REDIS_URL } from './test-support/redis-test-support.js';
 import { openSharedStores } from './shared-stores.js';
 
 describe('openSharedStores', () => {

@@ -39,6 +39,8 @@ export interface RouteSpec<
   params?: P;
   /** The schema of the envelope's `data` (omitted: the reply carries no data). */
   reply?: z.ZodType;
+  /** Largest body read, in bytes (default BODY_LIMITS.standard); over it the caller gets a 413. */
+  bodyLimit?: number;
   /** Returns the envelope's `data` (undefined: none). */
   handler: (call: RouteCall<Out<B>, Out<Q>, Out<P>, G>) => Promise<unknown> | unknown;
 }
@@ -57,6 +59,7 @@ export interface AnyRoute {
   query?: z.ZodType;
   params?: z.ZodType;
   reply?: z.ZodType;
+  bodyLimit?: number;
   handler: (call: RouteCall<unknown, unknown, unknown, RouteGuard>) => Promise<unknown> | unknown;
 }
 

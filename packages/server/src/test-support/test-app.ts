@@ -36,6 +36,11 @@ export async function startTestApp(
     // Suites make hundreds of /api calls and logins from one address; the limiter tests set their own limits.
     GLOBAL_API_RATE_LIMIT: '1000000',
     CRITICAL_RATE_LIMIT: '1000000',
+    // Suites sign in hundreds of times: 2^14 instead of the default 2^17 (password.test.ts covers that).
+    PASSWORD_SCRYPT_N: '16384',
+    // Suites try wrong passwords on purpose; the throttle tests set their own limits.
+    LOGIN_ACCOUNT_FAILURES: '1000000',
+    LOGIN_IP_FAILURES: '1000000',
     ...env,
   });
   const app = await buildApp(config, options);

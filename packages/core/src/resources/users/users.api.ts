@@ -19,6 +19,11 @@ export async function logout(client: ApiClient): Promise<void> {
   await client.send('GET', '/api/user/logout');
 }
 
+/** Signs out everywhere: ends every session of the caller's on the server, this one included. */
+export async function logoutEverywhere(client: ApiClient): Promise<void> {
+  await client.send('POST', '/api/user/logout_all');
+}
+
 /** The signed-in user's full profile. */
 export function getSelf(client: ApiClient): Promise<User> {
   return client.request('GET', '/api/user/self', userSchema);
@@ -29,7 +34,7 @@ export async function updateSelf(client: ApiClient, input: SelfUpdateInput): Pro
   await client.send('PUT', '/api/user/self', { body: selfUpdateSchema.parse(input) });
 }
 
-/** Generates a new management access token (the old one stops working). */
+/** Generates a new management access token (the old one stops at once, as do the caller's other sessions). */
 export function generateAccessToken(client: ApiClient): Promise<string> {
   return client.request('GET', '/api/user/token', z.string());
 }

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeUpstream, startFakeUpstream } from '../test-support/fake-upstream/index.js';
 import { type RelayCallerHandle, type RelayTestApp, startRelayApp } from '../test-support/relay-app.js';
-import { channelStatus, chatOnce, countByKey, waitFor } from './scenario-helpers.js';
+import { channelStatus, chatOnce, countByKey, waitFor } from './test-support/scenario-helpers.js';
 
 const AUTO_DISABLED = 3;
 const ENABLED = 1;

@@ -13,8 +13,8 @@ import {
   startFakeUpstream,
 } from '../test-support/fake-upstream/index.js';
 import { type RelayCallerHandle, type RelayTestApp, startRelayApp } from '../test-support/relay-app.js';
-import { type PacedUpstream, startPacedUpstream } from './paced-upstream.js';
-import { chatOnce, waitFor } from './scenario-helpers.js';
+import { type PacedUpstream, startPacedUpstream } from './test-support/paced-upstream.js';
+import { chatOnce, waitFor } from './test-support/scenario-helpers.js';
 
 const MAIN_MODEL = 'gpt-4o-mini';
 /** Served by the paced upstream: the streams the clients drop. Unpriced, so billed at 30/30. */

@@ -2,7 +2,7 @@
 // spend past its limit between flushes, and an unused hold waiting for the flush does not refuse its owner.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RelayTestApp, startRelayApp } from '../test-support/relay-app.js';
-import { chatOnce } from './scenario-helpers.js';
+import { chatOnce } from './test-support/scenario-helpers.js';
 
 describe('balance checks see settlements not yet flushed', () => {
   let r: RelayTestApp;

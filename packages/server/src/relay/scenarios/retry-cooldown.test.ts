@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeUpstream, startFakeUpstream } from '../test-support/fake-upstream/index.js';
 import { type RelayCallerHandle, type RelayTestApp, startRelayApp } from '../test-support/relay-app.js';
-import { chatOnce, countByKey, errorMessage, putChannelStatus } from './scenario-helpers.js';
+import { chatOnce, countByKey, errorMessage, putChannelStatus } from './test-support/scenario-helpers.js';
 
 describe('retries, cooldowns and disabled channels', () => {
   let r: RelayTestApp;

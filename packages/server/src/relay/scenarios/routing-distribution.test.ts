@@ -2,7 +2,7 @@
 // weight; a tier whose channels are all disabled through the management API hands over to the next one.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RelayCallerHandle, type RelayTestApp, startRelayApp } from '../test-support/relay-app.js';
-import { chatOnce, countByKey, putChannelStatus, runLimited } from './scenario-helpers.js';
+import { chatOnce, countByKey, putChannelStatus, runLimited } from './test-support/scenario-helpers.js';
 
 const MODEL = 'gpt-4o-mini';
 const KEY_WEIGHT_1 = 'sk-tier10-weight1';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { nextChannel, pickWeighted, requestChannelFilter } from './pick-channel.js';
 import { buildRoutingTable, markChannelDisabled } from './routing-table.js';
-import { channelRow, seededRandom } from './test-channels.js';
+import { channelRow, seededRandom } from './test-support/test-channels.js';
 
 const request = { group: 'default', model: 'gpt-4o' };
 

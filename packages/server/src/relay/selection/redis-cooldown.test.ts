@@ -2,7 +2,12 @@
 // expiry winning) and are shared: a channel frozen through one connection is frozen for the other.
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanUp, TEST_REDIS_URL, twoConnections, uniqueKeyPrefix } from '../../redis/redis-test-support.js';
+import {
+  cleanUp,
+  TEST_REDIS_URL,
+  twoConnections,
+  uniqueKeyPrefix,
+} from '../../redis/test-support/redis-test-support.js';
 import { type ChannelCooldowns, MemoryChannelCooldowns } from './cooldown.js';
 import { RedisChannelCooldowns } from './redis-cooldown.js';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MemoryChannelCooldowns } from './cooldown.js';
 import { createRetryPlan, isPlannedAttempt, type RetryPlan } from './retry-plan.js';
 import { buildRoutingTable, markChannelDisabled } from './routing-table.js';
-import { channelRow, seededRandom } from './test-channels.js';
+import { channelRow, seededRandom } from './test-support/test-channels.js';
 
 function fakeClock(start = 1_000_000) {
   let now = start;

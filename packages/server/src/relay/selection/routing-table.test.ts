@@ -7,7 +7,7 @@ import {
   routingTiers,
   splitRoutingList,
 } from './routing-table.js';
-import { channelRow } from './test-channels.js';
+import { channelRow } from './test-support/test-channels.js';
 
 const tierIds = (tiers: ReturnType<typeof routingTiers>) =>
   tiers.map((tier) => ({ priority: tier.priority, ids: tier.channels.map((c) => c.id) }));

@@ -2,7 +2,7 @@ import { encode as encodeCl100k } from 'gpt-tokenizer/encoding/cl100k_base';
 import { encode as encodeO200k } from 'gpt-tokenizer/encoding/o200k_base';
 import { describe, expect, it } from 'vitest';
 import { countChatPromptTokens } from './chat-prompt.js';
-import { buildPng, toDataUrl } from './image-fixtures.js';
+import { buildPng, toDataUrl } from './test-support/image-fixtures.js';
 
 const exact = { approximate: false, skipImages: false };
 const cl100k = (text: string) => encodeCl100k(text, { disallowedSpecial: new Set() }).length;

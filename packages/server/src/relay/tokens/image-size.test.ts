@@ -6,7 +6,7 @@ import {
   buildWebpExtended,
   buildWebpLossless,
   buildWebpLossy,
-} from './image-fixtures.js';
+} from './test-support/image-fixtures.js';
 import { readImageSize } from './image-size.js';
 
 describe('readImageSize', () => {

@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildGif, buildJpeg, buildPng, buildWebpLossy, toDataUrl } from './image-fixtures.js';
+import { buildGif, buildJpeg, buildPng, buildWebpLossy, toDataUrl } from './test-support/image-fixtures.js';
 import { fetchImageHead } from './image-source.js';
 import { countChatImageTokens, openAiHighDetailTiles } from './image-tokens.js';
 

@@ -2,7 +2,7 @@ import { encode as encodeCl100k } from 'gpt-tokenizer/encoding/cl100k_base';
 import { encode as encodeO200k } from 'gpt-tokenizer/encoding/o200k_base';
 import { describe, expect, it } from 'vitest';
 import { countChatPromptTokens } from './chat-prompt.js';
-import { buildPng, toDataUrl } from './image-fixtures.js';
+import { buildPng, toDataUrl } from './test-support/image-fixtures.js';
 import { estimatePromptTokens } from './prompt-estimate.js';
 
 const options = { approximate: false, skipImages: false, preCost: 1 };

@@ -4,7 +4,7 @@ import { modelCheckResultSchema } from '@gw/core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TEST_DIALECTS } from '../../test-support/databases.js';
 import { call, ROOT_PASSWORD, signIn, startTestApp, type TestApp } from '../../test-support/test-app.js';
-import { channelRows, createChannelsAs } from './channels.test-support.js';
+import { channelRows, createChannelsAs } from './test-support/channels-test-support.js';
 import { type ChannelProvider, type ChannelTestResult, UNAVAILABLE_CHANNEL_PROVIDER } from './provider.js';
 
 /** An upstream stand-in: answers by channel key, records every call, and can hold tests until released. */

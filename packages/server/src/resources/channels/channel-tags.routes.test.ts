@@ -4,7 +4,7 @@ import { channelTagDetailSchema } from '@gw/core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TEST_DIALECTS } from '../../test-support/databases.js';
 import { call, ROOT_PASSWORD, signIn, startTestApp, type TestApp } from '../../test-support/test-app.js';
-import { channelRows, createChannelsAs } from './channels.test-support.js';
+import { channelRows, createChannelsAs } from './test-support/channels-test-support.js';
 
 const md5 = (text: string) => createHash('md5').update(text).digest('hex');
 

@@ -3,7 +3,7 @@ import { channelSchema } from '@gw/core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TEST_DIALECTS } from '../../test-support/databases.js';
 import { call, ROOT_PASSWORD, signIn, startTestApp, type TestApp } from '../../test-support/test-app.js';
-import { channelRows, createChannelsAs } from './channels.test-support.js';
+import { channelRows, createChannelsAs } from './test-support/channels-test-support.js';
 import { UNAVAILABLE_CHANNEL_PROVIDER } from './provider.js';
 
 describe.each(TEST_DIALECTS)('channels on %s', (kind) => {

@@ -17,6 +17,7 @@ import { type AnyRoute, defineRoute } from '../../shared/route.js';
 import { parseInput } from '../../shared/validate.js';
 import type { ChannelsService } from './channels.service.js';
 import { idParamsSchema } from '../../shared/route-params.js';
+import { BODY_LIMITS } from '../../shared/body-limits.js';
 
 const TAG = 'channels';
 const count = z.number().int();
@@ -88,6 +89,7 @@ export function channelRoutes(service: ChannelsService): AnyRoute[] {
     defineRoute({
       method: 'DELETE',
       url: '/api/channel/batch',
+      bodyLimit: BODY_LIMITS.bulk,
       guard: 'admin',
       tag: TAG,
       summary: 'Delete the channels with these ids; data = how many',
@@ -120,6 +122,7 @@ export function channelRoutes(service: ChannelsService): AnyRoute[] {
     defineRoute({
       method: 'PUT',
       url: '/api/channel/batch/azure_api',
+      bodyLimit: BODY_LIMITS.bulk,
       guard: 'admin',
       tag: TAG,
       summary: 'Set other (the Azure api-version) on these channels; data = how many',
@@ -135,6 +138,7 @@ export function channelRoutes(service: ChannelsService): AnyRoute[] {
     defineRoute({
       method: 'PUT',
       url: '/api/channel/batch/del_model',
+      bodyLimit: BODY_LIMITS.bulk,
       guard: 'admin',
       tag: TAG,
       summary: "Remove one model from these channels' model lists; data = how many changed",

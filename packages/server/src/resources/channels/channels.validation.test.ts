@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DIALECTS } from '../../test-support/databases.js';
 import { call, ROOT_PASSWORD, signIn, startTestApp, type TestApp } from '../../test-support/test-app.js';
-import { channelBody, channelRows, createChannelsAs } from './channels.test-support.js';
+import { channelBody, channelRows, createChannelsAs } from './test-support/channels-test-support.js';
 
 type Method = 'POST' | 'PUT' | 'DELETE';
 

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import type { Authenticator } from '../../plugins/auth.js';
 import { type AnyRoute, defineRoute } from '../../shared/route.js';
 import type { PricesService } from './prices.service.js';
+import { BODY_LIMITS } from '../../shared/body-limits.js';
 
 const TAG = 'prices';
 const listQuery = z.object({
@@ -94,6 +95,7 @@ export function priceRoutes(service: PricesService, auth: Authenticator): AnyRou
     defineRoute({
       method: 'POST',
       url: '/api/prices/multiple',
+      bodyLimit: BODY_LIMITS.bulk,
       guard: 'admin',
       tag: TAG,
       summary: 'One price for many models: new models added, kept ones updated, dropped ones deleted',
@@ -105,6 +107,7 @@ export function priceRoutes(service: PricesService, auth: Authenticator): AnyRou
     defineRoute({
       method: 'PUT',
       url: '/api/prices/multiple/delete',
+      bodyLimit: BODY_LIMITS.bulk,
       guard: 'admin',
       tag: TAG,
       summary: 'Delete the prices of many models',
@@ -116,6 +119,7 @@ export function priceRoutes(service: PricesService, auth: Authenticator): AnyRou
     defineRoute({
       method: 'POST',
       url: '/api/prices/sync',
+      bodyLimit: BODY_LIMITS.bulk,
       guard: 'admin',
       tag: TAG,
       summary:

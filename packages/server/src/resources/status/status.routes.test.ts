@@ -56,16 +56,13 @@ describe.each(TEST_DIALECTS)('status on %s', (kind) => {
     });
   });
 
-  it('answers unknown /api paths with the OpenAI-style 404', async () => {
+  it('answers unknown /api paths with a 404 in the envelope (issue 15), naming the path', async () => {
     const reply = await call(t.app, 'POST', '/api/nowhere?x=1');
     expect(reply.status).toBe(404);
     expect(reply.body).toEqual({
-      error: {
-        message: 'Invalid URL (POST /api/nowhere)',
-        type: 'invalid_request_error',
-        param: '',
-        code: '',
-      },
+      success: false,
+      message: 'Invalid URL (POST /api/nowhere)',
+      code: 'NOT_FOUND',
     });
   });
 

@@ -20,12 +20,12 @@ import { userRowToLoginUser } from './users.wire.js';
 const TAG = 'oauth';
 
 /** The reply of a sign-in callback: "bind", or the signed-in user with the session cookie set. */
-function answer(result: OAuthResult, reply: FastifyReply, auth: Authenticator) {
+async function answer(result: OAuthResult, reply: FastifyReply, auth: Authenticator) {
   if (result.kind === 'bound') {
     void reply.send({ success: true, message: OAUTH_BIND_MESSAGE });
     return reply;
   }
-  auth.startSession(reply, result.user.id);
+  await auth.startSession(reply, result.user.id);
   return userRowToLoginUser(result.user);
 }
 

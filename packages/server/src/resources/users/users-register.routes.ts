@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { type AnyRoute, defineRoute } from '../../shared/route.js';
 import type { RegistrationService, RequestOrigin } from './users-register.service.js';
+import { BODY_LIMITS } from '../../shared/body-limits.js';
 
 const TAG = 'registration';
 const turnstileQuery = z.object({ turnstile: z.string().default('') });
@@ -22,6 +23,7 @@ export function registrationRoutes(service: RegistrationService): AnyRoute[] {
     defineRoute({
       method: 'POST',
       url: '/api/user/register',
+      bodyLimit: BODY_LIMITS.credentials,
       guard: 'public',
       tag: TAG,
       summary:
@@ -61,6 +63,7 @@ export function registrationRoutes(service: RegistrationService): AnyRoute[] {
     defineRoute({
       method: 'GET',
       url: '/api/reset_password',
+      bodyLimit: BODY_LIMITS.credentials,
       guard: 'public',
       tag: TAG,
       summary: 'E-mail a password-reset link (the same reply whether or not the address has an account)',
@@ -72,6 +75,7 @@ export function registrationRoutes(service: RegistrationService): AnyRoute[] {
     defineRoute({
       method: 'POST',
       url: '/api/user/reset',
+      bodyLimit: BODY_LIMITS.credentials,
       guard: 'public',
       tag: TAG,
       summary: 'Confirm a reset link; answers the new 12-character password',

@@ -1,4 +1,5 @@
 // SQL for the users table; rows in, rows out.
+import { USER_STATUS } from '@gw/core';
 import { type Insertable, sql, type Updateable } from 'kysely';
 import type { GwDb } from '../../db/database.js';
 import type { UserRow } from '../../db/tables.js';
@@ -10,8 +11,27 @@ export type NewUser = Insertable<UserRow>;
 /** The columns that bind an account to a third-party sign-in. */
 export type BindingColumn = 'github_id' | 'github_id_new' | 'lark_id' | 'oidc_id' | 'wechat_id';
 
-/** The users table. */
-export function createUsersRepository(db: GwDb) {
+/** Told when a user's sessions must end: their password, role or access token changed, or they were disabled or deleted. */
+export interface SessionRevoker {
+  endAllOf(userId: number, keep?: string): Promise<void>;
+}
+
+/** Whether a change to a user row ends every session of theirs (issue 15). */
+function endsSessions(changes: Omit<Updateable<UserRow>, 'id'>): boolean {
+  return (
+    changes.password !== undefined ||
+    changes.role !== undefined ||
+    changes.access_token !== undefined ||
+    changes.status === USER_STATUS.disabled
+  );
+}
+
+/**
+ * The users table. Every write that changes who a user is or what they may do ends their sessions
+ * here, in one place, whichever route made it; a change the user made themselves keeps the session
+ * they made it from (`keepSession`, the cookie's token).
+ */
+export function createUsersRepository(db: GwDb, sessions: SessionRevoker = { endAllOf: async () => {} }) {
   return {
     findById(id: number): Promise<StoredUser | undefined> {
       return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
@@ -44,9 +64,14 @@ export function createUsersRepository(db: GwDb) {
     async insert(user: NewUser): Promise<void> {
       await db.insertInto('users').values(user).execute();
     },
-    async update(id: number, changes: Omit<Updateable<UserRow>, 'id'>): Promise<void> {
+    async update(id: number, changes: Omit<Updateable<UserRow>, 'id'>, keepSession?: string): Promise<void> {
       if (Object.keys(changes).length === 0) return;
       await db.updateTable('users').set(changes).where('id', '=', id).execute();
+      if (endsSessions(changes)) await sessions.endAllOf(id, keepSession);
+    },
+    /** Replaces a password's hash with one of the same password at the current cost: no session ends. */
+    async setPasswordHash(id: number, hash: string): Promise<void> {
+      await db.updateTable('users').set({ password: hash }).where('id', '=', id).execute();
     },
     /** A page of users: keyword = id, or a prefix of username, e-mail, display name or group. */
     async list<F extends keyof UserRow & string>(request: ListRequest<F>) {
@@ -108,6 +133,7 @@ export function createUsersRepository(db: GwDb) {
         await trx.deleteFrom('tokens').where('user_id', '=', id).execute();
         await trx.deleteFrom('users').where('id', '=', id).execute();
       });
+      await sessions.endAllOf(id);
     },
   };
 }

@@ -110,10 +110,14 @@ describe.each(TEST_DIALECTS)('users on %s', (kind) => {
     expect(stale).toMatchObject({ status: 200, body: { success: false, code: 'INVALID_ACCESS_TOKEN' } });
   });
 
-  it('signs out by clearing the cookie', async () => {
-    const reply = await call(t.app, 'GET', '/api/user/logout', { cookie: root });
+  it('signs out by ending the session on the server and clearing the cookie', async () => {
+    const cookie = await signIn(t.app, 'root', ROOT_PASSWORD);
+    const reply = await call(t.app, 'GET', '/api/user/logout', { cookie });
     expect(reply.body).toEqual({ success: true, message: '' });
     expect(String(reply.headers['set-cookie'])).toMatch(/^session=;/);
+    // A copy of the cookie kept by the client (or an attacker) no longer works (issue 15).
+    expect((await call(t.app, 'GET', '/api/user/self', { cookie })).status).toBe(401);
+    expect((await call(t.app, 'GET', '/api/user/self', { cookie: root })).body.success).toBe(true);
   });
 
   it('lets an admin create a common user in group default, refusing duplicates and bad input', async () => {

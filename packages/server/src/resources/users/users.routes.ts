@@ -7,28 +7,35 @@ import {
   userManageSchema,
   userSchema,
 } from '@gw/core';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Authenticator } from '../../plugins/auth.js';
 import { type AnyRoute, defineRoute } from '../../shared/route.js';
 import type { UsersService } from './users.service.js';
 import { userRowToLoginUser, userRowToManageReply, userRowToUser } from './users.wire.js';
+import { BODY_LIMITS } from '../../shared/body-limits.js';
 
 const TAG = 'users';
 
 /** The user routes, bound to the service and the session issuer. */
-export function userRoutes(service: UsersService, auth: Authenticator): AnyRoute[] {
+export function userRoutes(
+  service: UsersService,
+  auth: Authenticator,
+  ipOf: (request: FastifyRequest) => string = (request) => request.ip,
+): AnyRoute[] {
   return [
     defineRoute({
       method: 'POST',
       url: '/api/user/login',
+      bodyLimit: BODY_LIMITS.credentials,
       guard: 'public',
       tag: TAG,
       summary: 'Sign in with a username (or e-mail) and password; sets the session cookie',
       body: loginSchema,
       reply: userSchema,
       handler: async ({ body, request, reply }) => {
-        const user = await service.login(body, request.ip);
-        auth.startSession(reply, user.id);
+        const user = await service.login(body, ipOf(request));
+        await auth.startSession(reply, user.id);
         return userRowToLoginUser(user);
       },
     }),
@@ -37,9 +44,20 @@ export function userRoutes(service: UsersService, auth: Authenticator): AnyRoute
       url: '/api/user/logout',
       guard: 'public',
       tag: TAG,
-      summary: 'Sign out: clears the session cookie',
-      handler: ({ reply }) => {
-        auth.endSession(reply);
+      summary: 'Sign out: ends this session on the server and clears its cookie',
+      handler: async ({ request, reply }) => {
+        await auth.endSession(request, reply);
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/user/logout_all',
+      guard: 'user',
+      tag: TAG,
+      summary: "Sign out everywhere: ends every session of the caller's, this one included",
+      handler: async ({ user, reply }) => {
+        await auth.endAllSessions(user.id);
+        await auth.endSession(reply.request, reply);
       },
     }),
     defineRoute({
@@ -56,10 +74,11 @@ export function userRoutes(service: UsersService, auth: Authenticator): AnyRoute
       url: '/api/user/self',
       guard: 'user',
       tag: TAG,
-      summary: "Change the caller's display name and, when not empty, password",
+      summary:
+        "Change the caller's display name and, when not empty, password (ends the caller's other sessions)",
       body: selfUpdateSchema,
-      handler: async ({ user, body }) => {
-        await service.updateSelf(user, body);
+      handler: async ({ user, body, request }) => {
+        await service.updateSelf(user, body, auth.sessionToken(request));
       },
     }),
     defineRoute({
@@ -67,9 +86,10 @@ export function userRoutes(service: UsersService, auth: Authenticator): AnyRoute
       url: '/api/user/token',
       guard: 'user',
       tag: TAG,
-      summary: 'Generate a new management access token (the old one stops working)',
+      summary:
+        "Generate a new management access token (the old one stops at once, as do the caller's other sessions)",
       reply: z.string(),
-      handler: ({ user }) => service.rotateAccessToken(user),
+      handler: ({ user, request }) => service.rotateAccessToken(user, auth.sessionToken(request)),
     }),
     defineRoute({
       method: 'GET',

@@ -15,7 +15,8 @@ import type { z } from 'zod';
 import { ApiFailure, notFound } from '../../shared/api-failure.js';
 import type { AuthUser } from '../../shared/auth-user.js';
 import type { OptionStore } from '../../shared/context.js';
-import { hashPassword, verifyPassword } from './password.js';
+import type { LoginThrottle } from '../../sign-in/login-throttle.js';
+import { hashPassword, needsRehash, verifyPassword } from './password.js';
 import type { StoredUser, UsersRepository } from './users.repository.js';
 
 const ROOT_QUOTA = 100_000_000;
@@ -44,36 +45,63 @@ const UNBIND_COLUMNS = {
   oidc: { oidc_id: '' },
 } as const satisfies Record<UnbindType, object>;
 
+/** No throttling (tests of other rules that build the service alone). */
+const NO_THROTTLE: LoginThrottle = {
+  waitSeconds: async () => 0,
+  failed: async () => {},
+  succeeded: async () => {},
+};
+
 /** The user rules over a repository and the site options. */
-export function createUsersService(users: UsersRepository, options: OptionStore) {
+export function createUsersService(
+  users: UsersRepository,
+  options: OptionStore,
+  throttle: LoginThrottle = NO_THROTTLE,
+) {
   return {
     /** Checks a password sign-in; wrong password and disabled user get the same refusal. */
     async login(input: z.output<typeof loginSchema>, ip: string): Promise<StoredUser> {
       if ((await options.get('PasswordLoginEnabled')) === 'false') {
         throw new ApiFailure('FORBIDDEN', 'errors.password_login_disabled');
       }
+      // A locked name or address is refused before any lookup: the same for names with and without an account.
+      const wait = await throttle.waitSeconds(input.username, ip);
+      if (wait > 0) {
+        throw new ApiFailure('RATE_LIMITED', 'auth.login_throttled', { params: { seconds: wait } });
+      }
       const user = await users.findByLogin(input.username);
       // Verified even without a user (against a dummy), so unknown names take as long as wrong passwords.
       const valid = await verifyPassword(input.password, user?.password);
       if (!user || !valid || user.status !== USER_STATUS.enabled) {
+        await throttle.failed(input.username, ip);
         throw new ApiFailure('BAD_CREDENTIALS', 'errors.bad_credentials');
       }
+      await throttle.succeeded(input.username);
+      // A hash made at an older cost is replaced now that the password is known (issue 15).
+      if (needsRehash(user.password))
+        await users.setPasswordHash(user.id, await hashPassword(input.password));
       const changes = { last_login_time: nowSeconds(), last_login_ip: ip };
       await users.update(user.id, changes);
       return { ...user, ...changes };
     },
 
-    async updateSelf(caller: AuthUser, input: z.output<typeof selfUpdateSchema>): Promise<void> {
+    /** `keepSession`: the session the change came from, which stays signed in (the others end). */
+    async updateSelf(
+      caller: AuthUser,
+      input: z.output<typeof selfUpdateSchema>,
+      keepSession?: string,
+    ): Promise<void> {
       const changes: { display_name?: string; password?: string } = {};
       // one-hub writes only non-empty fields: an empty display name or password keeps the old one.
       if (input.display_name) changes.display_name = input.display_name;
       if (input.password) changes.password = await hashPassword(input.password);
-      await users.update(caller.id, changes);
+      await users.update(caller.id, changes, keepSession);
     },
 
-    async rotateAccessToken(caller: AuthUser): Promise<string> {
+    /** A new access token; the old one stops at once, and so do the caller's other sessions. */
+    async rotateAccessToken(caller: AuthUser, keepSession?: string): Promise<string> {
       const token = newAccessToken();
-      await users.update(caller.id, { access_token: token });
+      await users.update(caller.id, { access_token: token }, keepSession);
       return token;
     },
 

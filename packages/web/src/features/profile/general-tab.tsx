@@ -3,6 +3,7 @@ import {
   getUserGroupMap,
   LANGUAGE_NAMES,
   LANGUAGES,
+  logoutEverywhere,
   type Language,
   PROFILE_FORM_FIELDS,
   type ProfileFormValues,
@@ -30,6 +31,7 @@ export function GeneralTab({ user }: { user: User }) {
       <SummaryCard user={user} />
       <PersonalInfoForm user={user} />
       <LanguageCard />
+      <SessionsCard />
     </>
   );
 }
@@ -141,6 +143,39 @@ function LanguageCard() {
           }}
         />
       </FormGroup>
+    </Card>
+  );
+}
+
+/** "Sign out everywhere" (issue 15): every session of the user ends on the server, this one too. */
+function SessionsCard() {
+  const t = useT();
+  const { client, session } = useApp();
+  const [busy, setBusy] = useState(false);
+  const signOutEverywhere = async () => {
+    setBusy(true);
+    try {
+      await logoutEverywhere(client);
+    } catch (error) {
+      setBusy(false);
+      showError(error, t);
+      return;
+    }
+    session.clear();
+    // A fresh page load, as the user menu's sign-out does: nothing of this user stays in the caches.
+    window.location.assign('/');
+  };
+  return (
+    <Card>
+      <H4>{t('users.profile.sessions_title')}</H4>
+      <p className="bp6-text-muted">{t('users.profile.sessions_help')}</p>
+      <Button
+        icon="log-out"
+        intent="danger"
+        loading={busy}
+        text={t('users.profile.sign_out_everywhere')}
+        onClick={() => void signOutEverywhere()}
+      />
     </Card>
   );
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { UpstreamFailure } from '../provider.js';
 import { claudeChat } from './claude-provider.js';
-import { testClaudeCall } from './claude-test-support.js';
+import { testClaudeCall } from './test-support/claude-test-support.js';
 
 const call = testClaudeCall({ messages: [{ role: 'user', content: 'Hi' }] });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { UpstreamFailure } from '../provider.js';
 import { claudeChat } from './claude-provider.js';
-import { testClaudeCall, testClaudeChannel } from './claude-test-support.js';
+import { testClaudeCall, testClaudeChannel } from './test-support/claude-test-support.js';
 
 function sentBody(body: Record<string, unknown>, overrides: Parameters<typeof testClaudeCall>[1] = {}) {
   const request = claudeChat.request(testClaudeCall(body, overrides));

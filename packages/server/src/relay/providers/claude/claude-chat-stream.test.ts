@@ -7,7 +7,7 @@ import {
   FAKE_REPLY_TEXT,
 } from '../../test-support/fake-upstream/index.js';
 import { claudeChat } from './claude-provider.js';
-import { framePayloads, readSseEvents, testClaudeCall } from './claude-test-support.js';
+import { framePayloads, readSseEvents, testClaudeCall } from './test-support/claude-test-support.js';
 
 type Chunk = {
   id: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { claudeProvider } from './claude-provider.js';
-import { testClaudeChannel } from './claude-test-support.js';
+import { testClaudeChannel } from './test-support/claude-test-support.js';
 
 const parse = (status: number, text: string) => claudeProvider.parseError(status, text, testClaudeChannel());
 

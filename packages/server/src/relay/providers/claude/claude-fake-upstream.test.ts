@@ -10,7 +10,12 @@ import {
 } from '../../test-support/fake-upstream/index.js';
 import type { ProviderCall, SseEvent, StreamTranslator, UpstreamRequest } from '../provider.js';
 import { claudeChat, claudeProvider } from './claude-provider.js';
-import { framePayloads, readSseEvents, testClaudeCall, testClaudeChannel } from './claude-test-support.js';
+import {
+  framePayloads,
+  readSseEvents,
+  testClaudeCall,
+  testClaudeChannel,
+} from './test-support/claude-test-support.js';
 
 let fake: FakeUpstream;
 beforeAll(async () => {

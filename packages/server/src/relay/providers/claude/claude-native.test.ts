@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { UpstreamFailure } from '../provider.js';
 import { claudeProvider } from './claude-provider.js';
-import { testClaudeCall } from './claude-test-support.js';
+import { testClaudeCall } from './test-support/claude-test-support.js';
 
 const native = claudeProvider.operations['claude-messages'];
 if (!native) throw new Error('claude-messages must be served');

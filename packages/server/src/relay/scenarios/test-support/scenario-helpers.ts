@@ -1,8 +1,8 @@
 // Small helpers the relay scenario tests share: raw chat calls over real HTTP, channel edits through the
 // management API, and reading which channel key an upstream request carried.
-import { call } from '../../test-support/test-app.js';
-import type { RecordedRequest } from '../test-support/fake-upstream/index.js';
-import type { RelayTestApp } from '../test-support/relay-app.js';
+import { call } from '../../../test-support/test-app.js';
+import type { RecordedRequest } from '../../test-support/fake-upstream/index.js';
+import type { RelayTestApp } from '../../test-support/relay-app.js';
 
 /** The outcome of one raw chat call: the HTTP status and the parsed body. */
 export interface ChatOutcome {

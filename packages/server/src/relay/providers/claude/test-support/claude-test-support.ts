@@ -1,6 +1,6 @@
 // Test helpers of the Claude provider: a channel and call with the spec's default settings, and a small
 // SSE reader that turns wire text into the events the pipeline would push.
-import type { ProviderCall, RelayOperation, SseEvent, UpstreamChannel } from '../provider.js';
+import type { ProviderCall, RelayOperation, SseEvent, UpstreamChannel } from '../../provider.js';
 
 export function testClaudeChannel(overrides: Partial<UpstreamChannel> = {}): UpstreamChannel {
   return {

@@ -1,7 +1,7 @@
 // Helpers the channel tests share: a valid form body, creating through the API, reading the rows.
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import { call } from '../../test-support/test-app.js';
+import { call } from '../../../test-support/test-app.js';
 
 /** A valid create body; `overrides` replace fields. */
 export function channelBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {

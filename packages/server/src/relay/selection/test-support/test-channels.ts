@@ -1,5 +1,5 @@
 // Channel rows and a seeded random source shared by the selection tests.
-import type { RoutingChannelSource } from './routing-table.js';
+import type { RoutingChannelSource } from '../routing-table.js';
 
 /** A routable channel row with defaults; override what the test is about. */
 export function channelRow(overrides: Partial<RoutingChannelSource> & { id: number }): RoutingChannelSource {

@@ -2,7 +2,7 @@
 // prefix of its own and deletes its keys afterwards, so parallel files and repeated runs never meet.
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import { closeRedis, openRedis } from './connection.js';
+import { closeRedis, openRedis } from '../connection.js';
 
 /** The test Redis, when this run has one. */
 export const TEST_REDIS_URL = process.env.GW_TEST_REDIS_URL;

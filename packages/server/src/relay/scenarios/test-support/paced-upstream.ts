@@ -3,9 +3,9 @@
 // fake upstream's own (same text, same usage), only paced; the fake itself writes a stream in one go.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { RecordedRequest } from '../test-support/fake-upstream/fake-reply.js';
-import { openAiChatReply } from '../test-support/fake-upstream/openai-wire.js';
-import { parseRequestBody, readRawBody } from '../test-support/fake-upstream/request-body.js';
+import type { RecordedRequest } from '../../test-support/fake-upstream/fake-reply.js';
+import { openAiChatReply } from '../../test-support/fake-upstream/openai-wire.js';
+import { parseRequestBody, readRawBody } from '../../test-support/fake-upstream/request-body.js';
 
 export interface PacedUpstream {
   url: string;
