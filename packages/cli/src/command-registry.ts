@@ -95,6 +95,14 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: () => import('./commands/tokens/index.js'),
   },
   {
+    name: 'logs',
+    aliases: ['log'],
+    descriptionKey: 'cli.logs.description',
+    group: 'navigation',
+    navItem: 'log',
+    load: () => import('./commands/logs/index.js'),
+  },
+  {
     name: 'profile',
     aliases: ['me'],
     descriptionKey: 'cli.profile.description',
