@@ -103,6 +103,22 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: () => import('./commands/logs/index.js'),
   },
   {
+    name: 'mj',
+    aliases: ['midjourney'],
+    descriptionKey: 'cli.mj.description',
+    group: 'navigation',
+    navItem: 'midjourney',
+    load: () => import('./commands/mj/index.js'),
+  },
+  {
+    name: 'tasks',
+    aliases: ['task'],
+    descriptionKey: 'cli.tasks.description',
+    group: 'navigation',
+    navItem: 'task',
+    load: () => import('./commands/tasks/index.js'),
+  },
+  {
     name: 'profile',
     aliases: ['me'],
     descriptionKey: 'cli.profile.description',
