@@ -23,6 +23,14 @@ export interface CommandEntry {
 /** Every top-level command of `gw`, in help order. */
 export const COMMANDS: readonly CommandEntry[] = [
   {
+    name: 'dashboard',
+    aliases: ['home'],
+    descriptionKey: 'cli.dashboard.description',
+    group: 'navigation',
+    navItem: 'dashboard',
+    load: () => import('./commands/dashboard/index.js'),
+  },
+  {
     name: 'channels',
     aliases: ['channel', 'ch'],
     descriptionKey: 'cli.channels.description',

@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { logPageSchema, logStatSchema } from '@gw/core';
+import { dashboardRateSchema, logPageSchema, logStatSchema } from '@gw/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runGw } from '../../test-support/run-gw.js';
 import { type SignedInGw, startSignedInGw } from '../../test-support/signed-in.js';
@@ -164,5 +164,29 @@ describe('gw logs export', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('gw dashboard', () => {
+  it('Given today’s logs, Then today’s requests, spend and tokens; --json has the core rate shape', async () => {
+    const figures = await gw.json<{
+      balance: number;
+      today: { requests: { today: number; week: number[] }; quota: { today: number } };
+      rate: unknown;
+    }>(['dashboard', '--json']);
+    expect(figures.today.requests.today).toBe(2);
+    expect(figures.today.quota.today).toBe(750_000);
+    expect(figures.today.requests.week).toHaveLength(7);
+    expect(dashboardRateSchema.parse(figures.rate).rpm).toBe(2);
+    const piped = await gw.gw(['dashboard']);
+    expect(piped.stdout).toMatch(/^balance\t\d+\n/);
+    expect(piped.stdout).toContain('today_requests\t2\n');
+    const tty = await gw.tty(['home'], [], { NO_COLOR: '1' });
+    expect(tty.code).toBe(0);
+    expect(tty.stdout).toMatch(/Today's spend:\s+\$1\.500000 +\+100% vs yesterday/);
+    const alice = await asAlice(['dashboard', '--json', 'today']);
+    expect(JSON.parse(alice.stdout).today.requests.today).toBe(1);
+    const bad = await gw.gw(['dashboard', '--json', 'nope']);
+    expect(bad.code).toBe(2);
   });
 });
