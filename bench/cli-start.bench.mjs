@@ -5,6 +5,7 @@
 // exists — the CPU time each command used, which a busy machine inflates far less than wall time.
 // Builds first when dist is missing.
 import { spawn, spawnSync } from 'node:child_process';
+import { DatabaseSync } from 'node:sqlite';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -81,6 +82,16 @@ try {
   );
   for (let index = 0; index < 30; index += 1)
     await timed([GW, 'tokens', 'create', '--name', `bench-${index}`]);
+  // A page of consume logs for `gw logs list` to read (the relay writes the same rows).
+  const database = new DatabaseSync(join(dataDir, 'gw.db'));
+  const log = database.prepare(
+    `INSERT INTO logs (user_id, created_at, type, content, username, token_name, model_name, quota, prompt_tokens,
+       completion_tokens, channel_id, request_time, is_stream, source_ip)
+     VALUES (1, ?, 2, '', 'root', 'bench', 'gpt-4o-mini', 1500, 120, 40, 1, 800, 0, '127.0.0.1')`,
+  );
+  const now = Math.floor(Date.now() / 1000);
+  for (let index = 0; index < 500; index += 1) log.run(now - index * 5);
+  database.close();
   const hasLogs = spawnSync(process.execPath, [GW, 'help', 'logs', 'list'], { env }).status === 0;
 
   const commands = [

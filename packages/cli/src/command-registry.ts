@@ -23,6 +23,14 @@ export interface CommandEntry {
 /** Every top-level command of `gw`, in help order. */
 export const COMMANDS: readonly CommandEntry[] = [
   {
+    name: 'dashboard',
+    aliases: ['home'],
+    descriptionKey: 'cli.dashboard.description',
+    group: 'navigation',
+    navItem: 'dashboard',
+    load: () => import('./commands/dashboard/index.js'),
+  },
+  {
     name: 'channels',
     aliases: ['channel', 'ch'],
     descriptionKey: 'cli.channels.description',
@@ -93,6 +101,30 @@ export const COMMANDS: readonly CommandEntry[] = [
     group: 'navigation',
     navItem: 'token',
     load: () => import('./commands/tokens/index.js'),
+  },
+  {
+    name: 'logs',
+    aliases: ['log'],
+    descriptionKey: 'cli.logs.description',
+    group: 'navigation',
+    navItem: 'log',
+    load: () => import('./commands/logs/index.js'),
+  },
+  {
+    name: 'mj',
+    aliases: ['midjourney'],
+    descriptionKey: 'cli.mj.description',
+    group: 'navigation',
+    navItem: 'midjourney',
+    load: () => import('./commands/mj/index.js'),
+  },
+  {
+    name: 'tasks',
+    aliases: ['task'],
+    descriptionKey: 'cli.tasks.description',
+    group: 'navigation',
+    navItem: 'task',
+    load: () => import('./commands/tasks/index.js'),
   },
   {
     name: 'profile',

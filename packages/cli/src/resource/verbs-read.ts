@@ -17,6 +17,7 @@ import { signedInClient } from '../runtime/client.js';
 import type { CliContext } from '../runtime/context.js';
 import { quotaDisplayOf } from '../runtime/site.js';
 import { filterFlags } from './filter-flags.js';
+import { refuseAdminFilters, screenForSignedIn } from './role-screen.js';
 import type { AnyResourceSpec } from './resource-spec.js';
 import { checkedId } from './verb-support.js';
 
@@ -111,7 +112,10 @@ export function listVerb(ctx: CliContext, spec: AnyResourceSpec): Command {
     const { client } = signedInClient(ctx);
     // The site's quota display is asked for alongside the list, not after it.
     const quota = opts.json ? undefined : quotaDisplayOf(client);
-    const page = opts.all ? await allPages(spec, client, query) : await screen.list(client, query);
+    const seen = await screenForSignedIn(client, screen);
+    refuseAdminFilters(seen.admin, filters, opts);
+    const roleSpec = seen.screen === screen ? spec : { ...spec, screen: seen.screen };
+    const page = opts.all ? await allPages(roleSpec, client, query) : await seen.screen.list(client, query);
     if (opts.json) {
       printJson(ctx, { ...page, data: page.data.map((row) => rowJson(spec, row, opts)) });
       return;
@@ -120,7 +124,7 @@ export function listVerb(ctx: CliContext, spec: AnyResourceSpec): Command {
       if (ctx.stdoutIsTty) ctx.note(t(screen.emptyKey ?? 'common.no_data'));
       return;
     }
-    printRows(ctx, page.data, columnsOf(spec, opts), { quota: await quota, cellColor: cellColor(spec) });
+    printRows(ctx, page.data, columnsOf(roleSpec, opts), { quota: await quota, cellColor: cellColor(spec) });
     if (ctx.stdoutIsTty && !opts.all) {
       const pages = Math.max(1, Math.ceil(page.total_count / Math.max(1, page.size)));
       ctx.note(ctx.paintErr('dim', t('common.page_of', { page: page.page, pages, total: page.total_count })));

@@ -10,7 +10,13 @@ export interface StreamCall {
   path: string;
   query?: Record<string, string | number>;
   body?: unknown;
-  onText(text: string): void;
+  /** Chunks as text, unless `sink` is given. */
+  onText?(text: string): void;
+  /**
+   * Where the reply's bytes are piped as they arrive, untouched (a CSV export to stdout or a file):
+   * the reply waits while the sink is full, so memory stays flat however big the reply. Not ended here.
+   */
+  sink?: NodeJS.WritableStream;
 }
 
 /** A failure reply (an envelope) as the error the API client would have thrown. */
@@ -60,8 +66,8 @@ export function streamCall(
     const request = requestOf(url.protocol)(url, { method: call.method, headers }, (response) => {
       const status = response.statusCode ?? 0;
       const isEnvelope = String(response.headers['content-type'] ?? '').includes('application/json');
-      response.setEncoding('utf8');
       if (status >= 400 || isEnvelope) {
+        response.setEncoding('utf8');
         let text = '';
         response.on('data', (chunk: string) => {
           text += chunk;
@@ -69,7 +75,17 @@ export function streamCall(
         response.on('end', () => reject(replyError(status, text)));
         return;
       }
-      response.on('data', (chunk: string) => call.onText(chunk));
+      const sink = call.sink;
+      if (sink) {
+        sink.once('error', (error: Error) => {
+          response.destroy();
+          reject(error);
+        });
+        response.pipe(sink, { end: false });
+      } else {
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => call.onText?.(chunk));
+      }
       response.on('error', (error) =>
         reject(new GwApiError('NETWORK', error.message, { cause: transportError(error) })),
       );

@@ -19,5 +19,8 @@ describe('reading a typed server address', () => {
     expect(normalizeServerUrl('ftp://x')).toBeUndefined();
     expect(normalizeServerUrl('http://exa mple.com')).toBeUndefined();
     expect(normalizeServerUrl('http://')).toBeUndefined();
+    expect(normalizeServerUrl('htp:/bad')).toBeUndefined();
+    expect(normalizeServerUrl('http:/gw.example.com')).toBeUndefined();
+    expect(normalizeServerUrl('localhost:port')).toBeUndefined();
   });
 });

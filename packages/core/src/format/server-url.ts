@@ -12,6 +12,14 @@ export const DEFAULT_SERVER_URL = 'http://localhost:3000';
 export function normalizeServerUrl(text: string): string | undefined {
   const trimmed = text.trim();
   if (!trimmed) return undefined;
+  // A scheme with a slash missing (`http:/host`, `htp:/x`) is a typo, not a host named `http`: without
+  // `://`, whatever follows the first colon must be a port.
+  if (
+    !trimmed.startsWith('[') &&
+    !/^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) &&
+    /^[^/]*:(?!\d+(\/|$))/.test(trimmed)
+  )
+    return undefined;
   const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) ? trimmed : `http://${trimmed}`;
   let url: URL;
   try {
