@@ -4,7 +4,8 @@
 //   node scripts/screenshots.mjs <gw url> <root password> <folder> [language=en_US] [width=1400]
 // SCREENS=user,analytics limits it to those navigation ids (and skips the overlays); THEMES=dark one theme.
 // SCENES=1 adds the other tabs and the channel and price dialogs (seed-screens.mjs gives them rows);
-// SCENES=only takes those alone (at phone width, say).
+// SCENES=only takes those alone (at phone width, say). PUBLIC=1 adds the visitor's pages, before sign-in.
+// It prints WIDE and KEYS lines for screens that scroll sideways or show a raw i18n key.
 // Needs Chromium (/usr/bin/chromium or CHROMIUM_PATH) and the built @gw/core (npm run build).
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -103,6 +104,37 @@ async function settle(page) {
   await page.waitForTimeout(600);
 }
 
+/**
+ * What a person would flag at once: the page scrolling sideways (wider than the window) and text that
+ * is a raw i18n key (`tokens.fields.name`) instead of a translation. Printed, not thrown, so one run
+ * shoots everything.
+ */
+async function flaws(page, name) {
+  const found = await page.evaluate(() => {
+    const wide = document.documentElement.scrollWidth > window.innerWidth + 1;
+    const keys = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent.trim();
+      if (/^[a-z][a-z0-9_]*(\.[a-z_][a-z0-9_]*){2,}$/.test(text)) keys.push(text);
+    }
+    return { wide: wide ? document.documentElement.scrollWidth : 0, keys };
+  });
+  if (found.wide) console.log(`WIDE ${name}: ${found.wide}px in a ${page.viewportSize().width}px window`);
+  if (found.keys.length) console.log(`KEYS ${name}: ${[...new Set(found.keys)].join(', ')}`);
+}
+
+/** The pages a visitor sees, shot before signing in (the last one is the not-found page). */
+const PUBLIC = [
+  ['home', '/'],
+  ['about', '/about'],
+  ['price', '/price'],
+  ['login', '/login'],
+  ['register', '/register'],
+  ['reset', '/reset'],
+  ['not-found', '/no-such-page'],
+];
+
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-sync'],
@@ -120,6 +152,14 @@ try {
       [theme, language],
     );
     const page = await context.newPage();
+    for (const [name, path] of process.env.PUBLIC && !only ? PUBLIC : []) {
+      await page.goto(`${base}${path}`);
+      await settle(page);
+      await flaws(page, `${name}-${theme}`);
+      const file = join(folder, `${name}-${theme}.png`);
+      await page.screenshot({ path: file, fullPage: true });
+      saved.push(file);
+    }
     // Signed in through the form, as a person would (it also stores the user the console shows).
     await page.goto(`${base}/login`);
     await page.locator('input[type="password"]').waitFor();
@@ -131,6 +171,7 @@ try {
       if (only && !only.includes(name)) continue;
       await open(page);
       await settle(page);
+      await flaws(page, `${name}-${theme}`);
       const file = join(folder, `${name}-${theme}.png`);
       await page.screenshot({ path: file, fullPage: true });
       saved.push(file);
@@ -139,6 +180,7 @@ try {
       if (only && !only.includes(item.id)) continue;
       await page.goto(`${base}${item.url}`);
       await settle(page);
+      await flaws(page, `${item.id}-${theme}`);
       const file = join(folder, `${item.id}-${theme}.png`);
       await page.screenshot({ path: file, fullPage: true });
       saved.push(file);

@@ -229,4 +229,7 @@ for (let call = 0; call < 6; call += 1)
     }),
   }).then((answer) => answer.text());
 
+// Monthly bills are off by default (no menu entry, the route is not found); on, so their screen is shot.
+await api('PUT', '/api/option/', { key: 'UserInvoiceMonth', value: 'true' });
+
 console.log(`seeded ${base}; stand-in upstream at ${upstreamUrl} (Ctrl+C to stop)`);

@@ -88,7 +88,8 @@ export const PRICE_COLUMNS: readonly ColumnDef<PriceRow>[] = [
     priority: 3,
     chip: true,
     chipStyle: (price) => (price.locked ? { tone: 'warning' } : { tone: 'default' }),
-    value: (price, ctx) => (price.locked ? `🔒 ${ctx.t('prices.locked')}` : ctx.t('prices.unlocked')),
+    // Words, not a 🔒 emoji: a machine without an emoji font (Debian's Chromium, a bare terminal) drew a box.
+    value: (price, ctx) => (price.locked ? ctx.t('prices.locked') : ctx.t('prices.unlocked')),
   },
 ];
 
@@ -99,7 +100,7 @@ export const PRICE_GROUP_COLUMNS: readonly ColumnDef<PriceGroupRow>[] = [
     titleKey: 'prices.fields.type_owner',
     priority: 1,
     value: (group, ctx) =>
-      `${typeText(group, ctx)} · ${ownerText(group)}${group.locked ? ` · 🔒 ${ctx.t('prices.locked')}` : ''}`,
+      `${typeText(group, ctx)} · ${ownerText(group)}${group.locked ? ` · ${ctx.t('prices.locked')}` : ''}`,
   },
   { id: 'price', titleKey: 'prices.fields.price', priority: 1, value: priceText },
   {

@@ -191,8 +191,8 @@ function UpdatesSummary({ updates, server }: { updates: PriceUpdates; server: re
           <h4>{t('prices.updates.removed_list')}</h4>
           <div className="gw-chip-row">
             {updates.removed.map((price) => (
-              <Tag key={price.model} minimal round intent="danger">
-                {price.locked ? `🔒 ${price.model}` : price.model}
+              <Tag key={price.model} minimal round intent="danger" icon={price.locked ? 'lock' : undefined}>
+                {price.model}
               </Tag>
             ))}
           </div>
