@@ -24,6 +24,8 @@ export interface ListViewProps {
   otherFilters: readonly FilterDef[];
   /** A menu (an element) or a question (its text) shown above the table. */
   overlay?: ReactNode;
+  /** The screen's summary line (ScreenExtras.summary), under the notice. */
+  summary?: ReactNode;
 }
 
 /** The states core says a screen shows in its title (a bot's "online"), read once when it opens. */
@@ -94,6 +96,7 @@ export function ListView(props: ListViewProps) {
           {glyphs.text(t(screen.noticeKey))}
         </Text>
       ) : null}
+      {props.summary ?? null}
       {searching ? (
         <Box>
           <Text color="cyan">{`${t(keywordFilter?.placeholderKey ?? keywordFilter?.labelKey ?? 'common.search')}: /`}</Text>

@@ -1,6 +1,6 @@
-import { ROLES, type ScreenDef, type ScreenQuery } from '@gw/core';
+import { ROLES, type ScreenDef, type ScreenQuery, screenForRole } from '@gw/core';
 import { Box } from 'ink';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useScreenHost, useSession, useTuiEnv } from '../hooks/tui-context.js';
 import { useScreenFrame } from '../hooks/use-screen-frame.js';
 import { ActionMenu } from './action-menu.js';
@@ -19,6 +19,14 @@ import { useScreenActions } from './use-screen-actions.js';
 export type AnyScreen = ScreenDef<any, any, any>;
 // biome-ignore lint/suspicious/noExplicitAny: rows of any screen
 type Row = any;
+
+/**
+ * A list-only screen (no form: its Values are `never`) as the kit takes it; the kit never opens a form
+ * for a screen without one.
+ */
+export function listOnly(screen: ScreenDef<Row, never, never>): AnyScreen {
+  return screen as unknown as AnyScreen;
+}
 
 export interface ResourceScreenProps {
   /** One screen, or the tabs of one route (ScreenDef.tab). */
@@ -39,7 +47,17 @@ const LIST_CHROME_ROWS = 4;
  * mode), create and edit through the kit's form, the screen's own panels, and tabs where screens
  * share a route.
  */
-export function ResourceScreen({ screens, saveDir = process.cwd(), extras = {} }: ResourceScreenProps) {
+export function ResourceScreen({
+  screens: described,
+  saveDir = process.cwd(),
+  extras = {},
+}: ResourceScreenProps) {
+  const { user } = useSession();
+  // Below admin a screen lists the user's own rows (selfList) without the admin-only columns and filters.
+  const screens = useMemo(
+    () => described.map((one) => screenForRole(one, user.role)),
+    [described, user.role],
+  );
   const [tab, setTab] = useState(0);
   const screen = screens[tab] ?? screens[0];
   if (!screen) return null;
@@ -75,7 +93,11 @@ function ScreenBody({ screen, screens, tab, onNextTab, saveDir, extras }: Screen
   const [marked, setMarked] = useState<ReadonlyMap<string | number, Row>>(new Map());
   const notice = Boolean(screen.noticeKey);
   const tabs = screens.length > 1;
-  const size = Math.max(3, host.height - LIST_CHROME_ROWS - (tabs ? 1 : 0) - (notice ? 1 : 0));
+  const Summary = extras.summary;
+  const size = Math.max(
+    3,
+    host.height - LIST_CHROME_ROWS - (tabs ? 1 : 0) - (notice ? 1 : 0) - (Summary ? 1 : 0),
+  );
   const [query, setQuery] = useState<ScreenQuery>({ page: 1, size, order: screen.defaultOrder });
   useEffect(
     () => setQuery((previous) => (previous.size === size ? previous : { ...previous, size, page: 1 })),
@@ -207,7 +229,8 @@ function ScreenBody({ screen, screens, tab, onNextTab, saveDir, extras }: Screen
         />
       </Box>
     );
-  if (mode.kind === 'detail') return <RowDetail screen={screen} row={mode.row} />;
+  if (mode.kind === 'detail')
+    return <RowDetail screen={screen} row={mode.row} detailLines={extras.detailLines} />;
   return (
     <ListView
       screen={screen}
@@ -221,6 +244,7 @@ function ScreenBody({ screen, screens, tab, onNextTab, saveDir, extras }: Screen
       marked={marked}
       searching={mode.kind === 'search'}
       otherFilters={otherFilters}
+      summary={Summary ? <Summary query={query} updatedAt={list.updatedAt} /> : undefined}
       overlay={
         mode.kind === 'pick' ? (
           <ActionMenu title={mode.title} entries={mode.entries} cursor={mode.cursor} />

@@ -7,22 +7,24 @@ export interface RowDetailProps {
   screen: AnyScreen;
   // biome-ignore lint/suspicious/noExplicitAny: a row of any screen
   row: any;
+  /** The screen's own detail lines (ScreenExtras.detailLines); its columns otherwise. */
+  // biome-ignore lint/suspicious/noExplicitAny: a row of any screen
+  detailLines?: (row: any, ctx: ColumnContext) => readonly { labelKey: string; text: string }[];
 }
 
 /**
  * One row on its own: every column of the screen (not only those the table had room for), one a
  * line; a long value wraps over the lines the pane has left.
  */
-export function RowDetail({ screen, row }: RowDetailProps) {
+export function RowDetail({ screen, row, detailLines }: RowDetailProps) {
   const { t, glyphs } = useTuiEnv();
   const { quota } = useSession();
   const host = useScreenHost();
   const ctx: ColumnContext = { t, quota, time: formatTimestamp };
   const name = screen.rowName?.(row) ?? String(screen.rowKey(row));
-  const lines = screen.columns.map((column): [string, string] => [
-    t(column.titleKey),
-    column.value(row, ctx),
-  ]);
+  const lines: [string, string][] = detailLines
+    ? detailLines(row, ctx).map((line) => [t(line.labelKey), line.text])
+    : screen.columns.map((column) => [t(column.titleKey), column.value(row, ctx)]);
   const labelWidth = Math.min(24, Math.max(...lines.map(([label]) => displayWidth(label))));
   const spare = host.height - lines.length - 2;
   return (

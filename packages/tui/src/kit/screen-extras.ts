@@ -1,5 +1,6 @@
 // What a screen adds to the kit in the terminal only: panels that take the pane (a live test run, a
 // model check, a tag editor), opened by a key or in place of one of core's actions.
+import type { ColumnContext, ScreenQuery } from '@gw/core';
 import type { ReactElement } from 'react';
 
 /** What a panel is given: the row it was opened on (none for the whole list) and how to close it. */
@@ -46,4 +47,14 @@ export interface ScreenExtras<Row> {
   results?: ResultTexts<Row>;
   /** Core row actions bound to a key of their own on the list (a channel's `t` test), with their hint. */
   quickKeys?: Readonly<Record<string, { key: string; hintKey: string }>>;
+  /** A line above the table that follows the list's query and refreshes with it (the logs' stat line). */
+  summary?: (props: SummaryProps) => ReactElement;
+  /** A row's detail lines when the screen has more to show than its columns (a log's id, IP, points). */
+  detailLines?: (row: Row, ctx: ColumnContext) => readonly { labelKey: string; text: string }[];
+}
+
+/** What a summary line is given: the query of the list and when the list last loaded. */
+export interface SummaryProps {
+  query: ScreenQuery;
+  updatedAt?: number;
 }

@@ -40,8 +40,13 @@ export function Console({
   saveDir?: string;
 }) {
   const { t, glyphs, columns, rows } = useTuiEnv();
-  const { user } = useSession();
-  const menu = useMemo(() => navigationForRole(user.role), [user.role]);
+  const { user, status: site } = useSession();
+  // Items of a site feature (the monthly bills) show while the server turns it on, as on the web.
+  const invoices = site.UserInvoiceMonth === true;
+  const menu = useMemo(
+    () => navigationForRole(user.role, undefined, { UserInvoiceMonth: invoices }),
+    [user.role, invoices],
+  );
   const [opened, setOpened] = useState<MenuItem | undefined>();
   const [menuState, setMenuState] = useState<MenuState>(() => ({
     cursorId: menuTrail(DEFAULT_PANEL_PATH, menu).at(-1)?.id ?? '',

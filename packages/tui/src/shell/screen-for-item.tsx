@@ -38,6 +38,17 @@ export const SCREEN_LOADERS: Record<string, Loader> = {
     import('../screens/resource-lists/resource-lists.js').then((module) => screen(module.PaymentsScreen)),
   pricing: () =>
     import('../screens/resource-lists/resource-lists.js').then((module) => screen(module.PricingScreen)),
+  log: () => import('../screens/usage/log-screen.js').then((module) => screen(module.LogScreen)),
+  task: () =>
+    import('../screens/resource-lists/resource-lists.js').then((module) => screen(module.TasksScreen)),
+  midjourney: () =>
+    import('../screens/resource-lists/resource-lists.js').then((module) => screen(module.MidjourneyScreen)),
+  invoice: () =>
+    import('../screens/resource-lists/resource-lists.js').then((module) => screen(module.InvoicesScreen)),
+  model_price: () =>
+    import('../screens/resource-lists/resource-lists.js').then((module) =>
+      screen(module.AvailableModelsScreen),
+    ),
   setting: () =>
     import('../screens/settings/settings-screen.js').then((module) => screen(module.SettingsScreen)),
   profile: () =>

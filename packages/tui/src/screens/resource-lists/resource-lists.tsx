@@ -1,16 +1,21 @@
 // The menu's screens that core describes whole as ScreenDefs: the kit draws them as they are.
 import {
+  INVOICE_SCREEN,
+  LOG_SCREEN,
+  MIDJOURNEY_SCREEN,
+  MODEL_CATALOGUE_SCREEN,
   MODEL_INFO_SCREEN,
   MODEL_OWNER_SCREEN,
   PAYMENT_SCREENS,
   PRICE_GROUP_SCREEN,
   PRICE_SCREEN,
   REDEMPTION_SCREEN,
+  TASK_SCREEN,
   TELEGRAM_MENU_SCREEN,
   USER_GROUP_SCREEN,
   USERS_SCREEN,
 } from '@gw/core';
-import { type AnyScreen, ResourceScreen } from '../../kit/resource-screen.js';
+import { type AnyScreen, listOnly, ResourceScreen } from '../../kit/resource-screen.js';
 import type { ItemScreenProps } from '../../shell/screen-for-item.js';
 
 /** The ScreenDefs of each menu item (several for a route with tabs). */
@@ -24,6 +29,12 @@ export const KIT_SCREENS: Record<string, readonly AnyScreen[]> = {
   // The order list has no form (its Values are `never`); the kit never opens one for it.
   payment: PAYMENT_SCREENS as unknown as readonly AnyScreen[],
   pricing: [PRICE_SCREEN, PRICE_GROUP_SCREEN],
+  // The usage screens: read-only lists, each user's own rows below admin (screenForRole in the kit).
+  log: [listOnly(LOG_SCREEN)],
+  task: [listOnly(TASK_SCREEN)],
+  midjourney: [listOnly(MIDJOURNEY_SCREEN)],
+  invoice: [listOnly(INVOICE_SCREEN)],
+  model_price: [listOnly(MODEL_CATALOGUE_SCREEN)],
 };
 
 /** Users as core describes them. */
@@ -64,4 +75,24 @@ export function PaymentsScreen({ saveDir }: ItemScreenProps) {
 /** Model prices (single and grouped tabs) as core describes them. */
 export function PricingScreen({ saveDir }: ItemScreenProps) {
   return <ResourceScreen screens={KIT_SCREENS.pricing ?? []} saveDir={saveDir} />;
+}
+
+/** Async tasks (Suno, Kling…) as core describes them. */
+export function TasksScreen({ saveDir }: ItemScreenProps) {
+  return <ResourceScreen screens={KIT_SCREENS.task ?? []} saveDir={saveDir} />;
+}
+
+/** Midjourney jobs as core describes them. */
+export function MidjourneyScreen({ saveDir }: ItemScreenProps) {
+  return <ResourceScreen screens={KIT_SCREENS.midjourney ?? []} saveDir={saveDir} />;
+}
+
+/** The monthly bills as core describes them. */
+export function InvoicesScreen({ saveDir }: ItemScreenProps) {
+  return <ResourceScreen screens={KIT_SCREENS.invoice ?? []} saveDir={saveDir} />;
+}
+
+/** The available models and their prices per group, as core describes them. */
+export function AvailableModelsScreen({ saveDir }: ItemScreenProps) {
+  return <ResourceScreen screens={KIT_SCREENS.model_price ?? []} saveDir={saveDir} />;
 }

@@ -1,0 +1,75 @@
+// The usage and billing screens core describes (logs, async tasks, Midjourney, monthly bills, available
+// models) drawn by the kit against a real gw server, with a chat relayed through the fake upstream so the
+// log list, its stat line and a log's detail show a real request.
+import { createPrice, createToken, listTokens, updateOption } from '@gw/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeUpstream, startFakeUpstream } from '../test-support/fake-upstream.js';
+import { KEYS, useRootConsole } from '../test-support/tui-harness.js';
+
+const MODEL = 'gpt-4o-mini';
+
+describe('usage screens against a real gw server', () => {
+  const console_ = useRootConsole();
+  let upstream: FakeUpstream;
+  beforeAll(async () => {
+    upstream = await startFakeUpstream();
+    await console_.root.send('POST', '/api/channel/', {
+      body: {
+        type: 1,
+        name: 'usage-upstream',
+        key: 'sk-fake',
+        base_url: upstream.url,
+        group: 'default',
+        models: MODEL,
+        test_model: MODEL,
+      },
+    });
+    await createPrice(console_.root, { model: MODEL, type: 'tokens', channel_type: 1, input: 1, output: 2 });
+    await createToken(console_.root, { name: 'usage-token', unlimited_quota: true, expired_time: -1 });
+    const [token] = (await listTokens(console_.root, { page: 1, size: 10 })).data;
+    const reply = await fetch(`${console_.server.url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer sk-${token?.key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: MODEL, messages: [{ role: 'user', content: 'hello' }] }),
+    });
+    expect(reply.status).toBe(200);
+  });
+  afterAll(async () => {
+    await upstream?.close();
+  });
+
+  it('Given a relayed chat, when Logs opens, then its row, the stat line and the detail show it; a model filter empties the list', async () => {
+    const screen = await console_.open('logs', new RegExp(`› .*${MODEL}`));
+    const frame = await screen.waitForText(/Quota used: \$\d+\.\d+ · RPM: \d+ · TPM: [\d,]+/);
+    expect(frame).toContain('usage-token');
+    // The detail adds what no column shows: the exact points and the source IP.
+    const detail = await screen.press(KEYS.enter, 'Quota (points)');
+    expect(detail).toMatch(/Source IP +\S+/);
+    await screen.press(KEYS.escape, new RegExp(`› .*${MODEL}`));
+    await screen.press('f', 'Filters');
+    // Type, token, then the model field.
+    await screen.press(`${KEYS.tab}${KEYS.tab}`, /› Model/);
+    await screen.press('no-such-model', 'no-such-model');
+    const empty = await screen.press(KEYS.enter, 'Page 1 of 1 (0 rows)');
+    expect(empty).toContain('Quota used: $0');
+  });
+
+  it('Given the models a channel serves, when Available models opens, then the priced model shows', async () => {
+    const screen = await console_.open('models', new RegExp(`› +${MODEL}`));
+    expect(screen.lastFrame()).toContain('Available models');
+  });
+
+  it('Given no async or Midjourney jobs, when Tasks and Midjourney open, then each says so from the server', async () => {
+    let screen = await console_.open('tasks', 'No tasks');
+    expect(screen.lastFrame()).toContain('Page 1 of 1 (0 rows)');
+    screen.unmount();
+    screen = await console_.open('mj', 'No Midjourney tasks');
+    expect(screen.lastFrame()).toContain('Page 1 of 1 (0 rows)');
+  });
+
+  it('Given monthly bills turned on, when Monthly bills opens, then the list reads them from the server', async () => {
+    await updateOption(console_.root, 'UserInvoiceMonth', 'true');
+    const screen = await console_.open('bills', 'No bills yet');
+    expect(screen.lastFrame()).toContain('Page 1 of 1 (0 rows)');
+  });
+});
