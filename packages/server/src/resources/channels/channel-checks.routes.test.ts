@@ -128,6 +128,17 @@ describe.each(TEST_DIALECTS)('channel checks on %s', (kind) => {
     expect((await row(slow.id))?.status).toBe(1);
   });
 
+  it('never re-enables an auto-disabled channel from a single test or a model check, even with AutomaticEnableChannelEnabled on', async () => {
+    await t.app.gw.options.set('AutomaticEnableChannelEnabled', 'true');
+    const [channel] = await create({ key: 'good', test_model: 'gpt-4o' });
+    await t.app.gw.db.updateTable('channels').set({ status: 3 }).where('id', '=', channel.id).execute();
+    const reply = await as('GET', `/api/channel/test/${channel.id}`);
+    expect(reply.body).toMatchObject({ success: true });
+    expect(await row(channel.id)).toMatchObject({ status: 3, response_time: 250 });
+    await as('POST', '/api/sse/channel/check', { id: channel.id, models: 'gpt-4o' });
+    expect((await row(channel.id))?.status).toBe(3);
+  });
+
   it('tests every channel but the hand-disabled ones in the background, one run at a time, re-enabling when allowed', async () => {
     await t.app.gw.options.set('AutomaticEnableChannelEnabled', 'true');
     const [good] = await create({ key: 'good', test_model: 'gpt-4o' });
@@ -150,7 +161,8 @@ describe.each(TEST_DIALECTS)('channel checks on %s', (kind) => {
   });
 
   it('refreshes one balance {success, message, balance}, and every enabled OpenAI/Custom channel at once', async () => {
-    await t.app.gw.options.set('AutomaticDisableChannelEnabled', 'true');
+    // §8.3: an empty balance disables the channel with AutomaticDisableChannelEnabled off too.
+    await t.app.gw.options.set('AutomaticDisableChannelEnabled', 'false');
     const [one] = await create({ key: 'rich' });
     const [empty] = await create({ key: 'empty' });
     const [custom] = await create({ key: 'custom', type: 8, base_url: 'https://up.example' });

@@ -34,11 +34,17 @@ export function createChannelChecksService(
     if (!provider.available) throw new ApiFailure('FAILED', 'channels.errors.provider_unavailable');
   }
 
-  /** Records a test result: latency on success, auto-disable on a refused credential, auto-enable back. */
-  async function record(row: StoredChannel, result: ChannelTestResult): Promise<boolean> {
+  /**
+   * Records a test result: latency on success, auto-disable on a refused credential. Re-enabling an
+   * auto-disabled channel is the test-all run's alone (spec §8.2 step 4): a single test or a model
+   * check that succeeds leaves the status as it is.
+   */
+  async function record(row: StoredChannel, result: ChannelTestResult, mayEnable: boolean): Promise<boolean> {
     if (result.ok) {
       const enable =
-        row.status === CHANNEL_STATUS.autoDisabled && (await flag('AutomaticEnableChannelEnabled'));
+        mayEnable &&
+        row.status === CHANNEL_STATUS.autoDisabled &&
+        (await flag('AutomaticEnableChannelEnabled'));
       await store.update(row.id, {
         response_time: Math.round(result.seconds * 1000),
         test_time: nowSeconds(),
@@ -69,7 +75,13 @@ export function createChannelChecksService(
     return true;
   }
 
-  async function testRow(row: StoredChannel, model: string, threshold = 0): Promise<ChannelTestOutcome> {
+  /** Tests `row` with `model`; `testAll` marks the background run, the only one that applies the slow threshold and re-enables. */
+  async function testRow(
+    row: StoredChannel,
+    model: string,
+    testAll?: { threshold: number },
+  ): Promise<ChannelTestOutcome> {
+    const threshold = testAll?.threshold ?? 0;
     const result = await provider.test(toChannel(row), model);
     if (threshold > 0 && result.seconds > threshold) {
       const slowDisabled = await recordSlow(row);
@@ -80,7 +92,7 @@ export function createChannelChecksService(
         seconds: result.seconds,
       };
     }
-    const disabled = await record(row, result);
+    const disabled = await record(row, result, testAll !== undefined);
     if (result.ok) {
       return { ok: true, messageKey: 'channels.messages.test_success', params: {}, seconds: result.seconds };
     }
@@ -109,7 +121,7 @@ export function createChannelChecksService(
         for (const row of await store.findWhere([CHANNEL_STATUS.enabled, CHANNEL_STATUS.autoDisabled])) {
           if (!row.test_model) continue;
           try {
-            await testRow(row, row.test_model, threshold);
+            await testRow(row, row.test_model, { threshold });
           } catch (error) {
             log(error, row.id);
           }
@@ -126,17 +138,19 @@ export function createChannelChecksService(
       return balance;
     },
 
-    /** Refreshes every enabled OpenAI/Custom channel; one at or below 0 is disabled when the option says so. */
+    /**
+     * Refreshes every enabled OpenAI/Custom channel; one at or below 0 is auto-disabled whatever
+     * AutomaticDisableChannelEnabled says (spec §8.3: the rule has no option gate).
+     */
     async balanceAll(): Promise<void> {
       requireProvider();
-      const autoDisable = await flag('AutomaticDisableChannelEnabled');
       for (const row of await store.findWhere([CHANNEL_STATUS.enabled], BALANCE_TYPES)) {
         try {
           const balance = await provider.balance(toChannel(row));
           await store.update(row.id, {
             balance,
             balance_updated_time: nowSeconds(),
-            ...(autoDisable && balance <= 0 ? { status: CHANNEL_STATUS.autoDisabled } : {}),
+            ...(balance <= 0 ? { status: CHANNEL_STATUS.autoDisabled } : {}),
           });
         } catch (error) {
           log(error, row.id);
