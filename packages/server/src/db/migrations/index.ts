@@ -12,7 +12,7 @@ import * as redemptionsPayments from './2026-06-05T00-00-00-redemptions-payments
 import * as ledgerRejects from './2026-11-25T00-00-00-ledger-rejects.js';
 import * as relayHolds from './2026-11-25T00-00-01-relay-holds.js';
 import * as relayLedger from './2026-11-21T00-00-00-relay-ledger.js';
-import * as sessions from './2026-11-27T00-00-00-sessions.js';
+import * as sessions from './2026-11-26T00-00-02-sessions.js';
 import * as telegramMenus from './2026-06-06T00-00-00-telegram-menus.js';
 
 export const MIGRATIONS: Record<string, Migration> = {
@@ -29,5 +29,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-25T00-00-01-relay-holds': relayHolds,
   '2026-11-26T00-00-00-invoices': invoices,
   '2026-11-26T00-00-01-log-filters': logFilters,
-  '2026-11-27T00-00-00-sessions': sessions,
+  '2026-11-26T00-00-02-sessions': sessions,
 };
