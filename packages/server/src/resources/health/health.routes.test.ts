@@ -14,7 +14,11 @@ describe.each(TEST_DIALECTS)('health on %s', (kind) => {
 
   it('is live and ready; health checks do not count against the per-IP /api limit', async () => {
     for (let i = 0; i < 5; i++) {
-      expect((await call(t.app, 'GET', '/api/health')).body).toEqual({ success: true, message: '', data: { status: 'ok' } });
+      expect((await call(t.app, 'GET', '/api/health')).body).toEqual({
+        success: true,
+        message: '',
+        data: { status: 'ok' },
+      });
       const ready = await call(t.app, 'GET', '/api/health/ready');
       expect(ready.status).toBe(200);
       expect(ready.body.data).toEqual({ status: 'ready', checks: ['database'] });
@@ -24,7 +28,10 @@ describe.each(TEST_DIALECTS)('health on %s', (kind) => {
 
 describe.runIf(TEST_REDIS_URL)('health with Redis', () => {
   it('checks Redis too', async () => {
-    const t = await startTestApp('sqlite', { REDIS_URL: TEST_REDIS_URL ?? '', REDIS_KEY_PREFIX: uniqueKeyPrefix() });
+    const t = await startTestApp('sqlite', {
+      REDIS_URL: TEST_REDIS_URL ?? '',
+      REDIS_KEY_PREFIX: uniqueKeyPrefix(),
+    });
     try {
       expect((await call(t.app, 'GET', '/api/health/ready')).body.data).toEqual({
         status: 'ready',
@@ -43,7 +50,11 @@ describe('a database that stops answering', () => {
       await t.app.gw.db.destroy();
       const ready = await call(t.app, 'GET', '/api/health/ready', { headers: { 'accept-language': 'en' } });
       expect(ready.status).toBe(503);
-      expect(ready.body).toMatchObject({ success: false, code: 'INTERNAL', message: 'Not ready: database does not answer' });
+      expect(ready.body).toMatchObject({
+        success: false,
+        code: 'INTERNAL',
+        message: 'Not ready: database does not answer',
+      });
       expect((await call(t.app, 'GET', '/api/health')).status).toBe(200);
     } finally {
       await t.close().catch(() => undefined);

@@ -44,11 +44,14 @@ export function healthRoutes(checks: Record<string, () => Promise<unknown>>): An
       summary: 'Readiness: the database and Redis (when configured) answer; 503 naming what does not',
       handler: async ({ request }) => {
         const names = Object.keys(checks);
-        const results = await Promise.allSettled(names.map((name) => withinTimeout(checks[name]?.() ?? Promise.resolve())));
+        const results = await Promise.allSettled(
+          names.map((name) => withinTimeout(checks[name]?.() ?? Promise.resolve())),
+        );
         const failed = names.filter((_, index) => results[index]?.status === 'rejected');
         if (failed.length > 0) {
           results.forEach((result, index) => {
-            if (result.status === 'rejected') request.log.error({ err: result.reason }, `readiness: ${names[index]} failed`);
+            if (result.status === 'rejected')
+              request.log.error({ err: result.reason }, `readiness: ${names[index]} failed`);
           });
           throw new ApiFailure('INTERNAL', 'server.errors.not_ready', {
             params: { failed: failed.join(', ') },
