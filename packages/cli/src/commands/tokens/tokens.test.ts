@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TOKEN_COLUMNS } from '@gw/core';
 import { type GwServer, startGwServer } from '../../../../../test-support/gw-server.js';
 import { runGw } from '../../test-support/run-gw.js';
 
@@ -84,10 +85,11 @@ describe('gw tokens', () => {
     expect(run.code).toBe(0);
     const lines = run.stdout.trimEnd().split('\n');
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatch(/^\d+\tci\t/);
-    expect(lines[1]).toMatch(/^\d+\tdeploy\t/);
+    expect(lines[0]).toMatch(/^\d+\t\tci\t/);
+    expect(lines[1]).toMatch(/^\d+\t\tdeploy\t/);
     for (const line of lines) {
-      expect(line.split('\t')).toHaveLength(9);
+      // One cell per core token column (the owner's is empty outside the admin search).
+      expect(line.split('\t')).toHaveLength(TOKEN_COLUMNS.length);
       expect(line).toMatch(/\t\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z\t/);
     }
     expect(lines[1]).toContain('\tUnlimited\t');
@@ -107,7 +109,7 @@ describe('gw tokens', () => {
     expect((await gw(['tokens', 'disable', String(ci.id)])).code).toBe(0);
     expect((await listJson()).data.find((row) => row.id === ci.id)?.status).toBe(2);
     const tsv = await gw(['tokens', 'list', '--keyword', 'ci']);
-    expect(tsv.stdout.split('\t')[3]).toBe('Disabled');
+    expect(tsv.stdout.split('\t')[5]).toBe('Disabled');
     expect((await gw(['tokens', 'enable', String(ci.id)])).code).toBe(0);
     expect((await listJson()).data.find((row) => row.id === ci.id)?.status).toBe(1);
   });
