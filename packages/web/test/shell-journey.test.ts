@@ -2,8 +2,9 @@
 // `gw serve`: the announcement opening by itself when it is new (markdown cleaned), on public pages and
 // in the console; the page's language tag following the chosen language; the dashboard's one crumb;
 // "unable to connect" with the saved site information; the new-version notice; the jump page; the
-// console's not-found page.
-import { translate } from '@gw/core';
+// console's not-found page; every screen and public page at phone width neither scrolls sideways nor
+// shows a raw i18n key (what the screenshots of issues 9 and 10 were looked at for).
+import { menuLeaves, NAVIGATION, translate } from '@gw/core';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { journeyFixture, rootApi, signInRootAs } from './browser';
@@ -136,4 +137,47 @@ describe('console shell', () => {
     await page.waitForURL('**/panel/token');
     await page.context().close();
   });
+
+  it('at 390 px no screen or public page scrolls sideways or shows a raw i18n key (zh_CN console, en_US site)', async () => {
+    /** The page's width past the window (0 when none) and any text that is an i18n key left untranslated. */
+    const flaws = (page: Page) =>
+      page.evaluate(() => {
+        const keys: string[] = [];
+        const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const text = node.textContent?.trim() ?? '';
+          // `tokens.fields.name`: lower-case words joined by two dots or more, not a host name.
+          if (
+            /^[a-z][a-z0-9_]*(\.[a-z_][a-z0-9_]*){2,}$/.test(text) &&
+            !/\.(com|net|org|io|json)$/.test(text)
+          )
+            keys.push(text);
+        }
+        return { over: Math.max(0, document.documentElement.scrollWidth - window.innerWidth), keys };
+      });
+    const settle = async (page: Page) => {
+      await page.waitForLoadState('networkidle');
+      await page.waitForFunction(() => !document.querySelector('.bp6-spinner, .gw-page-spinner'));
+    };
+    const found: Record<string, { over: number; keys: string[] }> = {};
+    const site = await (await newContext(390)).newPage();
+    for (const path of ['/', '/about', '/price', '/login', '/register', '/reset', '/no-such-page']) {
+      await site.goto(`${journey.server.url}${path}`);
+      await settle(site);
+      found[path] = await flaws(site);
+    }
+    await site.context().close();
+    const page = await signInRootAs(journey, 'zh_CN', 390);
+    for (const item of menuLeaves(NAVIGATION)) {
+      if (!item.url) continue;
+      await page.goto(`${journey.server.url}${item.url}`);
+      await settle(page);
+      found[item.url] = await flaws(page);
+    }
+    await page.context().close();
+    const bad = Object.entries(found).filter(([, flaw]) => flaw.over > 0 || flaw.keys.length > 0);
+    expect(bad).toEqual([]);
+    expect(Object.keys(found).length).toBeGreaterThan(20);
+    // Some 35 pages, each drawn to the end: far longer than one screen's journey.
+  }, 300_000);
 });
