@@ -14,7 +14,8 @@ export const CONSOLE_CSP = [
   "img-src 'self' data: blob: https: http:",
   "font-src 'self' data:",
   "media-src 'self' data: blob: https: http:",
-  "connect-src 'self'",
+  // Settings' "check update" reads the latest release from GitHub's API in the browser.
+  "connect-src 'self' https://api.github.com",
   'frame-src https: http:',
   "object-src 'none'",
   "base-uri 'self'",
