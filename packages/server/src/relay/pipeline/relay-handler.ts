@@ -212,7 +212,11 @@ export function createRelayHandler(deps: RelayDeps) {
       reply,
       requestId,
       heartbeat.enabled && HEARTBEAT_OPERATIONS.has(read.operation)
-        ? { stream: read.stream, timeoutSeconds: clampHeartbeat(heartbeat.timeout_seconds) }
+        ? {
+            // A native Gemini stream without alt=sse is a JSON array: it is pinged like a JSON reply.
+            stream: read.stream && read.gemini?.sse !== false,
+            timeoutSeconds: clampHeartbeat(heartbeat.timeout_seconds),
+          }
         : undefined,
     );
     const firstChannel = state.channel(step.channel.id);
