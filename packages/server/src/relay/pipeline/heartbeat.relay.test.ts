@@ -9,6 +9,7 @@ describe('heartbeat', () => {
   beforeAll(async () => {
     r = await startRelayApp();
     await r.addChannel({});
+    await r.addChannel({ type: 25, key: 'gemini-fake-key', models: 'gemini-2.0-flash' });
     const caller = await r.newCaller();
     key = caller.key;
     // The form keeps the timeout at 30 s or more; one second keeps this test short.
@@ -43,6 +44,19 @@ describe('heartbeat', () => {
     const text = await response.text();
     expect(text.startsWith(': PING\n\n')).toBe(true);
     expect(text).toContain('data: [DONE]');
+  });
+
+  it('pings a slow native Gemini stream without alt=sse with newlines, so the JSON array stays valid', async () => {
+    r.upstream.script({ delayMs: 1600 });
+    const response = await fetch(`${r.url}/gemini/v1beta/models/gemini-2.0-flash:streamGenerateContent`, {
+      method: 'POST',
+      headers: { 'x-goog-api-key': key, 'content-type': 'application/json' },
+      body: JSON.stringify({ contents: [{ role: 'user', parts: [{ text: 'slow' }] }] }),
+    });
+    expect(response.headers.get('content-type')).toContain('application/json');
+    const text = await response.text();
+    expect(text.startsWith('\n')).toBe(true);
+    expect(Array.isArray(JSON.parse(text))).toBe(true);
   });
 
   it('answers a fast upstream without any ping', async () => {

@@ -163,7 +163,10 @@ async function relayStream(input: AttemptInput, body: AsyncIterable<Buffer>): Pr
   if (!adapted) throw new Error('relayStream needs a stream adapter');
   const translator = watchStreamFailure(adapted, { mask: input.maskText, report: input.onStreamError });
   const raw = input.out.raw;
-  input.out.head(200, sseHeaders());
+  input.out.head(
+    200,
+    adapted.contentType ? { ...sseHeaders(), 'content-type': adapted.contentType } : sseHeaders(),
+  );
   raw.flushHeaders();
   const parser = createSseParser();
   let firstResponseMs: number | undefined;

@@ -3,6 +3,7 @@
 import { type Language, translate } from '@gw/core';
 import type { UpstreamError } from '../providers/provider.js';
 import { badStatusMessage } from '../providers/shared/upstream-error.js';
+import { sseFrame } from '../providers/shared/openai-format.js';
 
 /** The API family whose error shape a client expects. */
 export type ErrorDialect = 'openai' | 'claude' | 'gemini';
@@ -70,7 +71,7 @@ export function relayErrorBody(dialect: ErrorDialect, error: RelayError): unknow
 /** An SSE frame carrying the error (after the stream has begun). */
 export function relayErrorFrame(dialect: ErrorDialect, error: RelayError): string {
   const data = JSON.stringify(relayErrorBody(dialect, error));
-  return dialect === 'claude' ? `event: error\ndata: ${data}\n\n` : `data: ${data}\n\n`;
+  return sseFrame(data, dialect === 'claude' ? 'error' : undefined);
 }
 
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';

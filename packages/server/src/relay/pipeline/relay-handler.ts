@@ -20,7 +20,7 @@ import { requestedCompletionTokens } from '../billing/in-flight-bound.js';
 import type { InFlightStore } from '../billing/in-flight.js';
 import { preConsumeQuota, refusalBeforeCounting, settlementDeltas } from '../billing/pre-consume.js';
 import type { SettlementLedger } from '../ledger/settlement-ledger.js';
-import type { ProviderCall, RelayOperation } from '../providers/provider.js';
+import type { GeminiPath, ProviderCall, RelayOperation } from '../providers/provider.js';
 import { providerForChannel } from '../providers/registry.js';
 import type { ChannelCooldowns } from '../selection/cooldown.js';
 import { requestChannelFilter } from '../selection/pick-channel.js';
@@ -89,7 +89,7 @@ export interface RelayRoute {
 /** Extra inputs a route reads from its path. */
 export interface RelayPathInput {
   model?: string;
-  gemini?: { version: string; action: string };
+  gemini?: GeminiPath;
 }
 
 export function createRelayHandler(deps: RelayDeps) {
@@ -212,7 +212,11 @@ export function createRelayHandler(deps: RelayDeps) {
       reply,
       requestId,
       heartbeat.enabled && HEARTBEAT_OPERATIONS.has(read.operation)
-        ? { stream: read.stream, timeoutSeconds: clampHeartbeat(heartbeat.timeout_seconds) }
+        ? {
+            // A native Gemini stream without alt=sse is a JSON array: it is pinged like a JSON reply.
+            stream: read.stream && read.gemini?.sse !== false,
+            timeoutSeconds: clampHeartbeat(heartbeat.timeout_seconds),
+          }
         : undefined,
     );
     const firstChannel = state.channel(step.channel.id);

@@ -1,6 +1,6 @@
 // Reads what a relay call asks for from its body (behaviour spec §2.2 rule 4, §5.4 step 3): the model
 // (with a `#arg` suffix split off), stream flags and the fields channel filters look at.
-import type { RelayOperation } from '../providers/provider.js';
+import type { GeminiPath, RelayOperation } from '../providers/provider.js';
 
 export interface RelayRequest {
   operation: RelayOperation;
@@ -15,7 +15,7 @@ export interface RelayRequest {
   /** The chat request carries tools (only_chat channels are skipped). */
   hasTools: boolean;
   /** Native Gemini: version and action from the path. */
-  gemini?: { version: string; action: string };
+  gemini?: GeminiPath;
 }
 
 /** A refusal of the body: status 400 and a relay message key. */
@@ -36,7 +36,7 @@ export function splitModelSuffix(model: string): { model: string; arg: string } 
 export function readRelayRequest(
   operation: RelayOperation,
   body: unknown,
-  options: { pathModel?: string; gemini?: { version: string; action: string } } = {},
+  options: { pathModel?: string; gemini?: GeminiPath } = {},
 ): RelayRequest | RequestRefusal {
   if (body instanceof FormData) {
     // Only transcriptions are multipart; any other route reads JSON (a form there was once relayed as is).

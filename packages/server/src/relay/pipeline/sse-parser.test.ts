@@ -25,4 +25,13 @@ describe('createSseParser', () => {
     expect(parser.feed('data: {"b":1}')).toEqual([]);
     expect(parser.end()).toEqual([{ data: '{"b":1}' }]);
   });
+
+  it('joins a multi-line data event with \\n, keeps only event and data, and flushes after a lone CR', () => {
+    const parser = createSseParser();
+    expect(parser.feed('id: 7\nretry: 10\nevent: e\ndata: one\ndata: two\n\n')).toEqual([
+      { event: 'e', data: 'one\ntwo' },
+    ]);
+    expect(parser.feed('data: last\r')).toEqual([]);
+    expect(parser.end()).toEqual([{ data: 'last' }]);
+  });
 });

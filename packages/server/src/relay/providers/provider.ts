@@ -70,7 +70,7 @@ export interface ProviderCall {
   /** Lower-cased client headers a provider may honour (anthropic-version, anthropic-beta, …). */
   clientHeaders: Readonly<Record<string, string | undefined>>;
   /** Native Gemini only: the API version and action from the request path. */
-  gemini?: { version: string; action: string };
+  gemini?: GeminiPath;
   settings: ProviderSettings;
 }
 
@@ -120,7 +120,16 @@ export interface SseEvent {
  * Translates one upstream stream into client SSE frames. A frame is complete wire text, for example
  * `data: {...}\n\n` or `event: message_start\ndata: {...}\n\n`.
  */
+/** The native Gemini route's path and query: `sse` is the client's `alt=sse` (else Google's JSON array). */
+export interface GeminiPath {
+  version: string;
+  action: string;
+  sse?: boolean;
+}
+
 export interface StreamTranslator {
+  /** The reply's content type when it is not server-sent events (Gemini's JSON array stream). */
+  contentType?: string;
   /** One upstream event → the frames to write now (possibly none). */
   push(event: SseEvent): string[];
   /**

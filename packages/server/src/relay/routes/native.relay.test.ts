@@ -186,6 +186,24 @@ describe('native Claude and Gemini routes', () => {
     expect(log.completion_tokens).toBe(last?.candidatesTokenCount);
   });
 
+  it("gemini streamGenerateContent without alt=sse: Google's JSON array, not SSE, and billed the same", async () => {
+    const who = await r.newCaller({ quota: START_QUOTA });
+    r.upstream.reset();
+    const response = await postGemini(who.key, 'streamGenerateContent', geminiBody);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    const text = await response.text();
+    expect(text.startsWith('[{')).toBe(true);
+    const chunks = JSON.parse(text) as Array<{
+      candidates: Array<{ content: { parts: Array<{ text: string }> } }>;
+      usageMetadata: { promptTokenCount: number; candidatesTokenCount: number };
+    }>;
+    expect(chunks.map((chunk) => chunk.candidates[0]?.content.parts[0]?.text).join('')).toBe(FAKE_REPLY_TEXT);
+    const log = await billed(who);
+    expect(log.is_stream).toBe(1);
+    expect(log.completion_tokens).toBe(chunks.at(-1)?.usageMetadata.candidatesTokenCount);
+  });
+
   it('ClaudeAPIEnabled=false: 403 in the Anthropic error shape, nothing sent upstream', async () => {
     const who = await r.newCaller({ quota: START_QUOTA });
     await r.setOptions({ ClaudeAPIEnabled: 'false' });

@@ -164,7 +164,8 @@ export async function registerRelayRoutes(
       const [model = '', action = 'generateContent'] = params['*'].split(':');
       return handle(request, reply, GEMINI_ROUTE, {
         model: geminiPathModel(model),
-        gemini: { version: params.version, action },
+        // Without alt=sse Google streams a JSON array; the gateway answers in the shape the client asked for.
+        gemini: { version: params.version, action, sse: (request.query as { alt?: unknown }).alt === 'sse' },
       });
     });
     for (const prefix of ['', '/v1']) {

@@ -25,6 +25,12 @@ describe('encodingForModel (spec §10.1)', () => {
       'o4-mini',
       'gpt-4.1-nano',
       'gpt-5',
+      'gpt-5-mini',
+      // tiktoken's prefix table beyond the six families
+      'chatgpt-4o-latest',
+      'gpt-4.5-preview',
+      'ft:gpt-4o-mini:acme::abc123',
+      'gpt-oss-120b',
     ]) {
       expect(encodingForModel(model)).toBe('o200k_base');
     }
@@ -37,6 +43,8 @@ describe('encodingForModel (spec §10.1)', () => {
       'gpt-3.5-turbo-0301',
       'claude-3-haiku',
       'gemini-1.5-pro',
+      'ft:gpt-3.5-turbo:acme::x',
+      'text-embedding-3-small',
       '',
       'o',
     ]) {

@@ -27,9 +27,25 @@ const loadedEncodings = new Map<TokenEncodingName, EncodingApi>();
  */
 const SPECIAL_TOKENS_AS_TEXT = { disallowedSpecial: new Set<string>() };
 
-const O200K_MODEL_PREFIXES = ['gpt-4o', 'o1', 'o3', 'o4', 'gpt-4.1', 'gpt-5'];
+/**
+ * The model-name prefixes OpenAI's tiktoken maps to o200k (its MODEL_PREFIX_TO_ENCODING and
+ * MODEL_TO_ENCODING tables, exact names folded into their prefixes). The one table of the server;
+ * every other name is counted with cl100k.
+ */
+const O200K_MODEL_PREFIXES = [
+  'gpt-4o',
+  'chatgpt-4o-',
+  'gpt-4.5-',
+  'gpt-4.1',
+  'o1',
+  'o3',
+  'o4',
+  'ft:gpt-4o',
+  'gpt-oss-',
+  'gpt-5',
+];
 
-/** The BPE encoding used for a model name: the newer OpenAI families use o200k, everything else cl100k. */
+/** The BPE encoding used for a model name, by tiktoken's prefix table: o200k for the newer OpenAI families, else cl100k. */
 export function encodingForModel(model: string): TokenEncodingName {
   return O200K_MODEL_PREFIXES.some((prefix) => model.startsWith(prefix)) ? 'o200k_base' : 'cl100k_base';
 }
@@ -83,8 +99,7 @@ function estimatedFromLength(text: string, options: CountOptions): boolean {
 }
 
 /**
- * Tokens of a text for a model (encoder per §10.1: gpt-4o, o1, o3, o4, gpt-4.1, gpt-5 prefixes → o200k,
- * else cl100k), on the calling thread. Runs longer than 1024 characters are counted in pieces and texts
+ * Tokens of a text for a model (encoder by tiktoken's prefix table, see encodingForModel), on the calling thread. Runs longer than 1024 characters are counted in pieces and texts
  * past {@link COUNT_CAP_CHARS} estimated, so one call costs at most about half a second.
  */
 export function countTextTokens(model: string, text: string, options: CountOptions): number {

@@ -117,7 +117,7 @@ describe('gemini chat against the fake upstream', () => {
       model: 'gemini-2.0-flash',
       body: { contents: [{ role: 'user', parts: [{ text: 'hello there' }] }] },
       stream: true,
-      gemini: { version: 'v1', action: 'streamGenerateContent' },
+      gemini: { version: 'v1', action: 'streamGenerateContent', sse: true },
     });
     const native = geminiProvider.operations['gemini-generate']!;
     const response = await send(native.request(call));

@@ -8,12 +8,12 @@ const nativeBody = {
   generationConfig: { temperature: 1 },
 };
 
-const nativeCall = (action: string, version = 'v1') =>
+const nativeCall = (action: string, version = 'v1', sse = true) =>
   testGeminiCall({
     operation: 'gemini-generate',
     model: 'gemini-2.5-pro',
     body: { ...nativeBody, model: 'gemini-2.5-pro' },
-    gemini: { version, action },
+    gemini: { version, action, sse },
   });
 
 describe('native gemini-generate request', () => {
@@ -72,6 +72,22 @@ describe('native gemini-generate reply and stream', () => {
     expect(translator.usage()).toEqual({ prompt_tokens: 2, completion_tokens: 2 });
     expect(translator.text()).toBe('Hello');
     expect(translator.failed()).toBe(false);
+  });
+
+  it("without alt=sse writes Google's JSON array, element by element, still asking upstream for SSE", () => {
+    const call = nativeCall('streamGenerateContent', 'v1beta', false);
+    expect(nativeGenerateAdapter.request(call).url).toMatch(/:streamGenerateContent\?alt=sse$/);
+    const translator = nativeGenerateAdapter.stream?.(call);
+    if (!translator) throw new Error('no stream');
+    expect(translator.contentType).toBe('application/json; charset=utf-8');
+    const events = ['{"candidates":[],"n":1}', '{"candidates":[],"n":2}'];
+    const written = [...events.flatMap((data) => translator.push({ data })), ...translator.end(true)].join(
+      '',
+    );
+    expect(written).toBe('[{"candidates":[],"n":1},\r\n{"candidates":[],"n":2}]');
+    expect(JSON.parse(written)).toEqual(events.map((event) => JSON.parse(event)));
+    const empty = nativeGenerateAdapter.stream?.(call);
+    expect(empty?.end(true)).toEqual(['[]']);
   });
 
   it('forwards a mid-stream error (key redacted) and reports the failure', () => {

@@ -44,11 +44,38 @@ function replyText(reply: GeminiGenerateReply): string {
     .join('');
 }
 
+/**
+ * How a native stream is written back: SSE frames when the client asked with `alt=sse`, else Google's
+ * own JSON array, streamed element by element as `[{…}` then `,\r\n{…}` and a closing `]`. The
+ * upstream is always asked for SSE, which is simpler to read incrementally.
+ */
+function nativeFramer(call: ProviderCall) {
+  if (call.gemini?.sse) {
+    return {
+      contentType: undefined,
+      frame: (data: string, event?: string) => sseFrame(data, event),
+      end: () => [],
+    };
+  }
+  let started = false;
+  return {
+    contentType: 'application/json; charset=utf-8',
+    frame(data: string): string {
+      const lead = started ? ',\r\n' : '[';
+      started = true;
+      return lead + data;
+    },
+    end: (): string[] => [started ? ']' : '[]'],
+  };
+}
+
 function nativeStream(call: ProviderCall): StreamTranslator {
   let usage: BillingUsage | undefined;
   let text = '';
   let failed = false;
+  const framer = nativeFramer(call);
   return {
+    ...(framer.contentType ? { contentType: framer.contentType } : {}),
     push(event) {
       let data = event.data;
       try {
@@ -65,9 +92,9 @@ function nativeStream(call: ProviderCall): StreamTranslator {
       } catch {
         // Not JSON: forwarded as is, nothing to read.
       }
-      return [sseFrame(data, event.event)];
+      return [framer.frame(data, event.event)];
     },
-    end: () => [],
+    end: () => framer.end(),
     usage: () => usage,
     text: () => text,
     failed: () => failed,

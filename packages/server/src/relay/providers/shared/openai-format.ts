@@ -7,9 +7,17 @@ import {
   type OpenAiUsageDetails,
 } from '../../billing/extra-usage.js';
 
-/** One SSE frame: optional `event:` line, one `data:` line, blank line. */
+/**
+ * One SSE frame: optional `event:` line, then one `data:` line per line of `data`, blank line. A reader
+ * joins the data lines back with `\n`, so a multi-line event (which the parser delivers joined) comes
+ * out as sent; one `data:` line holding a newline would lose the prefix on its second line.
+ */
 export function sseFrame(data: string, event?: string): string {
-  return event ? `event: ${event}\ndata: ${data}\n\n` : `data: ${data}\n\n`;
+  const lines = data
+    .split(/\r\n|\r|\n/)
+    .map((line) => `data: ${line}\n`)
+    .join('');
+  return event ? `event: ${event}\n${lines}\n` : `${lines}\n`;
 }
 
 /** The frame that ends an OpenAI stream. */
