@@ -54,6 +54,16 @@ describe('usage screens against a real gw server', () => {
     expect(empty).toContain('Quota used: $0');
   });
 
+  it('Given a relayed chat, when the Dashboard opens, then today counts it, its model has a bar, and p pauses the refresh', async () => {
+    // Live refresh on (an hour: no reload happens during the test) so the pause shows in the header.
+    const screen = await console_.open('dashboard', /Today's requests +1 /, { refreshSeconds: 3600 });
+    const frame = screen.lastFrame() ?? '';
+    expect(frame).toMatch(new RegExp(`${MODEL} +1 +█`));
+    expect(frame).toContain('Requests by model (1 requests)');
+    expect(frame).toMatch(/Today's tokens +[1-9]/);
+    await screen.press('p', /\(paused\)/);
+  });
+
   it('Given the models a channel serves, when Available models opens, then the priced model shows', async () => {
     const screen = await console_.open('models', new RegExp(`› +${MODEL}`));
     expect(screen.lastFrame()).toContain('Available models');

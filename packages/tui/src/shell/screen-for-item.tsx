@@ -38,6 +38,8 @@ export const SCREEN_LOADERS: Record<string, Loader> = {
     import('../screens/resource-lists/resource-lists.js').then((module) => screen(module.PaymentsScreen)),
   pricing: () =>
     import('../screens/resource-lists/resource-lists.js').then((module) => screen(module.PricingScreen)),
+  dashboard: () =>
+    import('../screens/dashboard/dashboard-screen.js').then((module) => screen(module.DashboardScreen)),
   log: () => import('../screens/usage/log-screen.js').then((module) => screen(module.LogScreen)),
   task: () =>
     import('../screens/resource-lists/resource-lists.js').then((module) => screen(module.TasksScreen)),
