@@ -3,7 +3,7 @@
 // log list, its stat line and a log's detail show a real request.
 import { createPrice, createToken, listTokens, updateOption } from '@gw/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeUpstream, startFakeUpstream } from '../test-support/fake-upstream.js';
+import { FAKE_REPLY_TEXT, type FakeUpstream, startFakeUpstream } from '../test-support/fake-upstream.js';
 import { KEYS, useRootConsole } from '../test-support/tui-harness.js';
 
 const MODEL = 'gpt-4o-mini';
@@ -62,6 +62,19 @@ describe('usage screens against a real gw server', () => {
     expect(frame).toContain('Requests by model (1 requests)');
     expect(frame).toMatch(/Today's tokens +[1-9]/);
     await screen.press('p', /\(paused\)/);
+  });
+
+  it('Given a token and a channel, when a message is sent in the Playground, then the streamed reply shows and is logged', async () => {
+    const screen = await console_.open('playground', new RegExp(`Model: ‹ ${MODEL} ›`));
+    expect(screen.lastFrame()).toContain('Token: ‹ usage-token ›');
+    await screen.press('hi there', 'hi there');
+    const replied = await screen.press(KEYS.enter, `Assistant: ${FAKE_REPLY_TEXT.slice(0, 20)}`);
+    expect(replied).toContain('You: hi there');
+    const logs = (await console_.root.send('GET', '/api/log/?page=1&size=10&log_type=2')) as {
+      data: { total_count: number };
+    };
+    // The chat of beforeAll and this one.
+    expect(logs.data.total_count).toBe(2);
   });
 
   it('Given the models a channel serves, when Available models opens, then the priced model shows', async () => {

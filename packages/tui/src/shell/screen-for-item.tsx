@@ -40,6 +40,8 @@ export const SCREEN_LOADERS: Record<string, Loader> = {
     import('../screens/resource-lists/resource-lists.js').then((module) => screen(module.PricingScreen)),
   dashboard: () =>
     import('../screens/dashboard/dashboard-screen.js').then((module) => screen(module.DashboardScreen)),
+  playground: () =>
+    import('../screens/playground/playground-screen.js').then((module) => screen(module.PlaygroundScreen)),
   log: () => import('../screens/usage/log-screen.js').then((module) => screen(module.LogScreen)),
   task: () =>
     import('../screens/resource-lists/resource-lists.js').then((module) => screen(module.TasksScreen)),
