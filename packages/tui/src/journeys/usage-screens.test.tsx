@@ -77,6 +77,11 @@ describe('usage screens against a real gw server', () => {
     expect(logs.data.total_count).toBe(2);
   });
 
+  it('Given a running server, when System info opens, then the server log lines read through the API show', async () => {
+    const screen = await console_.open('syslog', /\d{4}-\d{2}-\d{2}T\S+ +(Info|Warning|Error|Debug) /);
+    expect(screen.lastFrame()).toContain('System logs');
+  });
+
   it('Given the models a channel serves, when Available models opens, then the priced model shows', async () => {
     const screen = await console_.open('models', new RegExp(`› +${MODEL}`));
     expect(screen.lastFrame()).toContain('Available models');

@@ -42,6 +42,8 @@ export const SCREEN_LOADERS: Record<string, Loader> = {
     import('../screens/dashboard/dashboard-screen.js').then((module) => screen(module.DashboardScreen)),
   playground: () =>
     import('../screens/playground/playground-screen.js').then((module) => screen(module.PlaygroundScreen)),
+  system_info: () =>
+    import('../screens/system-info/system-info-screen.js').then((module) => screen(module.SystemInfoScreen)),
   log: () => import('../screens/usage/log-screen.js').then((module) => screen(module.LogScreen)),
   task: () =>
     import('../screens/resource-lists/resource-lists.js').then((module) => screen(module.TasksScreen)),
