@@ -100,8 +100,8 @@ describe('operator screens against a real gw server', () => {
     expect((await listTokens(console_.root, { page: 1, size: 10, keyword: 'kept' })).data[0]?.status).toBe(1);
   });
 
-  it('Given a later-round screen, when :analytics opens it, then it says it is coming, not to use the web', async () => {
-    const screen = await open('analytics', 'Analytics is coming to the terminal');
+  it('Given a later-round screen, when :user_stats opens it, then it says it is coming, not to use the web', async () => {
+    const screen = await open('user_stats', 'Multi-user stats is coming to the terminal');
     expect(screen.lastFrame()).not.toContain('web console');
   });
 });

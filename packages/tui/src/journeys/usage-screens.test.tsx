@@ -82,6 +82,11 @@ describe('usage screens against a real gw server', () => {
     expect(screen.lastFrame()).toContain('System logs');
   });
 
+  it('Given a channel and root, when Analytics opens, then the summary counts them from the server', async () => {
+    const screen = await console_.open('analytics', /Channels +1 +Active 1/);
+    expect(screen.lastFrame()).toMatch(/Total users +1 +Direct 1/);
+  });
+
   it('Given the models a channel serves, when Available models opens, then the priced model shows', async () => {
     const screen = await console_.open('models', new RegExp(`› +${MODEL}`));
     expect(screen.lastFrame()).toContain('Available models');

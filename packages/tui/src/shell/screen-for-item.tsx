@@ -44,6 +44,8 @@ export const SCREEN_LOADERS: Record<string, Loader> = {
     import('../screens/playground/playground-screen.js').then((module) => screen(module.PlaygroundScreen)),
   system_info: () =>
     import('../screens/system-info/system-info-screen.js').then((module) => screen(module.SystemInfoScreen)),
+  analytics: () =>
+    import('../screens/analytics/analytics-screen.js').then((module) => screen(module.AnalyticsScreen)),
   log: () => import('../screens/usage/log-screen.js').then((module) => screen(module.LogScreen)),
   task: () =>
     import('../screens/resource-lists/resource-lists.js').then((module) => screen(module.TasksScreen)),
