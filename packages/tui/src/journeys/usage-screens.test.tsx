@@ -87,6 +87,14 @@ describe('usage screens against a real gw server', () => {
     expect(screen.lastFrame()).toMatch(/Total users +1 +Direct 1/);
   });
 
+  it('Given root relayed chats, when Multi-user stats is asked for root, then its requests and spend show', async () => {
+    const screen = await console_.open('user_stats', 'Usernames:');
+    await screen.press('root', 'Usernames: root');
+    const report = await screen.press(KEYS.enter, 'Found data for 1 users');
+    expect(report).toMatch(/root +Spend +\$\d+\.\d+ +Requests +[12] /);
+    expect(report).toContain(`root – ${MODEL}`);
+  });
+
   it('Given the models a channel serves, when Available models opens, then the priced model shows', async () => {
     const screen = await console_.open('models', new RegExp(`› +${MODEL}`));
     expect(screen.lastFrame()).toContain('Available models');

@@ -46,6 +46,8 @@ export const SCREEN_LOADERS: Record<string, Loader> = {
     import('../screens/system-info/system-info-screen.js').then((module) => screen(module.SystemInfoScreen)),
   analytics: () =>
     import('../screens/analytics/analytics-screen.js').then((module) => screen(module.AnalyticsScreen)),
+  multi_user_stats: () =>
+    import('../screens/multi-user/multi-user-screen.js').then((module) => screen(module.MultiUserScreen)),
   log: () => import('../screens/usage/log-screen.js').then((module) => screen(module.LogScreen)),
   task: () =>
     import('../screens/resource-lists/resource-lists.js').then((module) => screen(module.TasksScreen)),
