@@ -70,11 +70,19 @@ describe('usage screens against a real gw server', () => {
     await screen.press('hi there', 'hi there');
     const replied = await screen.press(KEYS.enter, `Assistant: ${FAKE_REPLY_TEXT.slice(0, 20)}`);
     expect(replied).toContain('You: hi there');
-    const logs = (await console_.root.send('GET', '/api/log/?page=1&size=10&log_type=2')) as {
-      data: { total_count: number };
-    };
-    // The chat of beforeAll and this one.
-    expect(logs.data.total_count).toBe(2);
+    // The chat of beforeAll and this one; the relay writes the log once the stream has ended.
+    const consumeLogs = async () =>
+      (
+        (await console_.root.send('GET', '/api/log/?page=1&size=10&log_type=2')) as {
+          data: { total_count: number };
+        }
+      ).data.total_count;
+    let count = await consumeLogs();
+    for (let attempt = 0; attempt < 50 && count < 2; attempt += 1) {
+      await new Promise((done) => setTimeout(done, 100));
+      count = await consumeLogs();
+    }
+    expect(count).toBe(2);
   });
 
   it('Given a running server, when System info opens, then the server log lines read through the API show', async () => {
