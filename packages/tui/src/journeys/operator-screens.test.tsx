@@ -1,6 +1,6 @@
 // The operator screens' own actions against a real gw server and the fake upstream: tokens (create with
 // money, edit, copy, delete), channels (test one, test all live, model check, batch disable), a user's
-// quota change with a remark, and the key conventions (read-only, coming screens).
+// quota change with a remark, and the key conventions (read-only).
 import { createToken, getChannel, listTokens, listUsers } from '@gw/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeUpstream, startFakeUpstream } from '../test-support/fake-upstream.js';
@@ -98,10 +98,5 @@ describe('operator screens against a real gw server', () => {
     await screen.press('y', 'Copied: sk-');
     expect(screen.lastFrame()).not.toContain('Create token');
     expect((await listTokens(console_.root, { page: 1, size: 10, keyword: 'kept' })).data[0]?.status).toBe(1);
-  });
-
-  it('Given a later-round screen, when :logs opens it, then it says it is coming, not to use the web', async () => {
-    const screen = await open('logs', 'Logs is coming to the terminal');
-    expect(screen.lastFrame()).not.toContain('web console');
   });
 });

@@ -3,7 +3,7 @@
 // log list, its stat line and a log's detail show a real request.
 import { createPrice, createToken, listTokens, updateOption } from '@gw/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeUpstream, startFakeUpstream } from '../test-support/fake-upstream.js';
+import { FAKE_REPLY_TEXT, type FakeUpstream, startFakeUpstream } from '../test-support/fake-upstream.js';
 import { KEYS, useRootConsole } from '../test-support/tui-harness.js';
 
 const MODEL = 'gpt-4o-mini';
@@ -52,6 +52,55 @@ describe('usage screens against a real gw server', () => {
     await screen.press('no-such-model', 'no-such-model');
     const empty = await screen.press(KEYS.enter, 'Page 1 of 1 (0 rows)');
     expect(empty).toContain('Quota used: $0');
+  });
+
+  it('Given a relayed chat, when the Dashboard opens, then today counts it, its model has a bar, and p pauses the refresh', async () => {
+    // Live refresh on (an hour: no reload happens during the test) so the pause shows in the header.
+    const screen = await console_.open('dashboard', /Today's requests +1 /, { refreshSeconds: 3600 });
+    const frame = screen.lastFrame() ?? '';
+    expect(frame).toMatch(new RegExp(`${MODEL} +1 +█`));
+    expect(frame).toContain('Requests by model (1 requests)');
+    expect(frame).toMatch(/Today's tokens +[1-9]/);
+    await screen.press('p', /\(paused\)/);
+  });
+
+  it('Given a token and a channel, when a message is sent in the Playground, then the streamed reply shows and is logged', async () => {
+    const screen = await console_.open('playground', new RegExp(`Model: ‹ ${MODEL} ›`));
+    expect(screen.lastFrame()).toContain('Token: ‹ usage-token ›');
+    await screen.press('hi there', 'hi there');
+    const replied = await screen.press(KEYS.enter, `Assistant: ${FAKE_REPLY_TEXT.slice(0, 20)}`);
+    expect(replied).toContain('You: hi there');
+    // The chat of beforeAll and this one; the relay writes the log once the stream has ended.
+    const consumeLogs = async () =>
+      (
+        (await console_.root.send('GET', '/api/log/?page=1&size=10&log_type=2')) as {
+          data: { total_count: number };
+        }
+      ).data.total_count;
+    let count = await consumeLogs();
+    for (let attempt = 0; attempt < 50 && count < 2; attempt += 1) {
+      await new Promise((done) => setTimeout(done, 100));
+      count = await consumeLogs();
+    }
+    expect(count).toBe(2);
+  });
+
+  it('Given a running server, when System info opens, then the server log lines read through the API show', async () => {
+    const screen = await console_.open('syslog', /\d{4}-\d{2}-\d{2}T\S+ +(Info|Warning|Error|Debug) /);
+    expect(screen.lastFrame()).toContain('System logs');
+  });
+
+  it('Given a channel and root, when Analytics opens, then the summary counts them from the server', async () => {
+    const screen = await console_.open('analytics', /Channels +1 +Active 1/);
+    expect(screen.lastFrame()).toMatch(/Total users +1 +Direct 1/);
+  });
+
+  it('Given root relayed chats, when Multi-user stats is asked for root, then its requests and spend show', async () => {
+    const screen = await console_.open('user_stats', 'Usernames:');
+    await screen.press('root', 'Usernames: root');
+    const report = await screen.press(KEYS.enter, 'Found data for 1 users');
+    expect(report).toMatch(/root +Spend +\$\d+\.\d+ +Requests +[12] /);
+    expect(report).toContain(`root – ${MODEL}`);
   });
 
   it('Given the models a channel serves, when Available models opens, then the priced model shows', async () => {

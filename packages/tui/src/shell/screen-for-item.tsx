@@ -38,6 +38,16 @@ export const SCREEN_LOADERS: Record<string, Loader> = {
     import('../screens/resource-lists/resource-lists.js').then((module) => screen(module.PaymentsScreen)),
   pricing: () =>
     import('../screens/resource-lists/resource-lists.js').then((module) => screen(module.PricingScreen)),
+  dashboard: () =>
+    import('../screens/dashboard/dashboard-screen.js').then((module) => screen(module.DashboardScreen)),
+  playground: () =>
+    import('../screens/playground/playground-screen.js').then((module) => screen(module.PlaygroundScreen)),
+  system_info: () =>
+    import('../screens/system-info/system-info-screen.js').then((module) => screen(module.SystemInfoScreen)),
+  analytics: () =>
+    import('../screens/analytics/analytics-screen.js').then((module) => screen(module.AnalyticsScreen)),
+  multi_user_stats: () =>
+    import('../screens/multi-user/multi-user-screen.js').then((module) => screen(module.MultiUserScreen)),
   log: () => import('../screens/usage/log-screen.js').then((module) => screen(module.LogScreen)),
   task: () =>
     import('../screens/resource-lists/resource-lists.js').then((module) => screen(module.TasksScreen)),

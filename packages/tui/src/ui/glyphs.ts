@@ -12,6 +12,9 @@ export interface Glyphs {
   /** A test or check that passed, and one that failed. */
   passed: string;
   failed: string;
+  /** The eight heights of a sparkline, lowest first, and the block a bar is drawn with. */
+  spark: string;
+  bar: string;
   /** Makes a translated or formatted string safe for the terminal (ASCII punctuation under TERM=dumb). */
   text: (value: string) => string;
 }
@@ -46,6 +49,8 @@ const UNICODE_GLYPHS: Glyphs = {
   arrow: '>',
   passed: '✓',
   failed: '✗',
+  spark: '▁▂▃▄▅▆▇█',
+  bar: '█',
   text: (value) => value,
 };
 
@@ -61,6 +66,8 @@ const ASCII_GLYPHS: Glyphs = {
   arrow: '>',
   passed: '+',
   failed: 'x',
+  spark: '_.,-=+*#',
+  bar: '#',
   text: asciiPunctuation,
 };
 

@@ -1,0 +1,85 @@
+// System info (console-screens §10) for root: the server's newest log lines, coloured by core's level
+// folding, read again with the console's live refresh; `r` reloads and `p` pauses like the lists.
+import {
+  getSystemLog,
+  SYSTEM_LOG_SCREEN_DEFAULT,
+  type SystemLogEntry,
+  type SystemLogLevel,
+  systemLogLevel,
+} from '@gw/core';
+import { Box, Text } from 'ink';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useScreenHost, useSession, useTuiEnv } from '../../hooks/tui-context.js';
+import { useKeys } from '../../hooks/use-keys.js';
+import { useScreenFrame } from '../../hooks/use-screen-frame.js';
+
+const BINDINGS = [
+  { keys: 'r', labelKey: 'tui.keys.refresh' },
+  { keys: 'p', labelKey: 'tui.keys.pause' },
+];
+
+const LEVEL_COLOURS: Record<SystemLogLevel, string | undefined> = {
+  info: undefined,
+  warning: 'yellow',
+  error: 'red',
+  debug: 'gray',
+};
+
+/** The newest server log lines, the last at the bottom. */
+export function SystemInfoScreen() {
+  const { t, glyphs, refreshSeconds } = useTuiEnv();
+  const { client } = useSession();
+  const host = useScreenHost();
+  const [entries, setEntries] = useState<SystemLogEntry[]>();
+  const [loading, setLoading] = useState(true);
+  const [updatedAt, setUpdatedAt] = useState<number>();
+  const [paused, setPaused] = useState(false);
+  const notifyError = useRef(host.notifyError);
+  notifyError.current = host.notifyError;
+
+  const reload = useCallback(async () => {
+    setLoading(true);
+    try {
+      setEntries(await getSystemLog(client, SYSTEM_LOG_SCREEN_DEFAULT));
+      setUpdatedAt(Date.now());
+    } catch (error) {
+      notifyError.current(error);
+    } finally {
+      setLoading(false);
+    }
+  }, [client]);
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+  useEffect(() => {
+    if (paused || refreshSeconds <= 0) return;
+    const timer = setInterval(() => void reload(), refreshSeconds * 1000);
+    return () => clearInterval(timer);
+  }, [reload, paused, refreshSeconds]);
+  useScreenFrame(BINDINGS, false, { loading, updatedAt, paused: paused && refreshSeconds > 0 });
+  useKeys((input) => {
+    if (input === 'r') void reload();
+    else if (input === 'p') setPaused((current) => !current);
+  }, host.active);
+
+  const room = Math.max(1, host.height - 3);
+  return (
+    <Box flexDirection="column" paddingX={1}>
+      <Text bold>{`${t('nav.system_info')}: ${t('analytics.system.title')}`}</Text>
+      <Text dimColor wrap="truncate-end">
+        {glyphs.text(t('analytics.system.caption'))}
+      </Text>
+      {entries === undefined ? <Text dimColor>{glyphs.text(t('common.loading'))}</Text> : null}
+      {entries?.length === 0 ? <Text dimColor>{t('analytics.system.no_logs')}</Text> : null}
+      {(entries ?? []).slice(-room).map((entry, index) => {
+        const level = systemLogLevel(entry.Level);
+        return (
+          // biome-ignore lint/suspicious/noArrayIndexKey: lines of one read, in order
+          <Text key={index} wrap="truncate-end" color={LEVEL_COLOURS[level]}>
+            {`${entry.Timestamp}  ${t(`analytics.system.level.${level}`).padEnd(7)}  ${entry.Message}`}
+          </Text>
+        );
+      })}
+    </Box>
+  );
+}
