@@ -15,10 +15,11 @@ export const TOKEN_COLUMNS: readonly ColumnDef<Token>[] = [
     value: (token) => String(token.id),
   },
   {
-    // Filled only on the admin search's rows (which carry the owner's name): `id - name`.
+    // Filled only on the admin search's rows (which carry the owner's name): `id - name`. Empty on
+    // one's own list, so it is among the first to give way on a narrow screen.
     id: 'owner',
     titleKey: 'tokens.fields.owner',
-    priority: 2,
+    priority: 5,
     adminOnly: true,
     value: (token) => (token.owner_name === undefined ? '' : `${token.user_id} - ${token.owner_name}`),
   },
