@@ -11,12 +11,13 @@ export interface TerminalAnswer {
 
 const quote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
 
-/** Runs `gw args…` on a 120×40 terminal; stdout and stderr arrive merged, as a user would see them. */
+/** Runs `gw args…` on a 120×40 terminal (or `columns` wide); stdout and stderr arrive merged, as a user
+ *  would see them. */
 export function runGwInTerminal(
   args: readonly string[],
-  options: { env?: Record<string, string>; answers?: TerminalAnswer[] } = {},
+  options: { env?: Record<string, string>; answers?: TerminalAnswer[]; columns?: number } = {},
 ): Promise<GwRun> {
-  const command = `stty cols 120 rows 40; ${[process.execPath, GW_BIN, ...args].map(quote).join(' ')}`;
+  const command = `stty cols ${options.columns ?? 120} rows 40; ${[process.execPath, GW_BIN, ...args].map(quote).join(' ')}`;
   const env = {
     PATH: process.env.PATH ?? '',
     HOME: process.env.HOME ?? '',
