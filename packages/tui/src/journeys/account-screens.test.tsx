@@ -3,7 +3,7 @@ import { createRedemptions, getSelf, listOptions, optionsToMap, updateOption } f
 import chalk from 'chalk';
 import { describe, expect, it } from 'vitest';
 import { colourDisabled } from '../lib/colour.js';
-import { KEYS, useRootConsole } from '../test-support/tui-harness.js';
+import { KEYS, signedInClient, useRootConsole } from '../test-support/tui-harness.js';
 
 describe('account screens against a real gw server', () => {
   const console_ = useRootConsole();
@@ -47,6 +47,8 @@ describe('account screens against a real gw server', () => {
     await screen.press('r', 'Root Person');
     expect(screen.lastFrame()).not.toMatch(/sign in again|Unauthorized/i);
     console_.rootToken = token;
+    // A new access token ends root's other sessions, the test's own signed-in client among them.
+    console_.root = await signedInClient(console_.server.url, 'root', console_.server.rootPassword);
   });
 
   it('Given a redemption code, when it is typed on Top up and Enter pressed, then the balance grows by its quota', async () => {
