@@ -33,6 +33,15 @@ describe('usage screens against a real gw server', () => {
       body: JSON.stringify({ model: MODEL, messages: [{ role: 'user', content: 'hello' }] }),
     });
     expect(reply.status).toBe(200);
+    await reply.text();
+    // The ledger writes the log row in its next batch: wait for it, or the list may open before it is there.
+    for (let tries = 0; tries < 100; tries += 1) {
+      const page = (await console_.root.send('GET', '/api/log/?page=1&size=10&log_type=2')) as {
+        data?: { total_count?: number };
+      };
+      if ((page.data?.total_count ?? 0) > 0) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
   });
   afterAll(async () => {
     await upstream?.close();
