@@ -5,7 +5,8 @@
 import type { FastifyInstance } from 'fastify';
 
 /** The console's policy. Site texts may embed a URL (frame-src), logos and avatars live anywhere
- * (img-src), payment forms post to the gateway (form-action); scripts come from this origin only. */
+ * (img-src), the browser fetches operator-chosen URLs (connect-src), payment forms post to the
+ * gateway (form-action); scripts come from this origin only. */
 export const CONSOLE_CSP = [
   "default-src 'self'",
   "script-src 'self'",
@@ -14,8 +15,10 @@ export const CONSOLE_CSP = [
   "img-src 'self' data: blob: https: http:",
   "font-src 'self' data:",
   "media-src 'self' data: blob: https: http:",
-  // Settings' "check update" reads the latest release from GitHub's API in the browser.
-  "connect-src 'self' https://api.github.com",
+  // The browser itself reads what an operator points it at: the latest release (GitHub's API), a price
+  // list or model-info file from any URL (one-hub's default lives on raw.githubusercontent.com), a
+  // Midjourney result image to download from the upstream's host. Scripts stay this origin's only.
+  "connect-src 'self' https: http:",
   'frame-src https: http:',
   "object-src 'none'",
   "base-uri 'self'",
