@@ -187,6 +187,10 @@ describe.each(LANGUAGES)('operations screens journey as root ($language)', ({ la
     const toggle = page.getByRole('switch', { name, exact: true });
     await toggle.click({ force: true });
     await expect.poll(status).toBe(2);
+    // The switch is disabled while its call runs and follows the row once the list has reloaded; a
+    // forced click before that is lost (disabled) or sends the old row's opposite again.
+    await expect.poll(() => toggle.isChecked()).toBe(false);
+    await expect.poll(() => toggle.isEnabled()).toBe(true);
     await toggle.click({ force: true });
     await expect.poll(status).toBe(1);
   });
