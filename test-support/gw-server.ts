@@ -56,6 +56,8 @@ export async function startGwServer(options: { env?: Record<string, string> } = 
         NODE_ENV: 'test',
         // Journeys sign in many times on a small shared machine: 2^14 instead of the default 2^17.
         PASSWORD_SCRYPT_N: '16384',
+        // Journeys price the models they use on an empty price list, as before gw seeded one-hub's.
+        AUTO_PRICE_UPDATES_MODE: 'off',
         ...options.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

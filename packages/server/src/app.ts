@@ -28,6 +28,7 @@ import { createInvoicesRepository } from './resources/invoices/invoices.reposito
 import { invoiceRoutes } from './resources/invoices/invoices.routes.js';
 import { createInvoicesService } from './resources/invoices/invoices.service.js';
 import { createMidjourneyRepository } from './resources/midjourney/midjourney.repository.js';
+import { seedBuiltInPrices } from './resources/prices/built-in-prices.js';
 import { midjourneyRoutes } from './resources/midjourney/midjourney.routes.js';
 import { createOptionStore } from './resources/options/options.repository.js';
 import { optionRoutes } from './resources/options/options.routes.js';
@@ -156,6 +157,9 @@ export async function buildApp(
   app.addHook('onClose', () => database.close());
   try {
     await migrateToLatest(database.db);
+    // Before the relay loads its prices: a fresh database bills the built-in list from the first request.
+    const seeded = await seedBuiltInPrices(database.db, database.kind, config.priceSeed);
+    if (seeded > 0) app.log.info({ seeded }, 'built-in prices added to the price list');
   } catch (error) {
     await app.close();
     throw error;

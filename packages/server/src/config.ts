@@ -37,6 +37,12 @@ export interface ServerConfig {
   dataDir: string;
   /** Names this process's journal; processes sharing a data folder need distinct ids (GW_NODE_ID). */
   nodeId: string;
+  /**
+   * Whether the built-in price list is added at start (AUTO_PRICE_UPDATES_MODE: `system`, one-hub's
+   * default, or `off`) and whether into a table that already has prices (AUTO_PRICE_UPDATES; otherwise only
+   * into an empty one).
+   */
+  priceSeed: Readonly<{ mode: 'system' | 'off'; always: boolean }>;
   /** The relay's settlement batches are written this often, in milliseconds (BATCH_UPDATE_INTERVAL, seconds). */
   batchFlushMs: number;
   /** Whole upstream request timeout in seconds, 0 = none (RELAY_TIMEOUT). */
@@ -159,6 +165,10 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     logLevel,
     dataDir: dataDir ? resolve(cwd, dataDir) : defaultDataDir(database, cwd),
     nodeId,
+    priceSeed: Object.freeze({
+      mode: parsePriceSeedMode(value('AUTO_PRICE_UPDATES_MODE')),
+      always: parseSwitch('AUTO_PRICE_UPDATES', value('AUTO_PRICE_UPDATES'), false),
+    }),
     batchFlushMs: Math.round(
       parseSeconds('BATCH_UPDATE_INTERVAL', value('BATCH_UPDATE_INTERVAL'), 1, 0.01) * 1000,
     ),
@@ -213,6 +223,32 @@ function parseSeconds(variable: string, text: string | undefined, fallback: numb
     throw new ConfigError(variable, `"${text}" is not a number of seconds (at least ${min})`);
   }
   return seconds;
+}
+
+/** true/false (also 1/0, yes/no, on/off), or the default when unset. */
+function parseSwitch(variable: string, text: string | undefined, fallback: boolean): boolean {
+  if (text === undefined) return fallback;
+  const word = text.toLowerCase();
+  if (['true', '1', 'yes', 'on'].includes(word)) return true;
+  if (['false', '0', 'no', 'off'].includes(word)) return false;
+  throw new ConfigError(variable, `"${text}" is not true or false`);
+}
+
+/**
+ * `system` (the built-in price list) or `off`. one-hub's other modes take the list from
+ * update_price_service on a timer, which gw does not do: they are refused with the way to do it instead.
+ */
+function parsePriceSeedMode(text: string | undefined): 'system' | 'off' {
+  if (text === undefined) return 'system';
+  const mode = text.toLowerCase();
+  if (mode === 'system' || mode === 'off') return mode;
+  if (['add', 'update', 'overwrite'].includes(mode)) {
+    throw new ConfigError(
+      'AUTO_PRICE_UPDATES_MODE',
+      `"${text}" takes prices from a price service on a timer, which gw does not do; use "system" or "off" and import a remote list from the console's price screen (check updates)`,
+    );
+  }
+  throw new ConfigError('AUTO_PRICE_UPDATES_MODE', `"${text}" is not "system" or "off"`);
 }
 
 /** A whole number ≥ 0, or the default when unset. */

@@ -95,10 +95,7 @@ export async function createRelayModule(
           : 'the relay ledger set aside a settlement the database refused (GET /api/ledger/rejects)',
       ),
   });
-  const auth = createRelayAuthenticator(db, context.secrets.userToken, {
-    pendingUserQuota: (id) => ledger.pendingUserQuota(id),
-    pendingTokenQuota: (id) => ledger.pendingTokenQuota(id),
-  });
+  const auth = createRelayAuthenticator(db, context.secrets.userToken, ledger);
   state.onTokensChanged(() => auth.invalidate());
   const replayed = await ledger.replay();
   if (replayed.applied + replayed.refundedHolds + replayed.rejected > 0)

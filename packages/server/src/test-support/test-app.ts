@@ -41,6 +41,9 @@ export async function startTestApp(
     // Suites try wrong passwords on purpose; the throttle tests set their own limits.
     LOGIN_ACCOUNT_FAILURES: '1000000',
     LOGIN_IP_FAILURES: '1000000',
+    // Suites price the models they use; the built-in list would price theirs too (built-in-prices.test.ts
+    // starts with it on).
+    AUTO_PRICE_UPDATES_MODE: 'off',
     ...env,
   });
   const app = await buildApp(config, options);

@@ -38,16 +38,28 @@ export interface InFlightBalances {
   token: number | undefined;
 }
 
+/**
+ * The balances, or how to read them: a function is called by the store in the very step that checks the
+ * other claims (for Redis, as the script is sent), so a request that settles in between is counted once —
+ * as its claim or as its charge — never as neither (see stored-balances). The relay always passes one.
+ */
+export type InFlightBalanceSource = InFlightBalances | (() => InFlightBalances);
+
+/** The balances of a source, read now. */
+export function readBalances(source: InFlightBalanceSource): InFlightBalances {
+  return typeof source === 'function' ? source() : source;
+}
+
 export interface InFlightStore {
   /** Atomically checks the claim against the balances and the other claims, and records it when it fits.
    *  Returns which balance refused it, or the points granted (`claim.points`, or less — see `least`). */
-  admit(claim: InFlightClaim, balances: InFlightBalances): Promise<'user' | 'token' | number>;
+  admit(claim: InFlightClaim, balances: InFlightBalanceSource): Promise<'user' | 'token' | number>;
   /**
    * Atomically grows a running claim when the balances cover it beside every other claim — never on the
    * one-hub minimum. Resolves to the claim's points after, or undefined when refused (claim unchanged).
-   * `balances` must be fresh (read after the ledger's pending sums), as a long request outlives any cache.
+   * `balances` must be fresh (a row read for this growth), as a long request outlives any cache.
    */
-  grow(claimId: string, growth: InFlightGrowth, balances: InFlightBalances): Promise<number | undefined>;
+  grow(claimId: string, growth: InFlightGrowth, balances: InFlightBalanceSource): Promise<number | undefined>;
   /** The request ended without a charge: its claim is dropped. */
   release(claimId: string): void;
   /** The request settled: until its ledger entry is written, other processes count what it still owes. */
@@ -106,8 +118,8 @@ export class MemoryInFlightStore implements InFlightStore {
   readonly #users = new Map<number, Sum>();
   readonly #tokens = new Map<number, Sum>();
 
-  async admit(claim: InFlightClaim, balances: InFlightBalances): Promise<'user' | 'token' | number> {
-    return this.admitNow(claim, balances);
+  async admit(claim: InFlightClaim, source: InFlightBalanceSource): Promise<'user' | 'token' | number> {
+    return this.admitNow(claim, readBalances(source));
   }
 
   /** The synchronous admission (also the fallback of the Redis store). */
@@ -132,9 +144,9 @@ export class MemoryInFlightStore implements InFlightStore {
   async grow(
     claimId: string,
     growth: InFlightGrowth,
-    balances: InFlightBalances,
+    source: InFlightBalanceSource,
   ): Promise<number | undefined> {
-    return this.growNow(claimId, growth, balances);
+    return this.growNow(claimId, growth, readBalances(source));
   }
 
   /** The synchronous growth (also the fallback of the Redis store). */

@@ -7,11 +7,12 @@
 import type { Redis } from 'ioredis';
 import { LuaScript } from '../../redis/lua-script.js';
 import {
-  type InFlightBalances,
+  type InFlightBalanceSource,
   type InFlightClaim,
   type InFlightGrowth,
   type InFlightStore,
   MemoryInFlightStore,
+  readBalances,
 } from './in-flight.js';
 
 /** A running claim's field lives this long unless refreshed. */
@@ -78,6 +79,22 @@ for i = 1, #KEYS do
 end
 return granted`);
 
+// Extends running claims' expiry without touching their points: a refresh that wrote the points it knew
+// could undo a growth whose script ran just before it. KEYS: the claim's hashes; ARGV: 1 claim id,
+// 2 expiry, 3 key ttl.
+const REFRESH_SCRIPT = new LuaScript(`
+for i = 1, #KEYS do
+  local value = redis.call('HGET', KEYS[i], ARGV[1])
+  if value then
+    local points, state, node = string.match(value, '^(%-?%d+):%d+:(%a):(.*)$')
+    if state == 'r' then
+      redis.call('HSET', KEYS[i], ARGV[1], points .. ':' .. ARGV[2] .. ':r:' .. node)
+      redis.call('PEXPIRE', KEYS[i], ARGV[3])
+    end
+  end
+end
+return 1`);
+
 export interface RedisInFlightOptions {
   keyPrefix?: string;
   /** This process's node id (GW_NODE_ID): its own settled claims are not counted by it. */
@@ -107,7 +124,7 @@ export class RedisInFlightStore implements InFlightStore {
     this.#refresh.unref();
   }
 
-  async admit(claim: InFlightClaim, balances: InFlightBalances): Promise<'user' | 'token' | number> {
+  async admit(claim: InFlightClaim, balances: InFlightBalanceSource): Promise<'user' | 'token' | number> {
     try {
       const result = await this.#run(claim, 'a', claim, balances);
       if (typeof result === 'string') return result;
@@ -115,17 +132,17 @@ export class RedisInFlightStore implements InFlightStore {
       return result;
     } catch (error) {
       this.#onError(error);
-      return this.#fallback.admitNow(claim, balances);
+      return this.#fallback.admitNow(claim, readBalances(balances));
     }
   }
 
   async grow(
     claimId: string,
     growth: InFlightGrowth,
-    balances: InFlightBalances,
+    balances: InFlightBalanceSource,
   ): Promise<number | undefined> {
     const claim = this.#running.get(claimId);
-    if (!claim) return this.#fallback.growNow(claimId, growth, balances);
+    if (!claim) return this.#fallback.growNow(claimId, growth, readBalances(balances));
     try {
       const result = await this.#run(claim, 'g', { ...growth, minimum: growth.points }, balances);
       if (typeof result === 'string') return undefined;
@@ -142,22 +159,27 @@ export class RedisInFlightStore implements InFlightStore {
     claim: InFlightClaim,
     mode: 'a' | 'g',
     asked: { points: number; minimum: number; least?: number },
-    balances: InFlightBalances,
+    source: InFlightBalanceSource,
   ): Promise<'user' | 'token' | number> {
-    const now = Date.now();
-    const result = await CLAIM_SCRIPT.run(this.#redis, this.#keys(claim), [
-      claim.id,
-      asked.points,
-      asked.minimum,
-      this.#node,
-      now,
-      now + RUNNING_TTL_MS,
-      balances.user,
-      balances.token ?? 0,
-      OWED_TTL_MS,
-      mode,
-      asked.least ?? asked.points,
-    ]);
+    // The balances are read as the script is sent: this process's settlements mark their claims settled
+    // (uncounted here) in commands sent after, so a charge is either in the balances or still a claim.
+    const result = await CLAIM_SCRIPT.run(this.#redis, this.#keys(claim), () => {
+      const balances = readBalances(source);
+      const now = Date.now();
+      return [
+        claim.id,
+        asked.points,
+        asked.minimum,
+        this.#node,
+        now,
+        now + RUNNING_TTL_MS,
+        balances.user,
+        balances.token ?? 0,
+        OWED_TTL_MS,
+        mode,
+        asked.least ?? asked.points,
+      ];
+    });
     if (result === 'user' || result === 'token') return result;
     if (typeof result === 'number') return result;
     throw new Error(`unexpected in-flight script reply: ${String(result)}`);
@@ -226,12 +248,11 @@ export class RedisInFlightStore implements InFlightStore {
   #refreshRunning(): void {
     if (this.#running.size === 0) return;
     const expires = Date.now() + RUNNING_TTL_MS;
-    this.#write((pipeline) => {
-      for (const claim of this.#running.values()) {
-        const value = `${claim.points}:${expires}:r:${this.#node}`;
-        for (const key of this.#keys(claim)) pipeline.hset(key, claim.id, value);
-      }
-    });
+    for (const claim of this.#running.values()) {
+      REFRESH_SCRIPT.run(this.#redis, this.#keys(claim), [claim.id, expires, OWED_TTL_MS]).catch(
+        this.#onError,
+      );
+    }
   }
 
   #write(fill: (pipeline: ReturnType<Redis['pipeline']>) => void): void {

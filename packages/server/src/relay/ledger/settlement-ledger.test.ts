@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TEST_DIALECTS } from '../../test-support/databases.js';
 import { applyHold } from './hold.js';
 import { HOLD_LEASE_SECONDS } from './leftover-holds.js';
-import { createSettlementLedger, type SettlementLedger } from './settlement-ledger.js';
+import { createSettlementLedger, type SettlementLedger, WRITTEN_HISTORY } from './settlement-ledger.js';
 import {
   holdRows,
   insertBareChannel,
@@ -102,6 +102,40 @@ describe.each(TEST_DIALECTS)('settlement ledger on %s', (kind) => {
     expect(userChange).toBe(-after.logs.quota);
     expect(subject.pendingUserQuota(1)).toBe(0);
     expect(subject.pendingTokenQuota(10)).toBe(0);
+  });
+
+  it('Given a balance read at a stamp, When batches are written after it, Then stored + unwritten-since still adds up to the balance', async () => {
+    const subject = ledger({ journal: false });
+    const stored = async () => Number((await readCounters(fixture.db)).users[1]?.quota);
+    const at0 = { stamp: subject.writtenBatches, quota: await stored() };
+    subject.record(settleEntry('s1', { userId: 1, tokenId: 10, channelId: 5, hold: 0, quota: 400 }));
+    expect(subject.unwrittenUserQuota(1, at0.stamp)).toBe(-400);
+    await subject.flush();
+    // The row read before the write lacks the 400; the pending sums no longer have it: the stamp brings it back.
+    expect(subject.pendingUserQuota(1)).toBe(0);
+    expect(subject.writtenBatches).toBe(at0.stamp + 1);
+    expect(at0.quota + (subject.unwrittenUserQuota(1, at0.stamp) ?? Number.NaN)).toBe(10_000 - 400);
+    expect(subject.unwrittenTokenQuota(10, at0.stamp)).toBe(-400);
+    const at1 = { stamp: subject.writtenBatches, quota: await stored() };
+    subject.record(settleEntry('s2', { userId: 1, tokenId: 10, channelId: 5, hold: 0, quota: 50 }));
+    await subject.flush();
+    subject.record(settleEntry('s3', { userId: 1, tokenId: 10, channelId: 5, hold: 0, quota: 7 }));
+    expect(at0.quota + (subject.unwrittenUserQuota(1, at0.stamp) ?? Number.NaN)).toBe(10_000 - 457);
+    expect(at1.quota + (subject.unwrittenUserQuota(1, at1.stamp) ?? Number.NaN)).toBe(10_000 - 457);
+    // Another user's batches do not count; a stamp from the future is not known.
+    expect(subject.unwrittenUserQuota(2, at0.stamp)).toBe(0);
+    expect(subject.unwrittenUserQuota(1, subject.writtenBatches + 1)).toBeUndefined();
+  });
+
+  it('Given more batches written than are kept, Then an older stamp is not known (the row is read again)', async () => {
+    const subject = ledger({ journal: false });
+    const stamp = subject.writtenBatches;
+    for (let i = 0; i <= WRITTEN_HISTORY; i++) {
+      subject.record(settleEntry(`h${i}`, { userId: 2, tokenId: 20, channelId: 5, hold: 0, quota: 1 }));
+      await subject.flush();
+    }
+    expect(subject.unwrittenUserQuota(2, stamp)).toBeUndefined();
+    expect(subject.unwrittenUserQuota(2, stamp + 1)).toBe(-WRITTEN_HISTORY);
   });
 
   it('Given a refund, When flushed, Then the hold goes back and no log or request is counted', async () => {

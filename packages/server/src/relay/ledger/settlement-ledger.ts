@@ -36,6 +36,12 @@ export const DEFAULT_MAX_BATCH = 1000;
 export const MARK_RETENTION_SECONDS = 2 * 24 * 3600;
 /** The longest wait between two timer flushes while the database keeps failing. */
 export const MAX_RETRY_BACKOFF_MS = 60_000;
+/**
+ * Written batches whose sums are kept, so a balance read a few batches ago still adds up exactly (a balance
+ * is used at most a second or so after its read; batches are written every BATCH_UPDATE_INTERVAL or 250
+ * settlements).
+ */
+export const WRITTEN_HISTORY = 64;
 
 export interface SettlementLedger {
   /** Synchronously journals the entry (appendFile/writeSync to the journal, no fsync) and queues it. */
@@ -46,6 +52,18 @@ export interface SettlementLedger {
    *  balance checks can see them. */
   pendingUserQuota(userId: number): number;
   pendingTokenQuota(tokenId: number): number;
+  /**
+   * How many batches this process has written: the stamp of a balance read from the database. A row read
+   * while the stamp stayed the same holds every batch up to it and none after (see stampedRead).
+   */
+  readonly writtenBatches: number;
+  /**
+   * The change to a user's / a token's balance that a row read at stamp `since` does not hold: the unwritten
+   * sums plus the batches written after `since`. Undefined when `since` is older than the batches kept
+   * (WRITTEN_HISTORY): the row must be read again.
+   */
+  unwrittenUserQuota(userId: number, since: number): number | undefined;
+  unwrittenTokenQuota(tokenId: number, since: number): number | undefined;
   /** Applies every queued entry: in ONE transaction insert the marks, the log rows (chunks of 200), and the
    *  aggregated counter deltas per user/token/channel (one UPDATE per id with summed deltas). */
   flush(): Promise<void>;
@@ -142,6 +160,20 @@ export function createSettlementLedger(options: SettlementLedgerOptions): Settle
   let queue: LedgerEntry[] = [];
   const pendingUsers = new Map<number, number>();
   const pendingTokens = new Map<number, number>();
+  // The sums of the last WRITTEN_HISTORY written batches, oldest first; batch n (1-based) moved its sums
+  // from the pending maps into the database when writtenBatches went from n − 1 to n.
+  let writtenBatches = 0;
+  const written: Array<{ users: Map<number, number>; tokens: Map<number, number> }> = [];
+
+  /** Pending plus what the batches written after `since` moved out of pending; undefined when too old. */
+  function unwritten(pick: 'users' | 'tokens', id: number, since: number): number | undefined {
+    if (since > writtenBatches || writtenBatches - since > written.length) return undefined;
+    let sum = (pick === 'users' ? pendingUsers : pendingTokens).get(id) ?? 0;
+    for (let index = written.length - (writtenBatches - since); index < written.length; index++) {
+      sum += written[index]?.[pick].get(id) ?? 0;
+    }
+    return sum;
+  }
 
   // Flushes and the replay run one at a time, in call order.
   let chain: Promise<unknown> = Promise.resolve();
@@ -189,6 +221,16 @@ export function createSettlementLedger(options: SettlementLedgerOptions): Settle
     retryAt = 0;
     // Applied, skipped or set aside: every entry of the batch is done with.
     queue = queue.slice(batch.length);
+    // In the same step as the pending sums drop: a reader sees either the batch pending or the stamp moved.
+    const sums = { users: new Map<number, number>(), tokens: new Map<number, number>() };
+    for (const entry of batch) {
+      const deltas = entryDeltas(entry);
+      addTo(sums.users, entry.userId, deltas.userQuota);
+      if (entry.tokenId > 0) addTo(sums.tokens, entry.tokenId, deltas.tokenRemainQuota);
+    }
+    written.push(sums);
+    if (written.length > WRITTEN_HISTORY) written.shift();
+    writtenBatches += 1;
     applyPending(batch, -1);
     options.onApplied?.(batch.map((entry) => entry.id));
     journal?.discard(covered);
@@ -240,6 +282,11 @@ export function createSettlementLedger(options: SettlementLedgerOptions): Settle
     holdOwner,
     pendingUserQuota: (userId) => pendingUsers.get(userId) ?? 0,
     pendingTokenQuota: (tokenId) => pendingTokens.get(tokenId) ?? 0,
+    get writtenBatches() {
+      return writtenBatches;
+    },
+    unwrittenUserQuota: (userId, since) => unwritten('users', userId, since),
+    unwrittenTokenQuota: (tokenId, since) => unwritten('tokens', tokenId, since),
     flush: () => exclusive(flushQueued),
     replay: () =>
       exclusive(async () => {

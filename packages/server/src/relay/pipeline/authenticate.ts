@@ -10,6 +10,7 @@ import { type RelayAuthResult, relayRefusal } from '../auth/refusal.js';
 import { resolveTokenGroup } from '../auth/token-group.js';
 import { verifyRelayKey } from '../auth/verify-key.js';
 import type { RelayGroup } from './relay-state.js';
+import type { LedgerBalances } from './stored-balances.js';
 
 /** Who is calling, once the key passed every check. */
 export interface RelayCaller {
@@ -23,7 +24,15 @@ export interface RelayCaller {
   tokenId: number;
   tokenName: string;
   tokenUnlimited: boolean;
+  /** The key's remaining quota as stored (the ledger's unflushed changes not included). */
   tokenRemainQuota: number;
+  /**
+   * The ledger's writtenBatches while the two balances were read (see stored-balances); undefined when a
+   * batch was written during the read, so whether the row holds it is unknown.
+   */
+  balanceStamp: number | undefined;
+  /** Date.now() when the balances were read (a cached row is up to KEY_CACHE_MS old). */
+  balanceReadAt: number;
   setting: TokenSetting;
   /** The effective group and its ratio (spec §4). */
   group: string;
@@ -84,11 +93,8 @@ export interface RelayAuthenticator {
   invalidate(): void;
 }
 
-/** Balances not yet written by this process's ledger, added to the stored ones. */
-export interface PendingBalances {
-  pendingUserQuota(userId: number): number;
-  pendingTokenQuota(tokenId: number): number;
-}
+/** Balances not yet written by this process's ledger, added to the stored ones (the ledger). */
+export type PendingBalances = LedgerBalances;
 
 /** How long a key's row is reused without asking the database again. */
 export const KEY_CACHE_MS = 1000;
@@ -128,15 +134,19 @@ export function createRelayAuthenticator(
     ])
     .where('tokens.key', '=', '')
     .compile();
-  let cache = new Map<string, { row: KeyRow | undefined; at: number }>();
+  let cache = new Map<string, { row: KeyRow | undefined; at: number; stamp: number | undefined }>();
 
   /** The row of a key that passes verification; the signature is checked only when the cache misses. */
-  async function findRow(key: string): Promise<KeyRow | undefined> {
+  async function findRow(
+    key: string,
+  ): Promise<{ row: KeyRow | undefined; at: number; stamp: number | undefined }> {
     const cached = cache.get(key);
     const at = now();
-    if (cached && at - cached.at < KEY_CACHE_MS) return cached.row;
+    if (cached && at - cached.at < KEY_CACHE_MS) return cached;
     const verified = verifyRelayKey(key, secret);
     let row: KeyRow | undefined;
+    // The balances in the row are stamped with the ledger's written batches (see stored-balances).
+    let stamp: number | undefined = pending.writtenBatches;
     if (verified.ok) {
       const result = await db.executeQuery<KeyRow>(CompiledQuery.raw(lookup.sql, [key]));
       row = result.rows[0];
@@ -146,10 +156,14 @@ export function createRelayAuthenticator(
         verified.format === 'current' &&
         (row.token_id !== verified.tokenId || row.user_id !== verified.userId);
       if (mismatch) row = undefined;
+      // A batch written during the read may or may not be in the row: it is used once, not cached.
+      if (pending.writtenBatches !== stamp) stamp = undefined;
     }
+    const found = { row, at, stamp };
+    if (stamp === undefined) return found;
     if (cache.size >= KEY_CACHE_MAX) cache = new Map();
-    cache.set(key, { row, at });
-    return row;
+    cache.set(key, found);
+    return found;
   }
 
   return {
@@ -159,13 +173,16 @@ export function createRelayAuthenticator(
     async authenticate(groups, input, onExhausted) {
       const extracted = extractRelayKey(input.surface, input.sources);
       if (!extracted.ok) return extracted;
-      const row = await findRow(extracted.key);
+      const { row, at, stamp } = await findRow(extracted.key);
       if (!row) return relayRefusal(401, 'relay.key.invalid');
       const setting = tokenSetting(row.setting);
+      const unwritten =
+        (stamp === undefined ? undefined : pending.unwrittenTokenQuota(row.token_id, stamp)) ??
+        pending.pendingTokenQuota(row.token_id);
       const token = {
         status: row.token_status,
         expired_time: Number(row.expired_time),
-        remain_quota: Number(row.remain_quota) + pending.pendingTokenQuota(row.token_id),
+        remain_quota: Number(row.remain_quota) + unwritten,
         unlimited_quota: Boolean(row.unlimited_quota),
         setting,
       };
@@ -194,7 +211,9 @@ export function createRelayAuthenticator(
           tokenId: row.token_id,
           tokenName: row.token_name,
           tokenUnlimited: token.unlimited_quota,
-          tokenRemainQuota: token.remain_quota,
+          tokenRemainQuota: Number(row.remain_quota),
+          balanceStamp: stamp,
+          balanceReadAt: at,
           setting,
           group: group.group,
           groupRatio: group.ratio,

@@ -7,6 +7,14 @@ import { applyHold } from '../ledger/hold.js';
 import type { RelayCaller } from './authenticate.js';
 import { localError, type RelayError } from './relay-error.js';
 import type { RelayDeps } from './relay-handler.js';
+import {
+  balancesNow,
+  callerStoredBalances,
+  NO_BALANCE,
+  readStoredBalances,
+  STORED_BALANCES_MAX_AGE_MS,
+  type StoredBalances,
+} from './stored-balances.js';
 
 export interface AdmissionInput {
   requestId: string;
@@ -34,10 +42,11 @@ export async function admitRequest(
   const options = deps.state.options();
   const refuse = (status: number, key: string, code?: string) =>
     localError(status, options.language, key, undefined, code);
-  const userPending = deps.ledger.pendingUserQuota(caller.userId);
-  const tokenPending = deps.ledger.pendingTokenQuota(caller.tokenId);
-  const userQuota = caller.userQuota + userPending;
-  const tokenQuota = caller.tokenRemainQuota + tokenPending;
+  const stored = await admissionBalances(deps, caller);
+  // Read again in the very step each check is made (the in-flight store calls it as it checks the claims).
+  const balances = () => (stored && balancesNow(deps.ledger, stored, caller)) ?? NO_BALANCE;
+  const { user: userQuota, token } = balances();
+  const tokenQuota = token ?? 0;
   let holdPlan = planHold(pre, userQuota);
   // The trust rule skips the database hold for rich users; a limited token that is not just as rich is
   // held all the same, or concurrent requests could spend past its limit (one-hub's rule when turned off).
@@ -67,7 +76,7 @@ export async function admitRequest(
           ? {}
           : { least: Math.min(Math.max(input.claim.least, pre), points) }),
       },
-      { user: userQuota, token: caller.tokenUnlimited ? undefined : tokenQuota },
+      balances,
     );
     if (typeof admitted === 'string') {
       return refuse(429, 'relay.quota.in_flight', 'insufficient_quota_in_flight');
@@ -86,8 +95,9 @@ export async function admitRequest(
       tokenId: caller.tokenId,
       tokenUnlimited: caller.tokenUnlimited,
       amount: holdPlan.hold,
-      userPending,
-      tokenPending,
+      // The database's balance is read by the hold's own update: only what the ledger holds unwritten now.
+      userPending: deps.ledger.pendingUserQuota(caller.userId),
+      tokenPending: deps.ledger.pendingTokenQuota(caller.tokenId),
     });
   } catch (error) {
     if (claimed) deps.inFlight.release(requestId);
@@ -100,6 +110,21 @@ export async function admitRequest(
       : refuse(403, 'relay.quota.token_not_enough');
   }
   return { hold: holdPlan.hold, claimed, ...claim };
+}
+
+/**
+ * The stored balances a request is admitted on: the row authentication read when it is recent and the
+ * ledger still keeps the batches written since, else a row read now. Recent, because another process's
+ * written charges stay counted in Redis only WRITTEN_GRACE_MS after their write.
+ */
+async function admissionBalances(
+  deps: Pick<RelayDeps, 'db' | 'ledger'>,
+  caller: RelayCaller,
+): Promise<StoredBalances | undefined> {
+  const cached = callerStoredBalances(caller);
+  const recent = Date.now() - cached.readAt <= STORED_BALANCES_MAX_AGE_MS;
+  if (recent && balancesNow(deps.ledger, cached, caller) !== undefined) return cached;
+  return readStoredBalances(deps, caller.tokenId);
 }
 
 /** Ends a request's in-flight claim: what it still owes until the ledger writes it, or nothing. */

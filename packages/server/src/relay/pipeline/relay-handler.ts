@@ -49,6 +49,7 @@ import {
   readRelayRequest,
 } from './relay-request.js';
 import { settleRelay } from './relay-settle.js';
+import { balancesNow, callerStoredBalances } from './stored-balances.js';
 import { createStreamBudget, type StreamBudget } from './stream-budget.js';
 import type { RelayState } from './relay-state.js';
 import { shouldRetry } from './retry-rules.js';
@@ -223,10 +224,12 @@ export function createRelayHandler(deps: RelayDeps) {
     const billedFirst = billedModel(firstChannel, read.model);
     const firstRatios = state.ratios(billedFirst, groupRatioOf(step, caller, state.groups()));
     // A balance that cannot pay for even an empty prompt is refused before the prompt is counted.
+    // (An early look: admission checks the balances again, as they are then.)
+    const known = balancesNow(deps.ledger, callerStoredBalances(caller), caller);
     const unaffordable = refusalBeforeCounting(firstRatios, options.preConsumedQuota, {
-      userQuota: caller.userQuota + deps.ledger.pendingUserQuota(caller.userId),
+      userQuota: known?.user ?? caller.userQuota + deps.ledger.pendingUserQuota(caller.userId),
       tokenUnlimited: caller.tokenUnlimited,
-      tokenRemain: caller.tokenRemainQuota + deps.ledger.pendingTokenQuota(caller.tokenId),
+      tokenRemain: known?.token ?? caller.tokenRemainQuota + deps.ledger.pendingTokenQuota(caller.tokenId),
     });
     if (unaffordable === 'user') {
       const key = 'relay.quota.user_not_enough';

@@ -1,13 +1,14 @@
 // A stream's in-flight claim grown as its reply streams (issue 8 item 6): the completion a stream may still
 // write is what its claim pays for; past that the claim grows against the balance read fresh — a stream
-// outlives the key cache, and charges written meanwhile by other requests are in the database only — and
+// outlives the key cache, and charges written meanwhile by other requests are in the database only
+// (stored-balances says how the row and the ledger's sums are put together) — and
 // when the balance beside every other claim covers no more, the pipeline ends the stream (finish_reason
 // "length"), so however many long streams run at once the user pays no more than the balance.
 import { completionPoints, coveredCompletionTokens } from '../billing/completion-budget.js';
-import type { InFlightBalances } from '../billing/in-flight.js';
 import type { RequestRatios } from '../billing/request-ratios.js';
 import type { RelayCaller } from './authenticate.js';
 import type { RelayDeps } from './relay-handler.js';
+import { balancesNow, NO_BALANCE, readStoredBalances } from './stored-balances.js';
 
 export interface StreamBudget {
   /** Completion tokens the claim pays for now. */
@@ -50,39 +51,19 @@ export function createStreamBudget(
     async cover(tokens) {
       const needed = requested === undefined ? tokens : Math.min(tokens, requested);
       if (needed <= covered) return true;
+      // A row read now (a stream outlives the key cache), the ledger's sums added in the step that checks
+      // the other claims: a request settling during the read is then counted as its claim or its charge.
+      const stored = await readStoredBalances(deps, input.caller.tokenId);
+      if (!stored) return false;
       const granted = await deps.inFlight.grow(
         input.requestId,
         { points: pointsFor(needed + input.step), least: pointsFor(needed) },
-        await freshBalances(deps, input.caller, input.hold),
+        () => balancesNow(deps.ledger, stored, input.caller, input.hold) ?? NO_BALANCE,
       );
       if (granted === undefined) return false;
       covered = coveredCompletionTokens(granted, pre, ratios);
       return needed <= covered;
     },
     measure: input.count,
-  };
-}
-
-/**
- * The balances as stored plus the ledger's unwritten changes. The pending sums are read first: a batch
- * written in between is then counted twice (less is granted), never missed.
- */
-async function freshBalances(
-  deps: Pick<RelayDeps, 'db' | 'ledger'>,
-  caller: RelayCaller,
-  hold: number,
-): Promise<InFlightBalances> {
-  const userPending = deps.ledger.pendingUserQuota(caller.userId);
-  const tokenPending = deps.ledger.pendingTokenQuota(caller.tokenId);
-  const row = await deps.db
-    .selectFrom('tokens')
-    .innerJoin('users', 'users.id', 'tokens.user_id')
-    .select(['users.quota as quota', 'tokens.remain_quota as remain'])
-    .where('tokens.id', '=', caller.tokenId)
-    .executeTakeFirst();
-  if (!row) return { user: 0, token: caller.tokenUnlimited ? undefined : 0 };
-  return {
-    user: Number(row.quota) + userPending + hold,
-    token: caller.tokenUnlimited ? undefined : Number(row.remain) + tokenPending + hold,
   };
 }

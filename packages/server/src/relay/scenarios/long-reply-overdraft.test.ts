@@ -222,10 +222,11 @@ describe.each(TEST_DIALECTS)(
       expect(succeeded).toBeGreaterThan(1);
       expect(after.charges).toHaveLength(succeeded);
       expect(after.quota).toBe(600_000_000 - after.total);
-      // The goal is minus one request (-largest). Under a loaded CI machine on PostgreSQL + Redis one run
-      // ended at -21.1M against a largest request of 20.0M, a slack not yet explained; until it is, the
-      // test holds the line at two requests (before the claims grew with the stream: -1.58 billion).
-      expect(after.quota).toBeGreaterThanOrEqual(-2 * after.largest);
+      // No lower than minus one request (before the claims grew with the stream: -1.58 billion). A loaded
+      // PostgreSQL + Redis run once ended at -21.1M against a largest request of 20.0M: a growth read the
+      // ledger's sums before its database read, and a stream settling meanwhile was counted nowhere
+      // (claim-settle-race.test.ts makes that interleaving happen).
+      expect(after.quota).toBeGreaterThanOrEqual(-after.largest);
       expect(finishes.filter((finish) => finish === 'length').length).toBeGreaterThan(0);
     });
 
@@ -240,8 +241,7 @@ describe.each(TEST_DIALECTS)(
       expect(succeeded).toBeGreaterThan(1);
       expect(after.charges).toHaveLength(succeeded);
       expect(after.remain).toBe(300_000_000 - after.total);
-      // As for the user above: one request is the goal, two the line held while a loaded run's slack is open.
-      expect(after.remain).toBeGreaterThanOrEqual(-2 * after.largest);
+      expect(after.remain).toBeGreaterThanOrEqual(-after.largest);
       expect(finishes).toContain('length');
     });
   },

@@ -187,8 +187,17 @@ describe.each(TEST_DIALECTS)('prices on %s', (kind) => {
     expect(legacy.body).toEqual([
       { model: 'gpt-3.5-turbo', type: 'tokens', channel_type: 0, input: 0.75, output: 0.75, locked: false },
     ]);
+    // The built-in list, whether or not this database was seeded with it (built-in-prices.test.ts).
     const defaults = await call(t.app, 'GET', '/api/prices?type=default');
-    expect(defaults.body).toMatchObject({ success: false, message: 'pricing data not found' });
+    expect(defaults.body.success).toBe(true);
+    expect(defaults.body.data).toContainEqual({
+      model: 'gpt-4o',
+      type: 'tokens',
+      channel_type: 1,
+      input: 2.5,
+      output: 7.5,
+      locked: false,
+    });
   });
 
   it('lists the models enabled channels serve, with their price, owner and the caller’s visible groups', async () => {

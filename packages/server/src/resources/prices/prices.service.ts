@@ -10,6 +10,7 @@ import {
 } from '@gw/core';
 import { ApiFailure, fieldFailure } from '../../shared/api-failure.js';
 import type { OptionStore } from '../../shared/context.js';
+import { BUILT_IN_PRICES } from './built-in-prices.js';
 import type { PricesRepository, StoredPrice } from './prices.repository.js';
 import { priceForModel, priceRowToWire, priceToRow } from './prices.wire.js';
 
@@ -68,9 +69,9 @@ export function createPricesService(prices: PricesRepository, deps: PricesDepend
       });
     },
 
-    /** The built-in default list. gw ships none yet (imports come through sync), so it is empty. */
+    /** The built-in default list (what a fresh database is seeded with, built-in-prices.ts). */
     async defaults(): Promise<Price[]> {
-      noData();
+      return BUILT_IN_PRICES.map((price) => ({ ...price }));
     },
 
     /** The legacy list built from the one-api `ModelRatio` option (`{model: ratio}`). */
