@@ -2,7 +2,7 @@
 // The web renders a ScreenDef with Blueprint, the TUI with Ink and the CLI derives flags from the same
 // field definitions; only layout (dialog or page, charts) is a face's own.
 import type { z } from 'zod';
-import type { ColumnDef } from '../format/columns.js';
+import { type ColumnDef, columnsForView, type ListView } from '../format/columns.js';
 import type { ApiClient } from '../http/client.js';
 import type { ListQuery, Paged } from '../http/envelope.js';
 import { isAdmin } from '../roles/roles.js';
@@ -368,6 +368,11 @@ export interface ScreenDef<Row, Values = never, Input = never> {
   /** The name a confirmation or a toast uses for a row. */
   rowName?(row: Row): string;
   columns: readonly ColumnDef<Row>[];
+  /**
+   * Which rows a query lists (default: one's own): an admin's search across owners (a token list with
+   * a user or token id) shows the `adminSearchOnly` columns too; see `screenColumns`.
+   */
+  listView?(query: ScreenQuery): ListView;
   list(client: ApiClient, query: ScreenQuery): Promise<Paged<Row>>;
   /**
    * The list a user below admin sees: their own rows (`/api/mj/self`, `/api/task/self`). With it, admins
@@ -442,6 +447,17 @@ export function screenForRole<Row, Values, Input>(
     columns: screen.columns.filter((column) => !column.adminOnly),
     filters: screen.filters.filter((filter) => !filter.adminOnly),
   };
+}
+
+/**
+ * The columns a screen's table shows for a query: every face (web, TUI, CLI) asks here, so the admin
+ * search's owner column shows on that search and on no list of one's own rows.
+ */
+export function screenColumns<Row>(
+  screen: Pick<ScreenDef<Row>, 'columns' | 'listView'>,
+  query: ScreenQuery,
+): ColumnDef<Row>[] {
+  return columnsForView(screen.columns, screen.listView?.(query) ?? 'own');
 }
 
 /** The list query of a screen read from URL query parameters: unknown names dropped, numbers kept. */

@@ -8,6 +8,7 @@ import {
   formatTimestamp,
   PAGE_SIZES,
   type ScreenDef,
+  screenColumns,
   screenForRole,
   type ScreenQuery,
 } from '@gw/core';
@@ -153,11 +154,12 @@ function ResourceScreenBody<Row, Values, Input>({
 
   // After a failed load the last rows are no longer the list's: none show (the error is toasted).
   const rows = list.isError ? [] : (list.data?.data ?? []);
-  // Phones keep the columns core marks as most needed (priority 1–2); the rest scroll on wider screens.
-  const shown = useMemo(
-    () => (phone ? { ...screen, columns: columnsForWidth(screen.columns, 2) } : screen),
-    [phone, screen],
-  );
+  // The query's columns (core's rule: the admin search adds the owner); phones keep those core marks
+  // as most needed (priority 1–2), the rest scroll on wider screens.
+  const shown = useMemo(() => {
+    const columns = screenColumns(screen, query);
+    return { ...screen, columns: phone ? columnsForWidth(columns, 2) : columns };
+  }, [phone, screen, query]);
   const selectedRows = rows.filter((row) => selected.has(screen.rowKey(row)));
   const batch = (screen.batchActions ?? []).filter((action) => (action.role ?? 0) <= role);
   const runBatch = (action: ActionDef<Row>) => {
