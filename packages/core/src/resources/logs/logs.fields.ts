@@ -1,17 +1,20 @@
 import type { ColumnDef } from '../../format/columns.js';
 import { renderQuota } from '../../format/quota.js';
+import { logDuration, logGroupText } from '../../screens/log-cells.js';
 import { LOG_TYPE } from './log-types.js';
 import { type Log, logTypeKey } from './logs.schema.js';
 
-/** The user group a consume log was billed in (from its metadata), or ''. */
+/** The user group a consume log was billed in, `group → backup` when the backup served (log-cells). */
 export function logGroupName(log: Log): string {
-  const group = log.metadata?.group_name;
-  return typeof group === 'string' ? group : '';
+  return logGroupText(log);
 }
 
-/** `request_time` as seconds with one decimal (`1.2 s`), as the console's duration column shows it. */
+/**
+ * `request_time` as seconds with one decimal (`1.2 s`), and the first token's after a slash when the
+ * reply streamed (`1.2 s / 0.3 s`), as the console's duration column shows it.
+ */
 export function logDurationText(log: Log): string {
-  return log.request_time > 0 ? `${(log.request_time / 1000).toFixed(1)} s` : '';
+  return logDuration(log)?.text ?? '';
 }
 
 /**
