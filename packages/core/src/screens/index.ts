@@ -6,3 +6,4 @@ export * from './selection.js';
 export * from './dashboard/index.js';
 export * from './option-sources.js';
 export * from './log-cells.js';
+export * from './column-settings.js';

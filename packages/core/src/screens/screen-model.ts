@@ -411,6 +411,11 @@ export interface ScreenDef<Row, Values = never, Input = never> {
   editable?: boolean;
   /** When editable, whether this row may be edited (default: every row); a used code may not. */
   editableRow?(row: Row): boolean;
+  /**
+   * Whether the toolbar offers the column settings menu (console-screens §3): checkboxes that hide
+   * columns client-side, remembered per screen (see column-settings.ts).
+   */
+  columnSettings?: boolean;
   /** Whether the toolbar offers the whole list (current filter, all pages) as CSV. */
   exportCsv?: boolean;
   /** Or the server writes that CSV itself: the toolbar links to it (see CsvDownloadDef). */
