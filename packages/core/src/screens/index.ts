@@ -7,3 +7,4 @@ export * from './dashboard/index.js';
 export * from './option-sources.js';
 export * from './log-cells.js';
 export * from './column-settings.js';
+export * from './data-names.js';

@@ -24,7 +24,7 @@ function DurationCell({ log, t }: { log: Log; t: T }) {
   const duration = logDuration(log);
   if (!duration) return null;
   return (
-    <span className="gw-chips gw-log-duration">
+    <span className="gw-chips gw-log-stack">
       <LabelChip text={duration.text} tone={duration.tone} title={t('logs.cells.duration_hint')} />
       {duration.tokensPerSecond && (
         <LabelChip
@@ -93,7 +93,7 @@ function DetailCell({ log, t }: { log: Log; t: T }) {
   const chips = logPriceChips(log, t);
   if (chips.length === 0) return <>{log.content}</>;
   return (
-    <span className="gw-chips">
+    <span className="gw-chips gw-log-stack">
       {chips.map((chip) => (
         <LabelChip key={chip.text} text={chip.text} tone={chip.tone} />
       ))}
