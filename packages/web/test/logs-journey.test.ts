@@ -159,6 +159,7 @@ describe('logs', () => {
       const breakdown = page.getByRole('region', { name: en('logs.cells.breakdown') });
       await expect(breakdown.textContent()).resolves.toContain(en('logs.cells.point_note'));
       await expect(breakdown.textContent()).resolves.toContain(en('logs.cells.formula'));
+      await page.screenshot({ path: '/tmp/gw-logs-breakdown-en_US-1440.png' });
 
       // Column settings: Detail hidden stays hidden after a reload; select-all brings it back.
       const detailHeader = page.getByRole('columnheader', { name: en('logs.fields.content'), exact: true });
@@ -170,6 +171,7 @@ describe('logs', () => {
       await settings.click();
       await box(en('logs.fields.content')).click();
       await expect(detailHeader.count()).resolves.toBe(0);
+      await page.screenshot({ path: '/tmp/gw-logs-columns-en_US-1440.png' });
       await page.reload();
       await expect.poll(() => rows(page).count(), POLL).toBe(1);
       await expect(detailHeader.count()).resolves.toBe(0);
