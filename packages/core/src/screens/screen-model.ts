@@ -47,6 +47,11 @@ export interface FilterDef {
   /** Shown to admins only (the user-facing view of a shared screen hides it). */
   adminOnly?: boolean;
   /**
+   * Part of the admin search across owners (the token list's user and token ids, console-screens §2):
+   * drawn in a collapsible card with a Clear button where the face has room, open while one is set.
+   */
+  adminSearch?: boolean;
+  /**
    * A select that searches as soon as it changes even on a screen whose filters wait for Search (the
    * log type tabs, console-screens §3), taking the texts typed so far with it.
    */
