@@ -11,6 +11,7 @@ import {
   logGroupText,
   logPriceChips,
   logSpecialTokens,
+  logTypeChip,
   specialTokenLineText,
   tokensPerSecondTone,
 } from './log-cells.js';
@@ -163,5 +164,23 @@ describe('log group cell (§3)', () => {
       ),
     ).toBe('vip');
     expect(logGroupText(log({ metadata: null }))).toBe('');
+  });
+});
+
+describe('log type chip (§3)', () => {
+  it('colours each type apart: top-up green, usage blue, management orange, system purple', () => {
+    expect(
+      [LOG_TYPE.topup, LOG_TYPE.consume, LOG_TYPE.manage, LOG_TYPE.system, 99].map(
+        (type) => logTypeChip(type).tone,
+      ),
+    ).toEqual(['success', 'primary', 'orange', 'secondary', 'default']);
+    const type = LOG_COLUMNS.find((column) => column.id === 'type');
+    expect(type?.chip && type.chipStyle?.(log({ type: LOG_TYPE.topup }))).toEqual({ tone: 'success' });
+    // The user, token and model chips copy their text with a click.
+    expect(LOG_COLUMNS.filter((column) => column.copy).map((column) => column.id)).toEqual([
+      'username',
+      'token_name',
+      'model_name',
+    ]);
   });
 });

@@ -2,7 +2,7 @@
 // and the tokens-per-second chip, the special-token breakdown of the input cell, the billing breakdown of
 // the quota cell, the price chips of the detail cell and the group → backup-group arrow. The figures are
 // read from the consume log's metadata, which holds the very ratios the charge was computed from.
-import type { ChipTone } from '../format/chips.js';
+import type { ChipStyle, ChipTone } from '../format/chips.js';
 import { formatPrice } from '../format/price.js';
 import type { Translate } from '../i18n/i18n.js';
 import { Money } from '../money/decimal.js';
@@ -17,6 +17,22 @@ import type { Log } from '../resources/logs/logs.schema.js';
 const numberOf = (value: unknown): number | undefined =>
   typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 const textOf = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+/** A log type's chip (§3 "Type (coloured chip)"): top-up green, usage blue, management orange, system purple. */
+export function logTypeChip(type: number): ChipStyle {
+  switch (type) {
+    case LOG_TYPE.topup:
+      return { tone: 'success' };
+    case LOG_TYPE.consume:
+      return { tone: 'primary' };
+    case LOG_TYPE.manage:
+      return { tone: 'orange' };
+    case LOG_TYPE.system:
+      return { tone: 'secondary' };
+    default:
+      return { tone: 'default' };
+  }
+}
 
 /** A duration's colour by total seconds (§3): ≤ 10 green, ≤ 50 primary, ≤ 100 secondary, else red. */
 export function durationTone(seconds: number): ChipTone {

@@ -1,6 +1,6 @@
 import type { ColumnDef } from '../../format/columns.js';
 import { renderQuota } from '../../format/quota.js';
-import { logDuration, logGroupText } from '../../screens/log-cells.js';
+import { logDuration, logGroupText, logTypeChip } from '../../screens/log-cells.js';
 import { LOG_TYPE } from './log-types.js';
 import { type Log, logTypeKey } from './logs.schema.js';
 
@@ -34,6 +34,8 @@ export const LOG_COLUMNS: readonly (ColumnDef<Log> & { adminOnly?: boolean })[] 
     titleKey: 'logs.fields.type',
     sortField: 'type',
     priority: 2,
+    chip: true,
+    chipStyle: (log) => logTypeChip(log.type),
     value: (log, ctx) => ctx.t(logTypeKey(log.type)),
   },
   {
@@ -56,6 +58,8 @@ export const LOG_COLUMNS: readonly (ColumnDef<Log> & { adminOnly?: boolean })[] 
     sortField: 'user_id',
     priority: 2,
     adminOnly: true,
+    chip: true,
+    copy: true,
     value: (log) => log.username,
   },
   {
@@ -63,6 +67,8 @@ export const LOG_COLUMNS: readonly (ColumnDef<Log> & { adminOnly?: boolean })[] 
     titleKey: 'logs.fields.token_name',
     sortField: 'token_name',
     priority: 3,
+    chip: true,
+    copy: true,
     value: (log) => log.token_name,
   },
   {
@@ -70,9 +76,17 @@ export const LOG_COLUMNS: readonly (ColumnDef<Log> & { adminOnly?: boolean })[] 
     titleKey: 'logs.fields.model_name',
     sortField: 'model_name',
     priority: 1,
+    chip: true,
+    copy: true,
     value: (log) => log.model_name,
   },
-  { id: 'request_time', titleKey: 'logs.fields.request_time', priority: 5, value: logDurationText },
+  {
+    id: 'request_time',
+    titleKey: 'logs.fields.request_time',
+    helpKey: 'logs.cells.duration_help',
+    priority: 5,
+    value: logDurationText,
+  },
   {
     id: 'prompt_tokens',
     titleKey: 'logs.fields.prompt_tokens',

@@ -18,6 +18,8 @@ const consume = logSchema.parse({
   prompt_tokens: 1000,
   completion_tokens: 500,
   request_time: 12_500,
+  model_name: 'gpt-4o',
+  is_stream: true,
   content: 'model ratio text',
   metadata: {
     group_name: 'vip',
@@ -49,7 +51,7 @@ function Cells({ log, columns }: { log: Log; columns: string[] }) {
   );
 }
 
-const columns = ['request_time', 'prompt_tokens', 'quota', 'group', 'content', 'model_name'];
+const columns = ['request_time', 'prompt_tokens', 'quota', 'group', 'content', 'model_name', 'token_name'];
 
 describe('log cell extras (console-screens §3)', () => {
   it('Given a discounted, streamed, backup-served consume log, Then every extra shows', () => {
@@ -71,8 +73,10 @@ describe('log cell extras (console-screens §3)', () => {
     expect(screen.getByText('Input: $3 /M')).toBeTruthy();
     expect(screen.getByText('Output: $3 /M')).toBeTruthy();
     expect(screen.queryByText('model ratio text')).toBeNull();
-    // Other columns keep the kit's drawing.
-    expect(screen.getByTestId('model_name').textContent).toBe('kit');
+    // A streamed call's model: its copy chip and the Stream badge; other columns keep the kit's drawing.
+    expect(screen.getByRole('button', { name: /gpt-4o/ }).textContent).toBe('gpt-4o');
+    expect(screen.getByTestId('model_name').textContent).toBe(`gpt-4o${en('logs.cells.stream')}`);
+    expect(screen.getByTestId('token_name').textContent).toBe('kit');
     // The breakdown: original price $4 /M, the group and its ratio, 25 % saved, the point note.
     const panel = screen.getByRole('region', { name: en('logs.cells.breakdown') });
     expect(panel.textContent).toContain(en('logs.cells.input_output', { input: '$4', output: '$4' }));

@@ -101,7 +101,21 @@ function DetailCell({ log, t }: { log: Log; t: T }) {
   );
 }
 
-/** The log table's own cells; undefined keeps the kit's text (core's column value). */
+/** The model cell (§3): the model's chip (a click copies it) and a "Stream" badge for a streamed call. */
+function ModelCell({ log, t }: { log: Log; t: T }) {
+  return (
+    <span className="gw-chips">
+      <LabelChip
+        text={log.model_name}
+        copyName={log.model_name}
+        title={t('web.kit.copy_value', { name: log.model_name })}
+      />
+      <LabelChip text={t('logs.cells.stream')} tone="info" variant="outlined" />
+    </span>
+  );
+}
+
+/** The log table's own cells; undefined keeps the kit's drawing (core's column). */
 export function logCell(
   log: Log,
   columnId: string,
@@ -120,6 +134,8 @@ export function logCell(
       return { content: <GroupCell log={log} t={t} /> };
     case 'content':
       return { content: <DetailCell log={log} t={t} /> };
+    case 'model_name':
+      return log.is_stream && log.model_name ? { content: <ModelCell log={log} t={t} /> } : undefined;
     default:
       return undefined;
   }
