@@ -184,7 +184,7 @@ describe('logs', () => {
       const first = await downloadCsv(page, 'en_US');
       expect(first.href).toMatch(/^\/api\/log\/export\?.*model_name=gpt-4o.*&lang=en_US$/);
       expect(first.lines[0]).toBe(
-        'Time,Type,Channel,Group,User,Token,Model,Duration,Input,Output,Quota,Detail',
+        'Time,Type,Channel,Group,User,Token,Model,Duration,Input,Output,Quota,Source IP,Detail',
       );
       expect(first.lines).toHaveLength(2);
       expect(first.lines[1]).toContain(',root,beta,gpt-4o,');

@@ -107,6 +107,8 @@ export const LOG_COLUMNS: readonly (ColumnDef<Log> & { adminOnly?: boolean })[] 
     value: (log, ctx) =>
       log.quota ? renderQuota(log.quota, ctx.quota, log.type === LOG_TYPE.consume ? 6 : 2) : '',
   },
+  // The address the call came from (§3 column list); narrow screens drop it first.
+  { id: 'source_ip', titleKey: 'logs.fields.source_ip', priority: 6, value: (log) => log.source_ip },
   { id: 'content', titleKey: 'logs.fields.content', priority: 3, value: (log) => log.content },
 ];
 
