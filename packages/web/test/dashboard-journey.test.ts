@@ -191,6 +191,16 @@ describe.each([
       tr('dashboard.heatmap_cell', { date: today, count: CALLS, amount: renderQuota(spent, display, 6) }),
     );
     await expect(heatmap.locator('li[data-level="0"]').count()).resolves.toBe(364);
+    // One active day is counted in its plural form (i18next `_one`): "1 day", never "1 days".
+    const summary = tr('dashboard.heatmap_summary', {
+      total: tr('dashboard.heatmap_requests', { count: CALLS }),
+      days: tr('dashboard.heatmap_days', { count: 1 }),
+    });
+    await expect(heatmap.textContent()).resolves.toContain(summary);
+    if (language === 'en_US') {
+      expect(summary).toContain(' 1 day');
+      expect(summary).not.toContain('1 days');
+    }
     // Quick start offers the built-in chat links (no ChatLinks option is set), web and app ones.
     const quick = page.getByRole('region', { name: tr('dashboard.quick_start') });
     await expect(quick.getByRole('button').allInnerTexts()).resolves.toEqual([

@@ -153,11 +153,38 @@ describe('logs', () => {
       await dialog.getByRole('button', { name: 'Close' }).click();
       await dialog.waitFor({ state: 'detached' });
 
+      // The row's extras (§3): price chips in the detail cell; its chevron opens the billing breakdown.
+      await expect(rows(page).first().textContent()).resolves.toMatch(/Input: \$[\d.]+ \/M/);
+      await rows(page).first().getByRole('button').first().click();
+      const breakdown = page.getByRole('region', { name: en('logs.cells.breakdown') });
+      await expect(breakdown.textContent()).resolves.toContain(en('logs.cells.point_note'));
+      await expect(breakdown.textContent()).resolves.toContain(en('logs.cells.formula'));
+      await page.screenshot({ path: '/tmp/gw-logs-breakdown-en_US-1440.png' });
+
+      // Column settings: Detail hidden stays hidden after a reload; select-all brings it back.
+      const detailHeader = page.getByRole('columnheader', { name: en('logs.fields.content'), exact: true });
+      await expect(detailHeader.count()).resolves.toBe(1);
+      const settings = page.getByRole('button', { name: en('web.kit.column_settings') });
+      // Blueprint draws its own box over the hidden input: a person clicks the label.
+      const panel = page.getByRole('group', { name: en('web.kit.column_settings') });
+      const box = (label: string) => panel.locator('label').filter({ hasText: new RegExp(`^${label}$`) });
+      await settings.click();
+      await box(en('logs.fields.content')).click();
+      await expect(detailHeader.count()).resolves.toBe(0);
+      await page.screenshot({ path: '/tmp/gw-logs-columns-en_US-1440.png' });
+      await page.reload();
+      await expect.poll(() => rows(page).count(), POLL).toBe(1);
+      await expect(detailHeader.count()).resolves.toBe(0);
+      await settings.click();
+      await box(en('web.kit.all_columns')).click();
+      await expect(detailHeader.count()).resolves.toBe(1);
+      await page.keyboard.press('Escape');
+
       // The export of this filter: a link to the server's stream, the same row in the file.
       const first = await downloadCsv(page, 'en_US');
       expect(first.href).toMatch(/^\/api\/log\/export\?.*model_name=gpt-4o.*&lang=en_US$/);
       expect(first.lines[0]).toBe(
-        'Time,Type,Channel,Group,User,Token,Model,Duration,Input,Output,Quota,Detail',
+        'Time,Type,Channel,Group,User,Token,Model,Duration,Input,Output,Quota,Source IP,Detail',
       );
       expect(first.lines).toHaveLength(2);
       expect(first.lines[1]).toContain(',root,beta,gpt-4o,');

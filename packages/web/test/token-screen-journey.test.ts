@@ -172,12 +172,23 @@ describe('token screen', () => {
     await expect(page.getByRole('menuitem').allInnerTexts()).resolves.toEqual(['Web Chat', 'Desk App']);
     await page.keyboard.press('Escape');
 
-    // When root searches by bob's user id (the admin search), then bob's token shows with its owner and
-    // only the Copy button (the owner column shows `id - display name`).
+    // On root's own list there is no owner column (core's rule: the admin search's only).
+    const ownerHeader = page.getByRole('columnheader', { name: en('tokens.fields.owner'), exact: true });
+    await expect(ownerHeader.count()).resolves.toBe(0);
+
+    // When root opens the admin search card (collapsed while no id is set) and searches by bob's user
+    // id, then bob's token shows with its owner and only the Copy button (`id - display name`).
+    const adminSearch = page.getByRole('button', { name: en('web.kit.admin_search') });
+    await expect(adminSearch.getAttribute('aria-expanded')).resolves.toBe('false');
+    await expect(page.getByRole('spinbutton', { name: en('token_screen.owner_id') }).count()).resolves.toBe(
+      0,
+    );
+    await adminSearch.click();
     await page.getByRole('spinbutton', { name: en('token_screen.owner_id') }).fill(String(bobId));
     await page.getByRole('spinbutton', { name: en('token_screen.owner_id') }).press('Enter');
     const bobRow = page.getByRole('row').filter({ hasText: 'bob-key' });
     await bobRow.waitFor();
+    await expect(ownerHeader.count()).resolves.toBe(1);
     await expect(bobRow.innerText()).resolves.toContain(`${bobId} - Bob`);
     await expect(page.getByRole('row').filter({ hasText: 'editor-key' }).count()).resolves.toBe(0);
     await expect(
@@ -189,6 +200,11 @@ describe('token screen', () => {
         .count(),
     ).resolves.toBe(0);
     await page.screenshot({ path: '/tmp/gw-tokens-en_US-1440.png', fullPage: true });
+    // Clear empties the ids: root's own list again, without the owner column.
+    await page.getByRole('button', { name: en('web.kit.clear'), exact: true }).click();
+    await page.getByRole('row').filter({ hasText: 'editor-key' }).waitFor();
+    await expect(ownerHeader.count()).resolves.toBe(0);
+    await expect(page.getByRole('row').filter({ hasText: 'bob-key' }).count()).resolves.toBe(0);
     await page.context().close();
   });
 

@@ -6,6 +6,7 @@ import {
   MAX_PAGE_SIZE,
   type Paged,
   type ScreenQuery,
+  screenColumns,
   screenCsvChunks,
 } from '@gw/core';
 import { parseIntegerText } from '../input/values.js';
@@ -23,8 +24,13 @@ import { checkedId } from './verb-support.js';
 
 type Opts = Record<string, unknown>;
 
-function columnsOf(spec: AnyResourceSpec, opts: Opts): readonly ColumnDef<unknown>[] {
-  return spec.columns?.(opts) ?? spec.screen.columns;
+/**
+ * The columns of a listing: the resource's (flags may change them), for the query's view — core's rule
+ * that the admin search's owner column shows on that search only. One record (`view`) is one's own.
+ */
+function columnsOf(spec: AnyResourceSpec, opts: Opts, query?: ScreenQuery): readonly ColumnDef<unknown>[] {
+  const columns = spec.columns?.(opts) ?? spec.screen.columns;
+  return screenColumns({ columns, listView: spec.screen.listView }, query ?? { page: 1, size: 1, order: '' });
 }
 
 /** A table cell's colour: the resource's own rule, else the status column green when on, yellow when off. */
@@ -124,7 +130,10 @@ export function listVerb(ctx: CliContext, spec: AnyResourceSpec): Command {
       if (ctx.stdoutIsTty) ctx.note(t(screen.emptyKey ?? 'common.no_data'));
       return;
     }
-    printRows(ctx, page.data, columnsOf(roleSpec, opts), { quota: await quota, cellColor: cellColor(spec) });
+    printRows(ctx, page.data, columnsOf(roleSpec, opts, query), {
+      quota: await quota,
+      cellColor: cellColor(spec),
+    });
     if (ctx.stdoutIsTty && !opts.all) {
       const pages = Math.max(1, Math.ceil(page.total_count / Math.max(1, page.size)));
       ctx.note(ctx.paintErr('dim', t('common.page_of', { page: page.page, pages, total: page.total_count })));

@@ -11,6 +11,12 @@ export interface ColumnContext {
   time: (unixSeconds: number) => string;
 }
 
+/**
+ * Which rows a list holds: the caller's own, or an admin's search across every owner's rows (the token
+ * list's admin search, console-screens §2), whose layout adds the owner.
+ */
+export type ListView = 'own' | 'admin-search';
+
 /** One column of a resource table, defined once in core and drawn by every face. */
 export interface ColumnDef<Row> {
   id: string;
@@ -40,9 +46,19 @@ export interface ColumnDef<Row> {
   truncate?: number;
   /** Shown on the admin list only (the self list of a shared screen carries no channel or user). */
   adminOnly?: boolean;
+  /**
+   * Shown only on the admin search across owners (a token's owner, console-screens §2), never on a
+   * list of one's own rows, an admin's included: there it would be one's own name on every row.
+   */
+  adminSearchOnly?: boolean;
   /** 1 always shows; higher numbers are dropped first when space is short. */
   priority: number;
   value: (row: Row, ctx: ColumnContext) => string;
+}
+
+/** The columns of a list view: the admin search's own columns only while an admin searches. */
+export function columnsForView<Row>(columns: readonly ColumnDef<Row>[], view: ListView): ColumnDef<Row>[] {
+  return columns.filter((column) => !column.adminSearchOnly || view === 'admin-search');
 }
 
 /** The columns that fit a width budget: drops the highest priority numbers first. */

@@ -5,3 +5,6 @@ export * from './model-catalogue/index.js';
 export * from './selection.js';
 export * from './dashboard/index.js';
 export * from './option-sources.js';
+export * from './log-cells.js';
+export * from './column-settings.js';
+export * from './data-names.js';

@@ -3,7 +3,7 @@
 import type { ApiClient } from '../http/client.js';
 import { MAX_PAGE_SIZE } from '../http/envelope.js';
 import type { ColumnContext, ColumnDef } from '../format/columns.js';
-import type { ScreenDef, ScreenQuery } from './screen-model.js';
+import { type ScreenDef, type ScreenQuery, screenColumns } from './screen-model.js';
 
 /** One CSV field: quoted when it holds a comma, a quote or a line break (RFC 4180). */
 export function csvField(value: string): string {
@@ -40,16 +40,18 @@ export const CSV_PAGE_SIZE = MAX_PAGE_SIZE;
  * their row count. Stops at the last page or an empty one.
  */
 export async function* screenCsvChunks<Row>(
-  screen: Pick<ScreenDef<Row>, 'columns' | 'list'>,
+  screen: Pick<ScreenDef<Row>, 'columns' | 'list' | 'listView'>,
   client: ApiClient,
   query: ScreenQuery,
   ctx: ColumnContext,
 ): AsyncGenerator<{ text: string; rows: number }> {
-  yield { text: `\uFEFF${csvHeader(screen.columns, ctx)}`, rows: 0 };
+  // The table's columns for this query (an admin search adds the owner).
+  const columns = screenColumns(screen, query);
+  yield { text: `\uFEFF${csvHeader(columns, ctx)}`, rows: 0 };
   for (let page = 1; ; page += 1) {
     const result = await screen.list(client, { ...query, page, size: CSV_PAGE_SIZE });
     if (result.data.length === 0) return;
-    yield { text: csvRows(screen.columns, result.data, ctx), rows: result.data.length };
+    yield { text: csvRows(columns, result.data, ctx), rows: result.data.length };
     if (page * CSV_PAGE_SIZE >= result.total_count) return;
   }
 }

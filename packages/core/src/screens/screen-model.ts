@@ -2,7 +2,7 @@
 // The web renders a ScreenDef with Blueprint, the TUI with Ink and the CLI derives flags from the same
 // field definitions; only layout (dialog or page, charts) is a face's own.
 import type { z } from 'zod';
-import type { ColumnDef } from '../format/columns.js';
+import { type ColumnDef, columnsForView, type ListView } from '../format/columns.js';
 import type { ApiClient } from '../http/client.js';
 import type { ListQuery, Paged } from '../http/envelope.js';
 import { isAdmin } from '../roles/roles.js';
@@ -46,6 +46,11 @@ export interface FilterDef {
   optionSource?: OptionSource;
   /** Shown to admins only (the user-facing view of a shared screen hides it). */
   adminOnly?: boolean;
+  /**
+   * Part of the admin search across owners (the token list's user and token ids, console-screens §2):
+   * drawn in a collapsible card with a Clear button where the face has room, open while one is set.
+   */
+  adminSearch?: boolean;
   /**
    * A select that searches as soon as it changes even on a screen whose filters wait for Search (the
    * log type tabs, console-screens §3), taking the texts typed so far with it.
@@ -368,6 +373,11 @@ export interface ScreenDef<Row, Values = never, Input = never> {
   /** The name a confirmation or a toast uses for a row. */
   rowName?(row: Row): string;
   columns: readonly ColumnDef<Row>[];
+  /**
+   * Which rows a query lists (default: one's own): an admin's search across owners (a token list with
+   * a user or token id) shows the `adminSearchOnly` columns too; see `screenColumns`.
+   */
+  listView?(query: ScreenQuery): ListView;
   list(client: ApiClient, query: ScreenQuery): Promise<Paged<Row>>;
   /**
    * The list a user below admin sees: their own rows (`/api/mj/self`, `/api/task/self`). With it, admins
@@ -406,6 +416,11 @@ export interface ScreenDef<Row, Values = never, Input = never> {
   editable?: boolean;
   /** When editable, whether this row may be edited (default: every row); a used code may not. */
   editableRow?(row: Row): boolean;
+  /**
+   * Whether the toolbar offers the column settings menu (console-screens §3): checkboxes that hide
+   * columns client-side, remembered per screen (see column-settings.ts).
+   */
+  columnSettings?: boolean;
   /** Whether the toolbar offers the whole list (current filter, all pages) as CSV. */
   exportCsv?: boolean;
   /** Or the server writes that CSV itself: the toolbar links to it (see CsvDownloadDef). */
@@ -442,6 +457,17 @@ export function screenForRole<Row, Values, Input>(
     columns: screen.columns.filter((column) => !column.adminOnly),
     filters: screen.filters.filter((filter) => !filter.adminOnly),
   };
+}
+
+/**
+ * The columns a screen's table shows for a query: every face (web, TUI, CLI) asks here, so the admin
+ * search's owner column shows on that search and on no list of one's own rows.
+ */
+export function screenColumns<Row>(
+  screen: Pick<ScreenDef<Row>, 'columns' | 'listView'>,
+  query: ScreenQuery,
+): ColumnDef<Row>[] {
+  return columnsForView(screen.columns, screen.listView?.(query) ?? 'own');
 }
 
 /** The list query of a screen read from URL query parameters: unknown names dropped, numbers kept. */

@@ -68,7 +68,8 @@ describe('usage screens against a real gw server', () => {
     const screen = await console_.open('dashboard', /Today's requests +1 /, { refreshSeconds: 3600 });
     const frame = screen.lastFrame() ?? '';
     expect(frame).toMatch(new RegExp(`${MODEL} +1 +█`));
-    expect(frame).toContain('Requests by model (1 requests)');
+    // One call is counted in the singular (i18next plurals): "1 request", not "1 requests".
+    expect(frame).toContain('Requests by model (1 request)');
     expect(frame).toMatch(/Today's tokens +[1-9]/);
     await screen.press('p', /\(paused\)/);
   });

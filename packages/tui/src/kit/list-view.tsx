@@ -1,4 +1,10 @@
-import { type ColumnContext, type FilterDef, formatTimestamp, type ScreenQuery } from '@gw/core';
+import {
+  type ColumnContext,
+  type FilterDef,
+  formatTimestamp,
+  type ScreenQuery,
+  screenColumns,
+} from '@gw/core';
 import { Box, Text } from 'ink';
 import { type Dispatch, type ReactNode, type SetStateAction, useEffect, useState } from 'react';
 import { useScreenHost, useSession, useTuiEnv } from '../hooks/tui-context.js';
@@ -119,7 +125,7 @@ export function ListView(props: ListViewProps) {
         props.overlay
       )}
       <DataTable
-        columns={screen.columns}
+        columns={screenColumns(screen, query)}
         rows={list.rows}
         ctx={ctx}
         selected={Math.min(cursor, list.rows.length - 1)}

@@ -230,7 +230,7 @@ function ScreenBody({ screen, screens, tab, onNextTab, saveDir, extras }: Screen
       </Box>
     );
   if (mode.kind === 'detail')
-    return <RowDetail screen={screen} row={mode.row} detailLines={extras.detailLines} />;
+    return <RowDetail screen={screen} query={query} row={mode.row} detailLines={extras.detailLines} />;
   return (
     <ListView
       screen={screen}

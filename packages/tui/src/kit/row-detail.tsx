@@ -1,10 +1,19 @@
-import { type ColumnContext, displayWidth, fitCells, formatTimestamp } from '@gw/core';
+import {
+  type ColumnContext,
+  displayWidth,
+  fitCells,
+  formatTimestamp,
+  type ScreenQuery,
+  screenColumns,
+} from '@gw/core';
 import { Box, Text } from 'ink';
 import { useScreenHost, useSession, useTuiEnv } from '../hooks/tui-context.js';
 import type { AnyScreen } from './resource-screen.js';
 
 export interface RowDetailProps {
   screen: AnyScreen;
+  /** The list's query: its view picks the columns (an admin search's owner). */
+  query: ScreenQuery;
   // biome-ignore lint/suspicious/noExplicitAny: a row of any screen
   row: any;
   /** The screen's own detail lines (ScreenExtras.detailLines); its columns otherwise. */
@@ -16,7 +25,7 @@ export interface RowDetailProps {
  * One row on its own: every column of the screen (not only those the table had room for), one a
  * line; a long value wraps over the lines the pane has left.
  */
-export function RowDetail({ screen, row, detailLines }: RowDetailProps) {
+export function RowDetail({ screen, query, row, detailLines }: RowDetailProps) {
   const { t, glyphs } = useTuiEnv();
   const { quota } = useSession();
   const host = useScreenHost();
@@ -24,7 +33,7 @@ export function RowDetail({ screen, row, detailLines }: RowDetailProps) {
   const name = screen.rowName?.(row) ?? String(screen.rowKey(row));
   const lines: [string, string][] = detailLines
     ? detailLines(row, ctx).map((line) => [t(line.labelKey), line.text])
-    : screen.columns.map((column) => [t(column.titleKey), column.value(row, ctx)]);
+    : screenColumns(screen, query).map((column) => [t(column.titleKey), column.value(row, ctx)]);
   const labelWidth = Math.min(24, Math.max(...lines.map(([label]) => displayWidth(label))));
   const spare = host.height - lines.length - 2;
   return (

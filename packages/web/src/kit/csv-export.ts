@@ -12,7 +12,7 @@ import {
  * Answers how many rows were written.
  */
 export async function downloadScreenCsv<Row>(
-  screen: Pick<ScreenDef<Row>, 'columns' | 'list' | 'id'>,
+  screen: Pick<ScreenDef<Row>, 'columns' | 'list' | 'listView' | 'id'>,
   client: ApiClient,
   query: ScreenQuery,
   ctx: ColumnContext,

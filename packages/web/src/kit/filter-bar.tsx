@@ -1,7 +1,7 @@
-import { HTMLSelect, InputGroup } from '@blueprintjs/core';
+import { Button, Collapse, HTMLSelect, InputGroup } from '@blueprintjs/core';
 import './kit.css';
 import type { FilterDef, ScreenQuery } from '@gw/core';
-import { type Ref, useEffect, useState } from 'react';
+import { type Ref, useEffect, useId, useState } from 'react';
 import { useT } from '../lib/use-t';
 import { DateTimeInput } from './date-time-input';
 import { localInputOf, secondsOfLocalInput } from './local-time';
@@ -77,8 +77,62 @@ export function FilterBar({ filters, query, admin, onFilters, searchRef, id, onS
   const [values, setValues] = useState<Record<string, string>>(fromQuery);
   const queryText = JSON.stringify(fromQuery());
   useEffect(() => setValues(JSON.parse(queryText)), [queryText]);
+  // The admin search's filters (§2) sit in their own card, open while one of them is set.
+  const searchFilters = shown.filter((filter) => filter.adminSearch);
+  const searching = searchFilters.some((filter) => String(query[filter.name] ?? '') !== '');
+  const [searchOpen, setSearchOpen] = useState(searching);
+  useEffect(() => {
+    if (searching) setSearchOpen(true);
+  }, [searching]);
+  const searchPanelId = useId();
   if (shown.length === 0) return null;
   const set = (name: string, value: string) => setValues((current) => ({ ...current, [name]: value }));
+  const submit = (next: Record<string, string>) =>
+    onFilters(Object.fromEntries(Object.entries(next).map(([name, value]) => [name, value.trim()])));
+  const draw = (filter: FilterDef) => {
+    const label = t(filter.labelKey);
+    if (filter.kind === 'select')
+      return (
+        <SelectFilter
+          key={filter.name}
+          filter={filter}
+          label={label}
+          value={values[filter.name] ?? ''}
+          onChange={(value) => {
+            const next = { ...values, [filter.name]: value };
+            setValues(next);
+            if (!onSearchOnly || filter.appliesAtOnce) onFilters(next);
+          }}
+        />
+      );
+    // A date and a time have no room for a placeholder naming the filter: its name goes before them.
+    if (filter.kind === 'datetime')
+      return (
+        <span key={filter.name} className="gw-filter-datetime">
+          <span className="gw-filter-datetime-label" aria-hidden>
+            {label}
+          </span>
+          <DateTimeInput
+            label={label}
+            value={secondsToLocalInput(values[filter.name] ?? '')}
+            onChange={(value) => set(filter.name, localInputToSeconds(value))}
+          />
+        </span>
+      );
+    return (
+      <InputGroup
+        key={filter.name}
+        inputRef={filter.kind === 'keyword' ? searchRef : undefined}
+        className={filter.kind === 'keyword' ? 'gw-filter-keyword' : undefined}
+        leftIcon={filter.kind === 'keyword' ? 'search' : undefined}
+        type={filter.kind === 'int' ? 'number' : filter.kind === 'date-range' ? 'date' : 'search'}
+        aria-label={label}
+        placeholder={filter.placeholderKey ? t(filter.placeholderKey) : label}
+        value={values[filter.name] ?? ''}
+        onValueChange={(value) => set(filter.name, value)}
+      />
+    );
+  };
   return (
     <form
       id={id}
@@ -86,53 +140,40 @@ export function FilterBar({ filters, query, admin, onFilters, searchRef, id, onS
       aria-label={t('web.kit.filters')}
       onSubmit={(event) => {
         event.preventDefault();
-        onFilters(Object.fromEntries(Object.entries(values).map(([name, value]) => [name, value.trim()])));
+        submit(values);
       }}
     >
-      {shown.map((filter) => {
-        const label = t(filter.labelKey);
-        if (filter.kind === 'select')
-          return (
-            <SelectFilter
-              key={filter.name}
-              filter={filter}
-              label={label}
-              value={values[filter.name] ?? ''}
-              onChange={(value) => {
-                const next = { ...values, [filter.name]: value };
-                setValues(next);
-                if (!onSearchOnly || filter.appliesAtOnce) onFilters(next);
-              }}
-            />
-          );
-        // A date and a time have no room for a placeholder naming the filter: its name goes before them.
-        if (filter.kind === 'datetime')
-          return (
-            <span key={filter.name} className="gw-filter-datetime">
-              <span className="gw-filter-datetime-label" aria-hidden>
-                {label}
-              </span>
-              <DateTimeInput
-                label={label}
-                value={secondsToLocalInput(values[filter.name] ?? '')}
-                onChange={(value) => set(filter.name, localInputToSeconds(value))}
-              />
-            </span>
-          );
-        return (
-          <InputGroup
-            key={filter.name}
-            inputRef={filter.kind === 'keyword' ? searchRef : undefined}
-            className={filter.kind === 'keyword' ? 'gw-filter-keyword' : undefined}
-            leftIcon={filter.kind === 'keyword' ? 'search' : undefined}
-            type={filter.kind === 'int' ? 'number' : filter.kind === 'date-range' ? 'date' : 'search'}
-            aria-label={label}
-            placeholder={filter.placeholderKey ? t(filter.placeholderKey) : label}
-            value={values[filter.name] ?? ''}
-            onValueChange={(value) => set(filter.name, value)}
+      {shown.filter((filter) => !filter.adminSearch).map(draw)}
+      {searchFilters.length > 0 && (
+        <div className={`gw-admin-search${searchOpen ? ' gw-admin-search-open' : ''}`}>
+          <Button
+            variant="minimal"
+            icon="search-template"
+            endIcon={searchOpen ? 'chevron-up' : 'chevron-down'}
+            text={t('web.kit.admin_search')}
+            aria-expanded={searchOpen}
+            aria-controls={searchPanelId}
+            onClick={() => setSearchOpen(!searchOpen)}
           />
-        );
-      })}
+          <Collapse isOpen={searchOpen} keepChildrenMounted={false}>
+            <div id={searchPanelId} className="gw-admin-search-fields">
+              {searchFilters.map(draw)}
+              {/* Clear empties the card's ids and searches: the list is one's own again. */}
+              <Button
+                text={t('web.kit.clear')}
+                onClick={() => {
+                  const next = {
+                    ...values,
+                    ...Object.fromEntries(searchFilters.map((filter) => [filter.name, ''])),
+                  };
+                  setValues(next);
+                  submit(next);
+                }}
+              />
+            </div>
+          </Collapse>
+        </div>
+      )}
       <button type="submit" hidden />
     </form>
   );

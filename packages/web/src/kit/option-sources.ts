@@ -1,6 +1,8 @@
 import { type FieldOption, loadOptionSource, type OptionSource } from '@gw/core';
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { useApp } from '../app/app-context';
+import { useT } from '../lib/use-t';
 
 /** Sources read from no server: core's own lists, given at once. */
 const LOCAL_SOURCES: ReadonlySet<OptionSource> = new Set(['channel_types', 'roles']);
@@ -12,9 +14,12 @@ const LOCAL_SOURCES: ReadonlySet<OptionSource> = new Set(['channel_types', 'role
  */
 export function useOptionSource(source: OptionSource | undefined): readonly FieldOption[] | undefined {
   const { client } = useApp();
+  const t = useT();
+  const { i18n } = useTranslation();
   const loaded = useQuery({
-    queryKey: [source ?? 'none', 'options'],
-    queryFn: () => (source ? loadOptionSource(client, source) : Promise.resolve([])),
+    // Per language: a seeded name (the default group) is written in the interface's words.
+    queryKey: [source ?? 'none', 'options', i18n.language],
+    queryFn: () => (source ? loadOptionSource(client, source, t) : Promise.resolve([])),
     enabled: source !== undefined,
     staleTime: LOCAL_SOURCES.has(source as OptionSource) ? Number.POSITIVE_INFINITY : 60_000,
   });

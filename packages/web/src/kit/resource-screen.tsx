@@ -8,8 +8,10 @@ import {
   formatTimestamp,
   PAGE_SIZES,
   type ScreenDef,
+  screenColumns,
   screenForRole,
   type ScreenQuery,
+  shownColumns,
 } from '@gw/core';
 import { keepPreviousData, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
@@ -19,8 +21,10 @@ import { useApp, useUser } from '../app/app-context';
 import { useQuotaDisplay } from '../app/use-quota-display';
 import { Pager } from './pager';
 import { SMALL_SCREEN, useMediaQuery } from '../lib/media';
+import { readHiddenColumns, writeHiddenColumns } from '../lib/storage';
 import { showError, showToast } from '../lib/toasts';
 import { useT } from '../lib/use-t';
+import { ColumnSettings } from './column-settings';
 import { ConfirmAction } from './confirm-action';
 import { CreatedListDialog } from './created-list-dialog';
 import { downloadScreenCsv } from './csv-export';
@@ -153,11 +157,19 @@ function ResourceScreenBody<Row, Values, Input>({
 
   // After a failed load the last rows are no longer the list's: none show (the error is toasted).
   const rows = list.isError ? [] : (list.data?.data ?? []);
-  // Phones keep the columns core marks as most needed (priority 1–2); the rest scroll on wider screens.
-  const shown = useMemo(
-    () => (phone ? { ...screen, columns: columnsForWidth(screen.columns, 2) } : screen),
-    [phone, screen],
-  );
+  // The query's columns (core's rule: the admin search adds the owner); phones keep those core marks
+  // as most needed (priority 1–2), the rest scroll on wider screens.
+  // The column settings' choice (console-screens §3) is remembered per screen.
+  const [hidden, setHidden] = useState<ReadonlySet<string>>(() => readHiddenColumns(screen.id));
+  const chooseHidden = (next: Set<string>) => {
+    setHidden(next);
+    writeHiddenColumns(screen.id, next);
+  };
+  const viewColumns = useMemo(() => screenColumns(screen, query), [screen, query]);
+  const shown = useMemo(() => {
+    const columns = screen.columnSettings ? shownColumns(viewColumns, hidden) : viewColumns;
+    return { ...screen, columns: phone ? columnsForWidth(columns, 2) : columns };
+  }, [phone, screen, viewColumns, hidden]);
   const selectedRows = rows.filter((row) => selected.has(screen.rowKey(row)));
   const batch = (screen.batchActions ?? []).filter((action) => (action.role ?? 0) <= role);
   const runBatch = (action: ActionDef<Row>) => {
@@ -237,6 +249,9 @@ function ResourceScreenBody<Row, Values, Input>({
               type: 'submit',
               form: filterFormId,
             })}
+          {screen.columnSettings && (
+            <ColumnSettings columns={viewColumns} hidden={hidden} onHidden={chooseHidden} iconOnly={phone} />
+          )}
           {screen.exportCsv &&
             toolButton('download', t('web.kit.export_csv'), () => void exportCsv(), { loading: exporting })}
           {screen.csvDownload && (

@@ -1,4 +1,4 @@
-import { statusSchema, type SiteStatus } from '@gw/core';
+import { hiddenColumnsFrom, statusSchema, type SiteStatus } from '@gw/core';
 
 // Local storage keys of spec §3 and console-screens §0.1.
 const THEME_KEY = 'theme';
@@ -62,4 +62,22 @@ export function readSeenNotice(): string {
 /** Remembers the notice text once shown. */
 export function writeSeenNotice(text: string): void {
   localStorage.setItem(NOTICE_KEY, text);
+}
+
+/** The columns each table's column settings hide (console-screens §3), by screen id. */
+const HIDDEN_COLUMNS_KEY = 'hidden_columns';
+
+/** The column ids hidden on one screen's table (none when nothing or something unreadable is stored). */
+export function readHiddenColumns(screen: string): Set<string> {
+  const all = readJson(HIDDEN_COLUMNS_KEY);
+  return hiddenColumnsFrom(
+    all && typeof all === 'object' ? (all as Record<string, unknown>)[screen] : undefined,
+  );
+}
+
+/** Remembers the column ids hidden on one screen's table. */
+export function writeHiddenColumns(screen: string, hidden: ReadonlySet<string>): void {
+  const all = readJson(HIDDEN_COLUMNS_KEY);
+  const next = { ...(all && typeof all === 'object' ? all : {}), [screen]: [...hidden] };
+  localStorage.setItem(HIDDEN_COLUMNS_KEY, JSON.stringify(next));
 }

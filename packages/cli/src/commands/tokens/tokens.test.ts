@@ -7,6 +7,9 @@ import { TOKEN_COLUMNS } from '@gw/core';
 import { type GwServer, startGwServer } from '../../../../../test-support/gw-server.js';
 import { runGw } from '../../test-support/run-gw.js';
 
+/** The columns of one's own list: core's token columns without the admin search's owner. */
+const OWN_COLUMNS = TOKEN_COLUMNS.filter((column) => !column.adminSearchOnly);
+
 let server: GwServer;
 let configDir: string;
 const gw = (args: string[], input?: string) => runGw(args, { env: { GW_CONFIG_DIR: configDir }, input });
@@ -85,17 +88,26 @@ describe('gw tokens', () => {
     expect(run.code).toBe(0);
     const lines = run.stdout.trimEnd().split('\n');
     expect(lines).toHaveLength(2);
-    expect(lines[0]).toMatch(/^\d+\t\tci\t/);
-    expect(lines[1]).toMatch(/^\d+\t\tdeploy\t/);
+    expect(lines[0]).toMatch(/^\d+\tci\t/);
+    expect(lines[1]).toMatch(/^\d+\tdeploy\t/);
     for (const line of lines) {
-      // One cell per core token column (the owner's is empty outside the admin search).
-      expect(line.split('\t')).toHaveLength(TOKEN_COLUMNS.length);
+      // One cell per core token column of one's own list: no owner column (the admin search's only).
+      expect(line.split('\t')).toHaveLength(OWN_COLUMNS.length);
       expect(line).toMatch(/\t\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z\t/);
     }
     expect(lines[1]).toContain('\tUnlimited\t');
     expect(lines[1]).toContain('2099-01-01T');
     expect(run.stdout).not.toContain('\u001b[');
     expect(run.stdout).not.toMatch(/\bNAME\b/);
+  });
+
+  it("Given an admin's search by user id, When listing, Then the owner column leads with `id - name`", async () => {
+    const run = await gw(['tk', 'ls', '--sort', 'id', '--user-id', '1']);
+    expect(run.code, run.stderr).toBe(0);
+    const lines = run.stdout.trimEnd().split('\n');
+    expect(lines).toHaveLength(2);
+    for (const line of lines) expect(line.split('\t')).toHaveLength(TOKEN_COLUMNS.length);
+    expect(lines[0]).toMatch(/^\d+\t1 - root\tci\t/);
   });
 
   it('Given list --json, Then the API paged shape with total_count', async () => {
@@ -109,7 +121,9 @@ describe('gw tokens', () => {
     expect((await gw(['tokens', 'disable', String(ci.id)])).code).toBe(0);
     expect((await listJson()).data.find((row) => row.id === ci.id)?.status).toBe(2);
     const tsv = await gw(['tokens', 'list', '--keyword', 'ci']);
-    expect(tsv.stdout.split('\t')[5]).toBe('Disabled');
+    expect(tsv.stdout.split('\t')[OWN_COLUMNS.findIndex((column) => column.id === 'status')]).toBe(
+      'Disabled',
+    );
     expect((await gw(['tokens', 'enable', String(ci.id)])).code).toBe(0);
     expect((await listJson()).data.find((row) => row.id === ci.id)?.status).toBe(1);
   });

@@ -1,17 +1,20 @@
 import type { ColumnDef } from '../../format/columns.js';
 import { renderQuota } from '../../format/quota.js';
+import { logDuration, logGroupText, logTypeChip } from '../../screens/log-cells.js';
 import { LOG_TYPE } from './log-types.js';
 import { type Log, logTypeKey } from './logs.schema.js';
 
-/** The user group a consume log was billed in (from its metadata), or ''. */
+/** The user group a consume log was billed in, `group → backup` when the backup served (log-cells). */
 export function logGroupName(log: Log): string {
-  const group = log.metadata?.group_name;
-  return typeof group === 'string' ? group : '';
+  return logGroupText(log);
 }
 
-/** `request_time` as seconds with one decimal (`1.2 s`), as the console's duration column shows it. */
+/**
+ * `request_time` as seconds with one decimal (`1.2 s`), and the first token's after a slash when the
+ * reply streamed (`1.2 s / 0.3 s`), as the console's duration column shows it.
+ */
 export function logDurationText(log: Log): string {
-  return log.request_time > 0 ? `${(log.request_time / 1000).toFixed(1)} s` : '';
+  return logDuration(log)?.text ?? '';
 }
 
 /**
@@ -31,6 +34,8 @@ export const LOG_COLUMNS: readonly (ColumnDef<Log> & { adminOnly?: boolean })[] 
     titleKey: 'logs.fields.type',
     sortField: 'type',
     priority: 2,
+    chip: true,
+    chipStyle: (log) => logTypeChip(log.type),
     value: (log, ctx) => ctx.t(logTypeKey(log.type)),
   },
   {
@@ -53,6 +58,8 @@ export const LOG_COLUMNS: readonly (ColumnDef<Log> & { adminOnly?: boolean })[] 
     sortField: 'user_id',
     priority: 2,
     adminOnly: true,
+    chip: true,
+    copy: true,
     value: (log) => log.username,
   },
   {
@@ -60,6 +67,8 @@ export const LOG_COLUMNS: readonly (ColumnDef<Log> & { adminOnly?: boolean })[] 
     titleKey: 'logs.fields.token_name',
     sortField: 'token_name',
     priority: 3,
+    chip: true,
+    copy: true,
     value: (log) => log.token_name,
   },
   {
@@ -67,9 +76,17 @@ export const LOG_COLUMNS: readonly (ColumnDef<Log> & { adminOnly?: boolean })[] 
     titleKey: 'logs.fields.model_name',
     sortField: 'model_name',
     priority: 1,
+    chip: true,
+    copy: true,
     value: (log) => log.model_name,
   },
-  { id: 'request_time', titleKey: 'logs.fields.request_time', priority: 5, value: logDurationText },
+  {
+    id: 'request_time',
+    titleKey: 'logs.fields.request_time',
+    helpKey: 'logs.cells.duration_help',
+    priority: 5,
+    value: logDurationText,
+  },
   {
     id: 'prompt_tokens',
     titleKey: 'logs.fields.prompt_tokens',
@@ -90,6 +107,8 @@ export const LOG_COLUMNS: readonly (ColumnDef<Log> & { adminOnly?: boolean })[] 
     value: (log, ctx) =>
       log.quota ? renderQuota(log.quota, ctx.quota, log.type === LOG_TYPE.consume ? 6 : 2) : '',
   },
+  // The address the call came from (§3 column list); narrow screens drop it first.
+  { id: 'source_ip', titleKey: 'logs.fields.source_ip', priority: 6, value: (log) => log.source_ip },
   { id: 'content', titleKey: 'logs.fields.content', priority: 3, value: (log) => log.content },
 ];
 

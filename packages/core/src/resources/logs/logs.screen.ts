@@ -148,6 +148,7 @@ export const LOG_SCREEN: ScreenDef<Log> = {
   emptyKey: 'logs.empty',
   refreshClearsFilters: true,
   searchButton: true,
+  columnSettings: true,
   csvDownload: {
     path: '/api/log/export',
     selfPath: '/api/log/self/export',

@@ -15,12 +15,13 @@ export const TOKEN_COLUMNS: readonly ColumnDef<Token>[] = [
     value: (token) => String(token.id),
   },
   {
-    // Filled only on the admin search's rows (which carry the owner's name): `id - name`. Empty on
-    // one's own list, so it is among the first to give way on a narrow screen.
+    // The admin search's rows carry the owner's name: `id - name` (console-screens §2, first column of
+    // that layout). On one's own list it would say oneself on every row, so it shows only there.
     id: 'owner',
     titleKey: 'tokens.fields.owner',
-    priority: 5,
+    priority: 2,
     adminOnly: true,
+    adminSearchOnly: true,
     value: (token) => (token.owner_name === undefined ? '' : `${token.user_id} - ${token.owner_name}`),
   },
   {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formSchema, screenI18nKeys } from '../../screens/screen-model.js';
+import { ROLES } from '../../roles/roles.js';
+import { formSchema, screenColumns, screenForRole, screenI18nKeys } from '../../screens/screen-model.js';
 import { missingLocaleKeys } from '../../screens/test-support/locale-keys.js';
 import { fieldErrorsFromZod } from '../../validation/issues.js';
 import {
@@ -9,6 +10,7 @@ import {
   type TokenFormValues,
   tokenFormChanged,
   tokenFormFromRow,
+  tokenListView,
 } from './tokens.screen.js';
 import { TOKEN_NEVER_EXPIRES, tokenSchema } from './tokens.schema.js';
 
@@ -112,5 +114,33 @@ describe('token form: backup group', () => {
     const backed = { ...emptyTokenForm(), backup_group: 'default' };
     expect(tokenFormChanged({ ...backed, group: 'default' }, backed)).toEqual({ backup_group: '' });
     expect(tokenFormChanged({ ...backed, group: 'vip' }, backed)).toEqual({});
+  });
+});
+
+describe('token columns: the owner shows on the admin search only (console-screens §2)', () => {
+  const ids = (query: Record<string, string | number>) =>
+    screenColumns(TOKEN_SCREEN, { page: 1, size: 10, order: '-id', ...query }).map((column) => column.id);
+
+  it("Given an admin's own list, Then no owner column (it would name the admin on every row)", () => {
+    const admin = screenForRole(TOKEN_SCREEN, ROLES.admin);
+    expect(
+      screenColumns(admin, { page: 1, size: 10, order: '-id' }).map((column) => column.id),
+    ).not.toContain('owner');
+    expect(ids({ keyword: 'ci' })).not.toContain('owner');
+    // A cleared id box (0 or blank) is one's own list again.
+    expect(ids({ user_id: 0, token_id: '' })).not.toContain('owner');
+  });
+
+  it('Given a search by user id or token id, Then the owner column is there, right after the id', () => {
+    expect(ids({ user_id: 3 }).slice(0, 3)).toEqual(['id', 'owner', 'name']);
+    expect(ids({ token_id: 9 })).toContain('owner');
+    expect(tokenListView({ page: 1, size: 10, order: '-id', user_id: '3' })).toBe('admin-search');
+  });
+
+  it("Given a user's list, Then no owner column whatever the query (the role drops it first)", () => {
+    const user = screenForRole(TOKEN_SCREEN, ROLES.common);
+    expect(
+      screenColumns(user, { page: 1, size: 10, order: '-id', user_id: 3 }).map((c) => c.id),
+    ).not.toContain('owner');
   });
 });

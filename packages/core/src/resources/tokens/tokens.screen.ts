@@ -3,7 +3,14 @@
 // messages come from the wire schema (tokenCreateSchema) re-pathed onto them.
 import { z } from 'zod';
 import type { ApiClient } from '../../http/client.js';
-import { type ActionDef, deleteAction, type FormDef, type ScreenDef } from '../../screens/screen-model.js';
+import type { ListView } from '../../format/columns.js';
+import {
+  type ActionDef,
+  deleteAction,
+  type FormDef,
+  type ScreenDef,
+  type ScreenQuery,
+} from '../../screens/screen-model.js';
 import { deleteToken, createToken, listTokens, setTokenStatus, updateToken } from './tokens.api.js';
 import { searchTokensAdmin, setTokenStatusAdmin, updateTokenAdmin } from './tokens-admin.js';
 import { TOKEN_COLUMNS } from './tokens.fields.js';
@@ -280,6 +287,11 @@ const statusAction = (on: boolean): ActionDef<Token> => ({
   doneKey: on ? 'tokens.enabled_toast' : 'tokens.disabled_toast',
 });
 
+/** A user or token id in the query is the admin search across owners (§2); otherwise one's own list. */
+export function tokenListView(query: ScreenQuery): ListView {
+  return Number(query.user_id ?? 0) > 0 || Number(query.token_id ?? 0) > 0 ? 'admin-search' : 'own';
+}
+
 /** The caller's tokens (admins may search every owner's by user or token id). */
 export const TOKEN_SCREEN: ScreenDef<Token, TokenFormValues, TokenCreateInput> = {
   id: 'token',
@@ -288,6 +300,7 @@ export const TOKEN_SCREEN: ScreenDef<Token, TokenFormValues, TokenCreateInput> =
   rowKey: (token) => token.id,
   rowName: (token) => token.name,
   columns: TOKEN_COLUMNS,
+  listView: tokenListView,
   list: (client, query) => {
     const base = {
       page: query.page,
@@ -297,7 +310,7 @@ export const TOKEN_SCREEN: ScreenDef<Token, TokenFormValues, TokenCreateInput> =
     };
     const userId = Number(query.user_id ?? 0);
     const tokenId = Number(query.token_id ?? 0);
-    return userId > 0 || tokenId > 0
+    return tokenListView(query) === 'admin-search'
       ? searchTokensAdmin(client, { ...base, user_id: userId || undefined, token_id: tokenId || undefined })
       : listTokens(client, base);
   },
@@ -308,8 +321,8 @@ export const TOKEN_SCREEN: ScreenDef<Token, TokenFormValues, TokenCreateInput> =
       labelKey: 'common.search',
       placeholderKey: 'tokens.search_placeholder',
     },
-    { name: 'user_id', kind: 'int', labelKey: 'token_screen.owner_id', adminOnly: true },
-    { name: 'token_id', kind: 'int', labelKey: 'token_screen.token_id', adminOnly: true },
+    { name: 'user_id', kind: 'int', labelKey: 'token_screen.owner_id', adminOnly: true, adminSearch: true },
+    { name: 'token_id', kind: 'int', labelKey: 'token_screen.token_id', adminOnly: true, adminSearch: true },
   ],
   defaultOrder: '-id',
   pageSizeKey: 'token',

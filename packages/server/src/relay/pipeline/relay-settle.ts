@@ -61,7 +61,8 @@ export async function settleRelay(
   const at = nowSeconds();
   const metadata = consumeLogMetadata(
     {
-      groupName: input.attempt.group,
+      // The caller's own group even when the backup group served: the log shows "group → backup".
+      groupName: input.attempt.isBackupGroup ? caller.group : input.attempt.group,
       backupGroupName: caller.backupGroup,
       isBackupGroup: input.attempt.isBackupGroup,
     },

@@ -87,7 +87,9 @@ describe.each(TEST_DIALECTS)('log export on %s', (kind) => {
     const text = String(reply.body);
     expect(text.startsWith('\uFEFF')).toBe(true);
     const lines = csvLines(text);
-    expect(lines[0]).toBe('Time,Type,Channel,Group,User,Token,Model,Duration,Input,Output,Quota,Detail');
+    expect(lines[0]).toBe(
+      'Time,Type,Channel,Group,User,Token,Model,Duration,Input,Output,Quota,Source IP,Detail',
+    );
     expect(lines).toHaveLength(5);
     expect(lines[1]).toContain(',bob2');
     // A cell opening with = + - or @ gets a leading quote; quotes, commas and line breaks are quoted.
@@ -120,7 +122,7 @@ describe.each(TEST_DIALECTS)('log export on %s', (kind) => {
   it('lets a user export only their own rows, without channel or user columns', async () => {
     const mine = await get('/api/log/self/export?username=bob&lang=en_US', alice);
     const lines = csvLines(String(mine.body));
-    expect(lines[0]).toBe('Time,Type,Group,Token,Model,Duration,Input,Output,Quota,Detail');
+    expect(lines[0]).toBe('Time,Type,Group,Token,Model,Duration,Input,Output,Quota,Source IP,Detail');
     expect(lines).toHaveLength(3);
     expect(String(mine.body)).not.toContain('bob');
     expect((await get('/api/log/export', alice)).body).toMatchObject({ success: false, code: 'FORBIDDEN' });

@@ -1,5 +1,5 @@
 import { Button, Card, Tag } from '@blueprintjs/core';
-import { getAvailableModels, listModelOwners, modelsByOwner } from '@gw/core';
+import { dataNameText, getAvailableModels, listModelOwners, modelsByOwner } from '@gw/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useApp } from '../../app/app-context';
@@ -41,7 +41,7 @@ export function ModelsStrip() {
         <div key={group.owner} className="gw-models-owner">
           <span className="gw-models-owner-name">
             {group.icon && <img src={group.icon} alt="" width={16} height={16} />}
-            {group.owner || '—'}
+            {group.owner ? dataNameText(group.owner, t) : '—'}
           </span>
           {group.models.map((model) => (
             <Tag key={model} interactive round minimal onClick={() => void copyText(model, model, t)}>

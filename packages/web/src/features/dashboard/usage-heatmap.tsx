@@ -28,7 +28,11 @@ export function UsageHeatmap({ today }: { today: string }) {
     <Card className="gw-heatmap-card" role="region" aria-label={t('dashboard.heatmap_title')}>
       <div className="gw-chart-title">{t('dashboard.heatmap_title')}</div>
       <p className="gw-stat-sub">
-        {t('dashboard.heatmap_summary', { total: map.total, days: map.activeDays })}
+        {/* Each figure in its own plural form (i18next `_one` / `_other`): "1 day", "2 days". */}
+        {t('dashboard.heatmap_summary', {
+          total: t('dashboard.heatmap_requests', { count: map.total }),
+          days: t('dashboard.heatmap_days', { count: map.activeDays }),
+        })}
       </p>
       <div className="gw-heatmap" ref={frame}>
         {map.weeks.map((week) => (

@@ -1,9 +1,12 @@
 import { Button } from '@blueprintjs/core';
-import { LOG_SCREEN, type Log } from '@gw/core';
+import { formatTimestamp, LOG_COLUMNS, LOG_SCREEN, type Log, logBilling } from '@gw/core';
 import { useState } from 'react';
+import { useQuotaDisplay } from '../../app/use-quota-display';
+import { useScreenSections } from '../../kit/use-screen-sections';
 import { ResourceScreen } from '../../kit/resource-screen';
 import type { RowSlots } from '../../kit/resource-table';
 import { useT } from '../../lib/use-t';
+import { BillingBreakdown, logCell } from './log-cells';
 import { LogDetailDialog } from './log-detail-dialog';
 import { LogStatLine } from './log-stat-line';
 import './logs.css';
@@ -16,7 +19,18 @@ import './logs.css';
 export function LogPage() {
   const t = useT();
   const [opened, setOpened] = useState<Log | undefined>();
+  const quota = useQuotaDisplay();
+  // The special tokens' names and the Free / price words are the price list's.
+  const ready = useScreenSections(['prices']);
+  const quotaColumn = LOG_COLUMNS.find((column) => column.id === 'quota');
+  const quotaText = (log: Log) => quotaColumn?.value(log, { t, quota, time: formatTimestamp }) ?? '';
   const slots: RowSlots<Log> = {
+    cell: (log, columnId) => logCell(log, columnId, t, quota, quotaText),
+    // A consume row with its ratios opens on its billing breakdown.
+    expand: (log) => {
+      const billing = logBilling(log);
+      return billing ? () => <BillingBreakdown billing={billing} quota={quota} t={t} /> : undefined;
+    },
     actions: (log) => (
       <Button
         size="small"
@@ -27,6 +41,7 @@ export function LogPage() {
       />
     ),
   };
+  if (!ready) return null;
   return (
     <ResourceScreen
       screen={LOG_SCREEN}

@@ -9,6 +9,7 @@ import {
   filterCatalogue,
   formatTimestamp,
   loadModelCatalogue,
+  localizeCatalogue,
   type ModelCatalogue,
   pageOfCatalogue,
   withCatalogueFilter,
@@ -56,7 +57,8 @@ function CatalogueGate({ publicPage }: { publicPage: boolean }) {
   }, [data.error, t]);
   if (!ready || data.isPending) return <Spinner className="gw-page-spinner" />;
   if (!data.data) return <NonIdealState icon="error" title={t('billing.models.load_failed')} />;
-  return <CatalogueScreen catalogue={data.data} publicPage={publicPage} />;
+  // Seeded owner and group names ("未知", "默认分组") in the interface's language.
+  return <CatalogueScreen catalogue={localizeCatalogue(data.data, t)} publicPage={publicPage} />;
 }
 
 function CatalogueScreen({ catalogue, publicPage }: { catalogue: ModelCatalogue; publicPage: boolean }) {

@@ -98,14 +98,20 @@ export const CHART_COLOURS = [
  * Axis, legend and grid colours per theme: Chart.js draws on a canvas, so the dark theme's CSS does not
  * reach its text (grey on dark grey was hard to read); set before each chart is made.
  */
-const THEME_INK = {
-  light: { text: '#404854', grid: 'rgba(17, 20, 24, 0.1)' },
-  dark: { text: '#d3d8de', grid: 'rgba(255, 255, 255, 0.12)' },
+export const THEME_INK = {
+  light: { text: '#404854', grid: 'rgba(17, 20, 24, 0.1)', surface: '#ffffff' },
+  // `surface` is the chart card's background (charts.css): a doughnut's slices are parted by it.
+  dark: { text: '#d3d8de', grid: 'rgba(255, 255, 255, 0.12)', surface: '#252a31' },
 } as const;
 
-function applyTheme(theme: keyof typeof THEME_INK): void {
+/**
+ * Sets Chart.js's defaults for a theme. The slices' border is Chart.js's white unless told, which drew
+ * white rings round the doughnut on the dark card: it takes the card's own colour instead.
+ */
+export function applyChartTheme(theme: keyof typeof THEME_INK): void {
   Chart.defaults.color = THEME_INK[theme].text;
   Chart.defaults.borderColor = THEME_INK[theme].grid;
+  Chart.defaults.elements.arc.borderColor = THEME_INK[theme].surface;
 }
 
 export function colourAt(index: number): string {
@@ -130,7 +136,7 @@ export function ChartFigure({ title, config, summary, children, height = 280 }: 
     const element = canvas.current;
     // No 2D context (happy-dom, a browser without canvas): the heading and text alternative remain.
     if (!element?.getContext?.('2d')) return;
-    applyTheme(theme);
+    applyChartTheme(theme);
     const chart = new Chart(element, { ...config, plugins: [...(config.plugins ?? []), barTotals] });
     return () => chart.destroy();
   }, [config, theme]);
