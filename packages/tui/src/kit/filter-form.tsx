@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useScreenHost, useSession, useTuiEnv } from '../hooks/tui-context.js';
 import { useKeys } from '../hooks/use-keys.js';
 import { datetimeSeconds, datetimeText } from './draft.js';
-import { editField, type FieldEdit } from './field-keys.js';
+import { editField, type FieldEdit, picksFromList } from './field-keys.js';
 import { FieldLine, formLabelWidth } from './field-line.js';
 import { useFieldOptions } from './use-field-options.js';
 
@@ -43,6 +43,8 @@ export function FilterForm({ filters, query, onApply, onCancel }: FilterFormProp
     ),
   );
   const [focus, setFocus] = useState(0);
+  // A select's ink-select-input list is open under the focused filter; it has the keys meanwhile.
+  const [picking, setPicking] = useState(false);
   const { optionsOf } = useFieldOptions(client, filters);
   const optionLabel = (option: FieldOption) =>
     option.labelKey ? t(option.labelKey) : (option.label ?? String(option.value));
@@ -53,7 +55,11 @@ export function FilterForm({ filters, query, onApply, onCancel }: FilterFormProp
     return [{ value: '', labelKey: 'tui.kit.any' }, ...options];
   };
 
+  const setValue = (name: string, value: unknown) =>
+    setValues((previous) => ({ ...previous, [name]: String(value ?? '') }));
+
   useKeys((input, key) => {
+    if (picking) return;
     if (key.escape) return onCancel();
     if (key.return) {
       const applied: Record<string, string> = {};
@@ -67,9 +73,10 @@ export function FilterForm({ filters, query, onApply, onCancel }: FilterFormProp
     if (key.tab || key.downArrow) return setFocus((focus + 1) % filters.length);
     const filter = filters[focus];
     if (!filter) return;
+    if (input === ' ' && picksFromList(filterKind(filter), choices(filter))) return setPicking(true);
     const edit: FieldEdit = { value: values[filter.name] ?? '', browse: 0, typed: '' };
     const next = editField(filterKind(filter), edit, input, key, choices(filter), optionLabel);
-    if (next) setValues((previous) => ({ ...previous, [filter.name]: String(next.value ?? '') }));
+    if (next) setValue(filter.name, next.value);
   }, host.active);
 
   const labelWidth = formLabelWidth(
@@ -89,6 +96,14 @@ export function FilterForm({ filters, query, onApply, onCancel }: FilterFormProp
           focus={index === focus}
           options={choices(filter)}
           optionLabel={optionLabel}
+          onText={(value) => setValue(filter.name, value)}
+          typing={host.active && !picking}
+          picking={picking}
+          onPick={(value) => {
+            setPicking(false);
+            setValue(filter.name, value);
+          }}
+          onPickClose={() => setPicking(false)}
           help={
             filter.kind === 'datetime'
               ? t('tui.kit.datetime_hint')
