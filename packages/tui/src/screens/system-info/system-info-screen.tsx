@@ -8,10 +8,9 @@ import {
   systemLogLevel,
 } from '@gw/core';
 import { Box, Text } from 'ink';
-import { useCallback, useEffect, useRef, useState } from 'react';
 import { useScreenHost, useSession, useTuiEnv } from '../../hooks/tui-context.js';
-import { useKeys } from '../../hooks/use-keys.js';
 import { useScreenFrame } from '../../hooks/use-screen-frame.js';
+import { useLiveReload } from '../../kit/use-live-reload.js';
 
 const BINDINGS = [
   { keys: 'r', labelKey: 'tui.keys.refresh' },
@@ -30,37 +29,12 @@ export function SystemInfoScreen() {
   const { t, glyphs, refreshSeconds } = useTuiEnv();
   const { client } = useSession();
   const host = useScreenHost();
-  const [entries, setEntries] = useState<SystemLogEntry[]>();
-  const [loading, setLoading] = useState(true);
-  const [updatedAt, setUpdatedAt] = useState<number>();
-  const [paused, setPaused] = useState(false);
-  const notifyError = useRef(host.notifyError);
-  notifyError.current = host.notifyError;
-
-  const reload = useCallback(async () => {
-    setLoading(true);
-    try {
-      setEntries(await getSystemLog(client, SYSTEM_LOG_SCREEN_DEFAULT));
-      setUpdatedAt(Date.now());
-    } catch (error) {
-      notifyError.current(error);
-    } finally {
-      setLoading(false);
-    }
-  }, [client]);
-  useEffect(() => {
-    void reload();
-  }, [reload]);
-  useEffect(() => {
-    if (paused || refreshSeconds <= 0) return;
-    const timer = setInterval(() => void reload(), refreshSeconds * 1000);
-    return () => clearInterval(timer);
-  }, [reload, paused, refreshSeconds]);
-  useScreenFrame(BINDINGS, false, { loading, updatedAt, paused: paused && refreshSeconds > 0 });
-  useKeys((input) => {
-    if (input === 'r') void reload();
-    else if (input === 'p') setPaused((current) => !current);
-  }, host.active);
+  const { data: entries, refresh } = useLiveReload<SystemLogEntry[]>(
+    () => getSystemLog(client, SYSTEM_LOG_SCREEN_DEFAULT),
+    '',
+    { refreshSeconds, onError: host.notifyError, keys: host.active },
+  );
+  useScreenFrame(BINDINGS, false, refresh);
 
   const room = Math.max(1, host.height - 3);
   return (
