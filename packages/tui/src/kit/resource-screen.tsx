@@ -225,8 +225,19 @@ function ScreenBody({ screen, screens, tab, onNextTab, saveDir, extras }: Screen
         />
       </Box>
     );
+  if (mode.kind === 'detail' && extras.detail) {
+    const Detail = extras.detail;
+    return <Detail row={mode.row} />;
+  }
   if (mode.kind === 'detail')
-    return <RowDetail screen={screen} row={mode.row} detailLines={extras.detailLines} />;
+    return (
+      <RowDetail
+        screen={screen}
+        row={mode.row}
+        detailLines={extras.detailLines}
+        detailBlock={extras.detailBlock}
+      />
+    );
   return (
     <ListView
       screen={screen}
