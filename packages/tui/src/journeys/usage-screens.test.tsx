@@ -116,6 +116,13 @@ describe('usage screens against a real gw server', () => {
   it('Given a running server, when System info opens, then the server log lines read through the API show', async () => {
     const screen = await console_.open('syslog', /\d{4}-\d{2}-\d{2}T\S+ +(Info|Warning|Error|Debug) /);
     expect(screen.lastFrame()).toContain('System logs');
+    // `/` searches the lines read: nothing matches a made-up word; Esc clears the search.
+    await screen.press('/', 'Search logs: /');
+    await screen.press('zz-no-such-line', 'No matching logs');
+    await screen.press(KEYS.enter, /<\/> Search logs/);
+    expect(screen.lastFrame()).toContain('zz-no-such-line');
+    const cleared = await screen.press(KEYS.escape, /\d{4}-\d{2}-\d{2}T\S+ +(Info|Warning|Error|Debug) /);
+    expect(cleared).not.toContain('zz-no-such-line');
   });
 
   it('Given a channel and root, when Analytics opens, then the summary counts them from the server', async () => {
