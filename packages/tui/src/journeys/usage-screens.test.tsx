@@ -1,6 +1,8 @@
 // The usage and billing screens core describes (logs, async tasks, Midjourney, monthly bills, available
 // models) drawn by the kit against a real gw server, with a chat relayed through the fake upstream so the
 // log list, its stat line and a log's detail show a real request.
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import {
@@ -131,11 +133,26 @@ describe('usage screens against a real gw server', () => {
   });
 
   it('Given root relayed chats, when Multi-user stats is asked for root, then its requests and spend show', async () => {
-    const screen = await console_.open('user_stats', 'Usernames:');
-    await screen.press('root', 'Usernames: root');
+    const saveDir = mkdtempSync(join(tmpdir(), 'gw-tui-multi-'));
+    const screen = await console_.open('user_stats', 'Usernames', { saveDir });
+    await screen.press('root', /› Usernames +root/);
+    // The range is core's default (30 days back to today); an end in the future is refused.
+    await screen.press(KEYS.tab, /› Start date +\d{4}-\d{2}-\d{2}/);
+    await screen.press(KEYS.tab, /› End date +\d{4}-\d{2}-\d{2}/);
+    const today = (screen.lastFrame() ?? '').match(/› End date +(\d{4}-\d{2}-\d{2})/)?.[1] ?? '';
+    await screen.press(`\u00152999-01-01`, /› End date +2999-01-01/);
+    await screen.press(KEYS.enter, 'Dates cannot be in the future');
+    await screen.press(`\u0015${today}`, new RegExp(`› End date +${today}`));
     const report = await screen.press(KEYS.enter, 'Found data for 1 users');
     expect(report).toMatch(/root +Spend +\$\d+\.\d+ +Requests +[12] /);
     expect(report).toContain(`root – ${MODEL}`);
+    // Ctrl-e writes the server's CSV export under the web's file name.
+    const saved = await screen.press('\u0005', 'Saved ');
+    const name = readdirSync(saveDir).find((file) => file.startsWith('multi_user_stats_'));
+    expect(name).toMatch(new RegExp(`_${today}\\.csv$`));
+    expect(saved).toContain(name);
+    expect(readFileSync(join(saveDir, name ?? ''), 'utf8')).toMatch(/\broot\b/);
+    rmSync(saveDir, { recursive: true, force: true });
   });
 
   it('Given the models a channel serves, when Available models opens, then the priced model shows', async () => {
