@@ -69,8 +69,9 @@ export function KeyboardProvider({ children }: { children: ReactNode }) {
       emitKey.current(raw);
     } finally {
       current.current = '';
+      // Even when a handler threw: the commit this asks for releases the next key.
+      setDelivered((count) => count + 1);
     }
-    setDelivered((count) => count + 1);
   };
   // Between Ink reading stdin and its listeners: a chunk is queued as single keys, released one per commit.
   // biome-ignore lint/correctness/useExhaustiveDependencies: deliverNext reads only refs; patch once per emitter
