@@ -76,6 +76,15 @@ describe('usage screens against a real gw server', () => {
     expect(detail).toContain('Metadata');
     expect(detail).toMatch(/^ +"group_name": "default",?$/m);
     await screen.press(KEYS.escape, new RegExp(`› .*${MODEL}`));
+    // The type filter's choices open as a list (Space); ↓↓ Enter picks Usage, Enter applies it.
+    await screen.press('f', 'Filters');
+    await screen.press(' ', 'Enter picks');
+    screen.stdin.write(KEYS.down);
+    screen.stdin.write(KEYS.down);
+    await screen.waitFor((frame) => /^ +› Usage$/m.test(frame), 'Usage highlighted');
+    await screen.press(KEYS.enter, /› Type +‹ Usage ›/);
+    const usage = await screen.press(KEYS.enter, 'Page 1 of 1 (1 rows)');
+    expect(usage).toMatch(new RegExp(`› .*${MODEL}`));
     await screen.press('f', 'Filters');
     // Type, token, then the model field.
     await screen.press(`${KEYS.tab}${KEYS.tab}`, /› Model/);
