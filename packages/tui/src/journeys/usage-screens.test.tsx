@@ -77,8 +77,9 @@ describe('usage screens against a real gw server', () => {
     expect(detail).toMatch(/^ +"group_name": "default",?$/m);
     await screen.press(KEYS.escape, new RegExp(`› .*${MODEL}`));
     // The type filter's choices open as a list (Space); ↓↓ Enter picks Usage, Enter applies it.
-    await screen.press('f', 'Filters');
-    await screen.press(' ', 'Enter picks');
+    // The footer follows: the filters' keys, then the open list's.
+    await screen.press('f', /<Enter> apply {2}<Tab\/S-Tab> next field/);
+    await screen.press(' ', /<↑\/↓> move {2}<Enter> choose {2}<Esc> cancel/);
     screen.stdin.write(KEYS.down);
     screen.stdin.write(KEYS.down);
     await screen.waitFor((frame) => /^ +› Usage$/m.test(frame), 'Usage highlighted');

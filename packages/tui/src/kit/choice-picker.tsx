@@ -3,6 +3,14 @@ import { Box, Text } from 'ink';
 import SelectInput from 'ink-select-input';
 import { useTuiEnv } from '../hooks/tui-context.js';
 import { useKeys } from '../hooks/use-keys.js';
+import type { KeyBinding } from '../lib/key-bindings.js';
+
+/** The keys while a choice list is open (the form publishes these instead of its own). */
+export const PICK_BINDINGS: readonly KeyBinding[] = [
+  { keys: '↑/↓', labelKey: 'tui.keys.move' },
+  { keys: 'Enter', labelKey: 'tui.keys.choose' },
+  { keys: 'Esc', labelKey: 'tui.keys.cancel' },
+];
 
 export interface ChoicePickerProps {
   options: readonly FieldOption[];

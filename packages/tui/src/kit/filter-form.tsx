@@ -3,10 +3,21 @@ import { Box, Text } from 'ink';
 import { useState } from 'react';
 import { useScreenHost, useSession, useTuiEnv } from '../hooks/tui-context.js';
 import { useKeys } from '../hooks/use-keys.js';
+import { useScreenFrame } from '../hooks/use-screen-frame.js';
+import type { KeyBinding } from '../lib/key-bindings.js';
+import { PICK_BINDINGS } from './choice-picker.js';
 import { datetimeSeconds, datetimeText } from './draft.js';
 import { editField, type FieldEdit, picksFromList } from './field-keys.js';
 import { FieldLine, formLabelWidth } from './field-line.js';
 import { useFieldOptions } from './use-field-options.js';
+
+const FILTER_BINDINGS: readonly KeyBinding[] = [
+  { keys: 'Enter', labelKey: 'tui.keys.apply' },
+  { keys: 'Tab/S-Tab', labelKey: 'tui.keys.next_field' },
+  { keys: '←/→', labelKey: 'tui.keys.choose' },
+  { keys: 'Space', labelKey: 'tui.forms.open_choices' },
+  { keys: 'Esc', labelKey: 'tui.keys.cancel' },
+];
 
 /** How a filter is typed in the terminal. */
 function filterKind(filter: FilterDef): FieldKind {
@@ -55,6 +66,8 @@ export function FilterForm({ filters, query, onApply, onCancel }: FilterFormProp
     return [{ value: '', labelKey: 'tui.kit.any' }, ...options];
   };
 
+  // The list hands the footer to the open filters (ResourceScreen publishes nothing meanwhile).
+  useScreenFrame(picking ? PICK_BINDINGS : FILTER_BINDINGS, true);
   const setValue = (name: string, value: unknown) =>
     setValues((previous) => ({ ...previous, [name]: String(value ?? '') }));
 

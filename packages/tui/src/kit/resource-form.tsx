@@ -12,6 +12,7 @@ import { useScreenHost, useSession, useTuiEnv } from '../hooks/tui-context.js';
 import { useKeys } from '../hooks/use-keys.js';
 import { useScreenFrame } from '../hooks/use-screen-frame.js';
 import type { KeyBinding } from '../lib/key-bindings.js';
+import { PICK_BINDINGS } from './choice-picker.js';
 import { CreatedList } from './created-list.js';
 import { type Draft, toDraftValue } from './draft.js';
 import { editField, type FieldEdit, picksFromList, settleMultiSelect } from './field-keys.js';
@@ -211,7 +212,7 @@ export function ResourceForm<Row, Values, Input>({
     }
   };
 
-  useScreenFrame(FORM_BINDINGS, true, undefined, undefined, created === undefined);
+  useScreenFrame(picking ? PICK_BINDINGS : FORM_BINDINGS, true, undefined, undefined, created === undefined);
 
   useKeys(
     (input, key) => {

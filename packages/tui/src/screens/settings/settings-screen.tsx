@@ -18,6 +18,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useScreenHost, useSession, useTuiEnv } from '../../hooks/tui-context.js';
 import { useKeys } from '../../hooks/use-keys.js';
 import { useScreenFrame } from '../../hooks/use-screen-frame.js';
+import { PICK_BINDINGS } from '../../kit/choice-picker.js';
 import { editField, picksFromList } from '../../kit/field-keys.js';
 import { FieldLine, formLabelWidth } from '../../kit/field-line.js';
 import { errorText } from '../../lib/error-text.js';
@@ -62,7 +63,7 @@ export function SettingsScreen() {
   useEffect(() => {
     void reload();
   }, [reload]);
-  useScreenFrame(readOnly ? BINDINGS.slice(1, 3) : BINDINGS, true);
+  useScreenFrame(picking ? PICK_BINDINGS : readOnly ? BINDINGS.slice(1, 3) : BINDINGS, true);
 
   const shown = (key: string) => {
     const def = options.find((one) => one.key === key);
