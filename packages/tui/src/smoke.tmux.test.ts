@@ -1,6 +1,6 @@
 // Journeys in a real terminal: the built `gw tui` inside tmux, against a real server and the fake upstream.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type ApiClient, createToken, getChannel, listChannels, listUsers } from '@gw/core';
@@ -10,6 +10,8 @@ import { type FakeUpstream, startFakeUpstream } from './test-support/fake-upstre
 import { accessTokenOf, createUser, signedInClient, startServer } from './test-support/tui-harness.js';
 
 const SOCKET = `gw-tui-smoke-${process.pid}`;
+/** Set to a directory to keep every pane a step waited for, one file per session, for reading the layout. */
+const PANES_DIR = process.env.GW_TUI_SMOKE_PANES;
 
 function tmux(...args: string[]): string {
   return execFileSync('tmux', ['-L', SOCKET, ...args], { encoding: 'utf8' });
@@ -30,11 +32,17 @@ function terminal(session: string) {
       await new Promise((done) => setTimeout(done, 50));
     }
   };
-  const expectText = (text: string | RegExp) =>
-    waitFor(
+  const expectText = async (text: string | RegExp) => {
+    const shown = await waitFor(
       (current) => (typeof text === 'string' ? current.includes(text) : text.test(current)),
       String(text),
     );
+    if (PANES_DIR) {
+      mkdirSync(PANES_DIR, { recursive: true });
+      appendFileSync(join(PANES_DIR, `${session}.txt`), `===== ${String(text)}\n${shown}\n`);
+    }
+    return shown;
+  };
   return {
     start(columns: number, rows: number, env: string[]) {
       // The Node running the tests (22+) runs gw too; the system node may be older.
@@ -55,11 +63,14 @@ function terminal(session: string) {
     },
     /**
      * Presses Tab until the form's pointer is on the field labelled `label`, one Tab at a time: each
-     * waits for the pointer itself to move (choices loading also change the pane).
+     * waits for the pointer's label to change (choices loading and keys still arriving change the
+     * pane too; counting those as a move sent a second Tab past the field).
      */
     async focus(label: string) {
       const pointer = new RegExp(`^ › ${label}\\*?(\\s|$)`, 'm');
-      const pointed = (text: string) => text.split('\n').find((line) => line.startsWith(' › ')) ?? '';
+      // The focused field's label only: its value may still be changing from keys typed before.
+      const pointed = (text: string) =>
+        (text.split('\n').find((line) => line.startsWith(' › ')) ?? '').slice(3).split(/\s{2,}|\*/)[0] ?? '';
       for (let step = 0; step < 40 && !pointer.test(pane()); step += 1) {
         const before = pointed(pane());
         tmux('send-keys', '-t', session, 'Tab');
@@ -155,6 +166,10 @@ describe('gw tui in a real terminal (tmux)', () => {
         await term.type('ch', 'Matches:');
         await term.key('Enter', /Page 1 of|No data/);
         await term.key('c', '› Type');
+        // Space opens the type's choices (ink-select-input) under the field; Esc keeps OpenAI.
+        const choices = await term.key('Space', 'Enter picks');
+        for (const line of choices.split('\n')) expect(line.length).toBeLessThanOrEqual(columns);
+        await term.key('Escape', /^(?![\s\S]*Enter picks)[\s\S]*‹ OpenAI ›/);
         await term.focus('Name');
         await term.type(`tmux-${suffix}`, `tmux-${suffix}`);
         await term.focus('Base URL');

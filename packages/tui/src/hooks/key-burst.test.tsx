@@ -2,32 +2,34 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { GwServer } from '../../../../test-support/gw-server.js';
 import { KEYS, renderTui, startServer, type TuiUnderTest } from '../test-support/tui-harness.js';
-import { RELEASED, splitKeyBurst } from './key-burst.js';
-
-const NO_KEY = RELEASED;
+import { isDeleteKey, isTypedText, splitKeyBurst } from './key-burst.js';
 
 describe('splitKeyBurst', () => {
   it('Given text with a tab, a return and backspaces, then each is its own key', () => {
-    const keys = splitKeyBurst('ro\tp\u007F\r', NO_KEY);
-    expect(keys.map((one) => one.input)).toEqual(['r', 'o', '', 'p', '', '\r']);
-    expect(
-      keys.map((one) => (one.key.tab ? 'tab' : one.key.backspace ? 'bs' : one.key.return ? 'ret' : '-')),
-    ).toEqual(['-', '-', 'tab', '-', 'bs', 'ret']);
+    expect(splitKeyBurst('ro\tp\u007F\r')).toEqual(['r', 'o', '\t', 'p', '\u007F', '\r']);
   });
 
-  it('Given one key or a control key, then it passes unchanged', () => {
-    expect(splitKeyBurst('a', NO_KEY)).toEqual([{ input: 'a', key: NO_KEY }]);
-    const ctrl = { ...NO_KEY, ctrl: true };
-    expect(splitKeyBurst('d', ctrl)).toEqual([{ input: 'd', key: ctrl }]);
+  it('Given one key or an escape sequence, then it passes unchanged', () => {
+    expect(splitKeyBurst('a')).toEqual(['a']);
+    expect(splitKeyBurst('\u001B[C')).toEqual(['\u001B[C']);
   });
 
-  it('Given Ctrl-u and Ctrl-s inside a burst, then each keeps its Ctrl', () => {
-    const keys = splitKeyBurst('\u0015ab\u0013', NO_KEY);
-    expect(keys.map((one) => `${one.key.ctrl ? 'C-' : ''}${one.input}`)).toEqual(['C-u', 'a', 'b', 'C-s']);
+  it('Given Ctrl-u and Ctrl-s inside a burst, then each stays its own control key', () => {
+    expect(splitKeyBurst('\u0015ab\u0013')).toEqual(['\u0015', 'a', 'b', '\u0013']);
   });
 
-  it('Given an upper-case letter in a burst, then it carries shift as Ink reports it alone', () => {
-    expect(splitKeyBurst('aG', NO_KEY)[1]?.key.shift).toBe(true);
+  it('Given a pasted line feed, then it is read as Enter', () => {
+    expect(splitKeyBurst('a\nb')).toEqual(['a', '\r', 'b']);
+  });
+});
+
+describe('which keys a text field takes', () => {
+  it('Given letters, a Ctrl key, an arrow and Backspace, then only the letters are text and only Backspace deletes', () => {
+    expect(isTypedText('a')).toBe(true);
+    expect(isTypedText('\u0013')).toBe(false);
+    expect(isTypedText('\u001B[C')).toBe(false);
+    expect(isDeleteKey('\u007F')).toBe(true);
+    expect(isDeleteKey('x')).toBe(false);
   });
 });
 

@@ -1,56 +1,23 @@
-import type { Key } from 'ink';
-
-/** One keystroke as Ink reports it. */
-export interface Keystroke {
-  input: string;
-  key: Key;
-}
-
-/** A keystroke with no key held: every flag off. */
-export const RELEASED: Omit<Key, 'eventType'> = {
-  upArrow: false,
-  downArrow: false,
-  leftArrow: false,
-  rightArrow: false,
-  pageDown: false,
-  pageUp: false,
-  home: false,
-  end: false,
-  return: false,
-  escape: false,
-  ctrl: false,
-  shift: false,
-  tab: false,
-  backspace: false,
-  delete: false,
-  meta: false,
-  super: false,
-  hyper: false,
-  capsLock: false,
-  numLock: false,
-};
-
-/** The keystroke one character stands for when it arrives alone (Ink's own reading of it). */
-function keystrokeOf(character: string): Keystroke {
-  if (character === '\t') return { input: '', key: { ...RELEASED, tab: true } };
-  if (character === '\r' || character === '\n') return { input: '\r', key: { ...RELEASED, return: true } };
-  if (character === '\u007F' || character === '\b')
-    return { input: '', key: { ...RELEASED, backspace: true } };
-  // Ctrl-a … Ctrl-z (Ctrl-u clears a field, Ctrl-s saves) keep their meaning inside a burst.
-  const code = character.charCodeAt(0);
-  if (code >= 1 && code <= 26)
-    return { input: String.fromCharCode(code + 96), key: { ...RELEASED, ctrl: true } };
-  return { input: character, key: { ...RELEASED, shift: /^[A-Z]$/.test(character) } };
-}
-
 /**
- * Splits what Ink hands over as one input into the keys it is made of. Ink passes a chunk of plain
- * text (a paste, or keys typed fast over SSH arriving in one read) as a single `input`, so
+ * Splits one chunk of terminal input into the keys it is made of. Ink hands a chunk of plain text (a
+ * paste, or keys typed fast over SSH arriving in one read) to its input listeners as one event, so
  * `root<Tab>pw` would reach a form as one string and its Tab would be lost; escape sequences
- * (arrows, Page Down) and control keys already come one at a time and pass unchanged.
+ * (arrows, Page Down, Alt-keys) already come one at a time and pass unchanged. A lone `\n` is read
+ * as Enter, as a terminal in raw mode sends `\r` for it.
  */
-export function splitKeyBurst(input: string, key: Key): Keystroke[] {
-  const characters = [...input];
-  if (characters.length <= 1 || key.ctrl || key.meta || key.escape) return [{ input, key }];
-  return characters.map(keystrokeOf);
+export function splitKeyBurst(data: string): string[] {
+  const characters = [...data];
+  if (characters.length <= 1 || data.startsWith('\u001B')) return [data];
+  return characters.map((character) => (character === '\n' ? '\r' : character));
+}
+
+/** Whether one raw key is printable text (what a text field may take as typed), not a control key. */
+export function isTypedText(raw: string): boolean {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is looked for
+  return raw.length > 0 && !/[\u0000-\u001F\u007F]/.test(raw);
+}
+
+/** Whether one raw key deletes (Backspace, or the Delete key's escape sequence). */
+export function isDeleteKey(raw: string): boolean {
+  return raw === '\u007F' || raw === '\b' || raw === '\u001B[3~' || raw === '\u001B\u007F';
 }

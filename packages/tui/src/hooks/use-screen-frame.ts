@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import type { KeyBinding } from '../lib/key-bindings.js';
 import { type RefreshState, useScreenHost } from './tui-context.js';
 
@@ -13,8 +13,10 @@ export function useScreenFrame(
 ): void {
   const host = useScreenHost();
   const bindingsKey = bindings.map((binding) => `${binding.keys}=${binding.labelKey}`).join(',');
+  // In the commit that draws the screen, not after it: a terminal otherwise shows a frame with the
+  // keys of what was there before (a closed form's keys under its list).
   // biome-ignore lint/correctness/useExhaustiveDependencies: republish only when the visible frame changes
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (owned) host.publish({ bindings, capturing, refresh });
   }, [bindingsKey, capturing, refresh?.loading, refresh?.updatedAt, refresh?.paused, owned]);
   useEffect(() => {

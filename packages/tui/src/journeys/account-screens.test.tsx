@@ -32,6 +32,34 @@ describe('account screens against a real gw server', () => {
     await screen.press(KEYS.pageDown, 'Other (2/');
   });
 
+  it('Given settings, when the default language is picked from its choice list, then Ctrl-s saves the pick', async () => {
+    const before = (await option('Language')) ?? 'zh_CN';
+    const screen = await open('settings', 'General (1/');
+    for (let step = 0; step < 40 && !(screen.lastFrame() ?? '').includes('Personalisation ('); step += 1) {
+      const frame = screen.lastFrame() ?? '';
+      screen.stdin.write(KEYS.pageDown);
+      await screen.waitFor((current) => current !== frame, 'the next card');
+    }
+    for (let step = 0; step < 20 && !/› Default language/.test(screen.lastFrame() ?? ''); step += 1) {
+      const frame = screen.lastFrame() ?? '';
+      screen.stdin.write(KEYS.tab);
+      await screen.waitFor((current) => current !== frame, 'the next option');
+    }
+    // Space opens the four languages (ink-select-input); ↓ Enter picks the one after the current.
+    await screen.press(' ', 'Enter picks');
+    screen.stdin.write(KEYS.down);
+    await screen.waitFor(
+      (frame) => /^ +› \w\w_\w\w$/m.test(frame) && !frame.includes(`› ${before}\n`),
+      'the next language',
+    );
+    const picked = (screen.lastFrame() ?? '').match(/^ +› (\w\w_\w\w)$/m)?.[1] ?? '';
+    await screen.press(KEYS.enter, new RegExp(`› Default language +‹ ${picked} ›`));
+    expect(picked).not.toBe(before);
+    await screen.press('\u0013', 'Saved');
+    expect(await option('Language')).toBe(picked);
+    await updateOption(console_.root, 'Language', before);
+  });
+
   it('Given the profile, when the display name is edited and a new access token made, then both take effect and the console keeps working', async () => {
     const screen = await open('me', 'Requests');
     await screen.press('e', '› Display name');

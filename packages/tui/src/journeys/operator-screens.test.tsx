@@ -85,6 +85,11 @@ describe('operator screens against a real gw server', () => {
     );
     expect(refused).toContain('› Amount');
     await screen.press(`\u0015$5${KEYS.tab}gift${KEYS.enter}`, 'Page 1 of');
+    // The footer is the list's again, not the closed form's (a real terminal showed the form's keys).
+    await screen.waitFor(
+      (frame) => (frame.split('\n').at(-2) ?? '').startsWith('<Enter> detail'),
+      "the list's keys in the footer",
+    );
     const user = (await listUsers(console_.root, { page: 1, size: 10, keyword: 'quota-user' })).data[0];
     expect(user?.quota).toBe(2_500_000);
   });

@@ -1,10 +1,28 @@
 // The usage and billing screens core describes (logs, async tasks, Midjourney, monthly bills, available
 // models) drawn by the kit against a real gw server, with a chat relayed through the fake upstream so the
 // log list, its stat line and a log's detail show a real request.
-import { createPrice, createToken, listTokens, updateOption } from '@gw/core';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import {
+  createPrice,
+  createToken,
+  generateInvoiceMonth,
+  listTokens,
+  previousInvoiceMonth,
+  updateOption,
+} from '@gw/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAKE_REPLY_TEXT, type FakeUpstream, startFakeUpstream } from '../test-support/fake-upstream.js';
-import { KEYS, useRootConsole } from '../test-support/tui-harness.js';
+import {
+  accessTokenOf,
+  createUser,
+  KEYS,
+  renderTui,
+  signedInClient,
+  useRootConsole,
+} from '../test-support/tui-harness.js';
 
 const MODEL = 'gpt-4o-mini';
 
@@ -54,7 +72,20 @@ describe('usage screens against a real gw server', () => {
     // The detail adds what no column shows: the exact points and the source IP.
     const detail = await screen.press(KEYS.enter, 'Quota (points)');
     expect(detail).toMatch(/Source IP +\S+/);
+    // The log's metadata as indented JSON under the fields, as the web's detail dialog shows it.
+    expect(detail).toContain('Metadata');
+    expect(detail).toMatch(/^ +"group_name": "default",?$/m);
     await screen.press(KEYS.escape, new RegExp(`› .*${MODEL}`));
+    // The type filter's choices open as a list (Space); ↓↓ Enter picks Usage, Enter applies it.
+    // The footer follows: the filters' keys, then the open list's.
+    await screen.press('f', /<Enter> apply {2}<Tab\/S-Tab> next field/);
+    await screen.press(' ', /<↑\/↓> move {2}<Enter> choose {2}<Esc> cancel/);
+    screen.stdin.write(KEYS.down);
+    screen.stdin.write(KEYS.down);
+    await screen.waitFor((frame) => /^ +› Usage$/m.test(frame), 'Usage highlighted');
+    await screen.press(KEYS.enter, /› Type +‹ Usage ›/);
+    const usage = await screen.press(KEYS.enter, 'Page 1 of 1 (1 rows)');
+    expect(usage).toMatch(new RegExp(`› .*${MODEL}`));
     await screen.press('f', 'Filters');
     // Type, token, then the model field.
     await screen.press(`${KEYS.tab}${KEYS.tab}`, /› Model/);
@@ -98,6 +129,13 @@ describe('usage screens against a real gw server', () => {
   it('Given a running server, when System info opens, then the server log lines read through the API show', async () => {
     const screen = await console_.open('syslog', /\d{4}-\d{2}-\d{2}T\S+ +(Info|Warning|Error|Debug) /);
     expect(screen.lastFrame()).toContain('System logs');
+    // `/` searches the lines read: nothing matches a made-up word; Esc clears the search.
+    await screen.press('/', 'Search logs: /');
+    await screen.press('zz-no-such-line', 'No matching logs');
+    await screen.press(KEYS.enter, /<\/> Search logs/);
+    expect(screen.lastFrame()).toContain('zz-no-such-line');
+    const cleared = await screen.press(KEYS.escape, /\d{4}-\d{2}-\d{2}T\S+ +(Info|Warning|Error|Debug) /);
+    expect(cleared).not.toContain('zz-no-such-line');
   });
 
   it('Given a channel and root, when Analytics opens, then the summary counts them from the server', async () => {
@@ -106,11 +144,26 @@ describe('usage screens against a real gw server', () => {
   });
 
   it('Given root relayed chats, when Multi-user stats is asked for root, then its requests and spend show', async () => {
-    const screen = await console_.open('user_stats', 'Usernames:');
-    await screen.press('root', 'Usernames: root');
+    const saveDir = mkdtempSync(join(tmpdir(), 'gw-tui-multi-'));
+    const screen = await console_.open('user_stats', 'Usernames', { saveDir });
+    await screen.press('root', /› Usernames +root/);
+    // The range is core's default (30 days back to today); an end in the future is refused.
+    await screen.press(KEYS.tab, /› Start date +\d{4}-\d{2}-\d{2}/);
+    await screen.press(KEYS.tab, /› End date +\d{4}-\d{2}-\d{2}/);
+    const today = (screen.lastFrame() ?? '').match(/› End date +(\d{4}-\d{2}-\d{2})/)?.[1] ?? '';
+    await screen.press(`\u00152999-01-01`, /› End date +2999-01-01/);
+    await screen.press(KEYS.enter, 'Dates cannot be in the future');
+    await screen.press(`\u0015${today}`, new RegExp(`› End date +${today}`));
     const report = await screen.press(KEYS.enter, 'Found data for 1 users');
     expect(report).toMatch(/root +Spend +\$\d+\.\d+ +Requests +[12] /);
     expect(report).toContain(`root – ${MODEL}`);
+    // Ctrl-e writes the server's CSV export under the web's file name.
+    const saved = await screen.press('\u0005', 'Saved ');
+    const name = readdirSync(saveDir).find((file) => file.startsWith('multi_user_stats_'));
+    expect(name).toMatch(new RegExp(`_${today}\\.csv$`));
+    expect(saved).toContain(name);
+    expect(readFileSync(join(saveDir, name ?? ''), 'utf8')).toMatch(/\broot\b/);
+    rmSync(saveDir, { recursive: true, force: true });
   });
 
   it('Given the models a channel serves, when Available models opens, then the priced model shows', async () => {
@@ -130,5 +183,49 @@ describe('usage screens against a real gw server', () => {
     await updateOption(console_.root, 'UserInvoiceMonth', 'true');
     const screen = await console_.open('bills', 'No bills yet');
     expect(screen.lastFrame()).toContain('Page 1 of 1 (0 rows)');
+  });
+
+  it("Given last month's bill, when Enter is pressed on it, then its sheet shows the number, the lines by model and the total", async () => {
+    const month = previousInvoiceMonth();
+    // Consume logs of last month go straight into the database (the relay writes the same rows).
+    const database = new DatabaseSync(join(console_.server.dataDir, 'gw.db'));
+    const log = database.prepare(
+      `INSERT INTO logs (user_id, created_at, type, content, username, token_name, model_name, quota, prompt_tokens,
+         completion_tokens, channel_id, request_time, is_stream, source_ip)
+       VALUES (1, ?, 2, '', 'root', 'key', ?, ?, ?, ?, 1, ?, 0, '')`,
+    );
+    const start = new Date(Number(month.slice(0, 4)), Number(month.slice(5, 7)) - 1, 2).getTime() / 1000;
+    log.run(start, 'bill-omni', 1_000_000, 1000, 200, 1500);
+    log.run(start + 60, 'bill-omni', 500_000, 1000, 200, 1500);
+    log.run(start + 120, 'bill-mini', 250_000, 500, 50, 700);
+    database.close();
+    await updateOption(console_.root, 'UserInvoiceMonth', 'true');
+    await generateInvoiceMonth(console_.root, month);
+    const screen = await console_.open('bills', 'Page 1 of 1 (1 rows)');
+    const sheet = await screen.press(KEYS.enter, 'Usage by model');
+    expect(sheet).toContain(`Billing month`);
+    expect(sheet).toContain(month.slice(0, 7));
+    expect(sheet).toMatch(/Bill number +\S+/);
+    expect(sheet).toMatch(/Requests +3\b/);
+    // Largest amount first: bill-omni ($3.00) above bill-mini ($0.50); the total is their sum.
+    expect(sheet.indexOf('bill-omni')).toBeLessThan(sheet.indexOf('bill-mini'));
+    expect(sheet).toContain('Total: $3.50');
+    await screen.press(KEYS.escape, 'Page 1 of 1 (1 rows)');
+  });
+
+  it('Given a regular user, when Logs opens, then it is titled My logs', async () => {
+    await createUser(console_.root, 'logreader', 'logreader-password');
+    const reader = await signedInClient(console_.server.url, 'logreader', 'logreader-password');
+    const screen = renderTui({ server: console_.server.url, accessToken: await accessTokenOf(reader) });
+    try {
+      await screen.waitForText('logreader');
+      await screen.press(':', 'Enter a menu name');
+      await screen.press('logs', 'logs');
+      await screen.press(KEYS.enter, 'My logs');
+      const frame = await screen.waitForText('Page 1 of 1');
+      expect(frame).toMatch(/^ My logs/m);
+    } finally {
+      screen.unmount();
+    }
   });
 });

@@ -38,9 +38,25 @@ export function browsable(
 }
 
 /**
+ * Whether the focused field is typed in a one-line ink-text-input (every text kind but the
+ * multi-line textarea, and a select whose options are loading or failed, which then takes free text).
+ * Such a field takes its keys itself; `editField` leaves them alone.
+ */
+export function typesInline(kind: FieldKind, options: readonly FieldOption[] | undefined): boolean {
+  if (kind === 'select') return !options || options.length === 0;
+  return isTextKind(kind) && kind !== 'textarea';
+}
+
+/** Whether Space opens the field's choice list (an ink-select-input under the field). */
+export function picksFromList(kind: FieldKind, options: readonly FieldOption[] | undefined): boolean {
+  return kind === 'select' && options !== undefined && options.length > 0;
+}
+
+/**
  * The field after a key, or undefined when the key is not the field's (the form then reads it:
  * Tab, Enter, Esc, arrows up and down). `options` are undefined while a source loads or when it
- * failed: a select or multi-select then takes free text.
+ * failed: a multi-select then takes free text. Fields that type inline (`typesInline`) are edited
+ * by their ink-text-input, not here.
  */
 export function editField(
   kind: FieldKind,
@@ -58,7 +74,7 @@ export function editField(
   }
   if (kind === 'select' && options && options.length > 0) {
     const index = options.findIndex((option) => String(option.value) === String(edit.value));
-    const step = key.leftArrow ? -1 : key.rightArrow || input === ' ' ? 1 : 0;
+    const step = key.leftArrow ? -1 : key.rightArrow ? 1 : 0;
     if (step === 0) return undefined;
     const next = options[(index + step + options.length) % options.length];
     return next ? { ...edit, value: next.value } : undefined;
@@ -87,7 +103,8 @@ export function editField(
     if (key.ctrl || key.meta || !text) return undefined;
     return { ...edit, typed: edit.typed + text, browse: 0 };
   }
-  if (isTextKind(kind) || kind === 'select') {
+  if (kind === 'textarea') {
+    // A textarea's lines: typed and pasted text appends (the form reads Enter as a new line).
     const value = String(edit.value ?? '');
     if (key.backspace || key.delete) return { ...edit, value: [...value].slice(0, -1).join('') };
     if (key.ctrl && input === 'u') return { ...edit, value: '' };

@@ -1,7 +1,9 @@
 import { displayWidth, type FieldKind, type FieldOption, fitCells } from '@gw/core';
 import { Box, Text } from 'ink';
 import { useTuiEnv } from '../hooks/tui-context.js';
-import { browsable, type FieldEdit } from './field-keys.js';
+import { TextInput } from '../ui/text-input.js';
+import { ChoicePicker } from './choice-picker.js';
+import { browsable, type FieldEdit, typesInline } from './field-keys.js';
 
 /** The label column of a form: as wide as its longest label, up to 40 % of the terminal (longer ones are cut). */
 export function formLabelWidth(labels: readonly string[], columns: number): number {
@@ -20,6 +22,16 @@ export interface FieldLineProps {
   help?: string;
   error?: string;
   required?: boolean;
+  /** The focused field's typed text, from its ink-text-input (for the kinds that type inline). */
+  onText?: (value: string) => void;
+  /** False while the form has the keys for something else (a question, a save under way). */
+  typing?: boolean;
+  /** A select's choice list is open under it (ink-select-input). */
+  picking?: boolean;
+  onPick?: (value: FieldOption['value']) => void;
+  onPickClose?: () => void;
+  /** Most choices the open list shows. */
+  pickLimit?: number;
 }
 
 /** One line of a terminal form: pointer, label, the value as its kind shows it; error or help under it. */
@@ -53,17 +65,41 @@ export function FieldLine(props: FieldLineProps) {
   const showCursor = kind !== 'switch' && !(kind === 'select' && options && options.length > 0);
   const marker = focus ? glyphs.pointer : ' ';
   const indent = ' '.repeat(labelWidth + 3);
+  // The focused one-line field is an ink-text-input: it takes the typed keys and draws the cursor.
+  const inline = focus && !readOnly && props.onText !== undefined && typesInline(kind, options);
   return (
     <Box flexDirection="column">
       <Box>
         <Text color={focus ? 'cyan' : undefined} dimColor={readOnly}>
           {`${marker} ${fitCells(`${label}${props.required ? '*' : ''}`, labelWidth, glyphs.ellipsis)} `}
         </Text>
-        <Text dimColor={readOnly} wrap="truncate-start">
-          {glyphs.text(value)}
-        </Text>
-        {showCursor ? cursor : null}
+        {inline && props.onText ? (
+          <TextInput
+            value={String(edit.value ?? '')}
+            onChange={props.onText}
+            focus={props.typing !== false}
+            mask={kind === 'password' ? '*' : undefined}
+          />
+        ) : (
+          <>
+            <Text dimColor={readOnly} wrap="truncate-start">
+              {glyphs.text(value)}
+            </Text>
+            {showCursor ? cursor : null}
+          </>
+        )}
       </Box>
+      {focus && props.picking && options && props.onPick && props.onPickClose ? (
+        <ChoicePicker
+          options={options}
+          value={edit.value}
+          optionLabel={optionLabel}
+          indent={labelWidth + 3}
+          limit={props.pickLimit ?? 6}
+          onPick={props.onPick}
+          onClose={props.onPickClose}
+        />
+      ) : null}
       {extra ? <Text dimColor wrap="truncate-end">{`${indent}${glyphs.text(extra)}`}</Text> : null}
       {error ? (
         <Text color="red" wrap="truncate-end">{`${indent}${error}`}</Text>

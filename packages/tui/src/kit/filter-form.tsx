@@ -3,10 +3,21 @@ import { Box, Text } from 'ink';
 import { useState } from 'react';
 import { useScreenHost, useSession, useTuiEnv } from '../hooks/tui-context.js';
 import { useKeys } from '../hooks/use-keys.js';
+import { useScreenFrame } from '../hooks/use-screen-frame.js';
+import type { KeyBinding } from '../lib/key-bindings.js';
+import { PICK_BINDINGS } from './choice-picker.js';
 import { datetimeSeconds, datetimeText } from './draft.js';
-import { editField, type FieldEdit } from './field-keys.js';
+import { editField, type FieldEdit, picksFromList } from './field-keys.js';
 import { FieldLine, formLabelWidth } from './field-line.js';
 import { useFieldOptions } from './use-field-options.js';
+
+const FILTER_BINDINGS: readonly KeyBinding[] = [
+  { keys: 'Enter', labelKey: 'tui.keys.apply' },
+  { keys: 'Tab/S-Tab', labelKey: 'tui.keys.next_field' },
+  { keys: '←/→', labelKey: 'tui.keys.choose' },
+  { keys: 'Space', labelKey: 'tui.forms.open_choices' },
+  { keys: 'Esc', labelKey: 'tui.keys.cancel' },
+];
 
 /** How a filter is typed in the terminal. */
 function filterKind(filter: FilterDef): FieldKind {
@@ -43,6 +54,8 @@ export function FilterForm({ filters, query, onApply, onCancel }: FilterFormProp
     ),
   );
   const [focus, setFocus] = useState(0);
+  // A select's ink-select-input list is open under the focused filter; it has the keys meanwhile.
+  const [picking, setPicking] = useState(false);
   const { optionsOf } = useFieldOptions(client, filters);
   const optionLabel = (option: FieldOption) =>
     option.labelKey ? t(option.labelKey) : (option.label ?? String(option.value));
@@ -53,7 +66,13 @@ export function FilterForm({ filters, query, onApply, onCancel }: FilterFormProp
     return [{ value: '', labelKey: 'tui.kit.any' }, ...options];
   };
 
+  // The list hands the footer to the open filters (ResourceScreen publishes nothing meanwhile).
+  useScreenFrame(picking ? PICK_BINDINGS : FILTER_BINDINGS, true);
+  const setValue = (name: string, value: unknown) =>
+    setValues((previous) => ({ ...previous, [name]: String(value ?? '') }));
+
   useKeys((input, key) => {
+    if (picking) return;
     if (key.escape) return onCancel();
     if (key.return) {
       const applied: Record<string, string> = {};
@@ -67,9 +86,10 @@ export function FilterForm({ filters, query, onApply, onCancel }: FilterFormProp
     if (key.tab || key.downArrow) return setFocus((focus + 1) % filters.length);
     const filter = filters[focus];
     if (!filter) return;
+    if (input === ' ' && picksFromList(filterKind(filter), choices(filter))) return setPicking(true);
     const edit: FieldEdit = { value: values[filter.name] ?? '', browse: 0, typed: '' };
     const next = editField(filterKind(filter), edit, input, key, choices(filter), optionLabel);
-    if (next) setValues((previous) => ({ ...previous, [filter.name]: String(next.value ?? '') }));
+    if (next) setValue(filter.name, next.value);
   }, host.active);
 
   const labelWidth = formLabelWidth(
@@ -89,6 +109,14 @@ export function FilterForm({ filters, query, onApply, onCancel }: FilterFormProp
           focus={index === focus}
           options={choices(filter)}
           optionLabel={optionLabel}
+          onText={(value) => setValue(filter.name, value)}
+          typing={host.active && !picking}
+          picking={picking}
+          onPick={(value) => {
+            setPicking(false);
+            setValue(filter.name, value);
+          }}
+          onPickClose={() => setPicking(false)}
           help={
             filter.kind === 'datetime'
               ? t('tui.kit.datetime_hint')

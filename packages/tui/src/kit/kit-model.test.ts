@@ -2,7 +2,14 @@
 import { type FieldOption, USERS_SCREEN } from '@gw/core';
 import { describe, expect, it } from 'vitest';
 import { datetimeSeconds, datetimeText, fromDraftValue, isTextKind, toDraftValue } from './draft.js';
-import { editField, type FieldEdit, type FieldKey, settleMultiSelect } from './field-keys.js';
+import {
+  editField,
+  type FieldEdit,
+  type FieldKey,
+  picksFromList,
+  settleMultiSelect,
+  typesInline,
+} from './field-keys.js';
 import { listAction, listBindings, nextOrder } from './list-keys.js';
 
 const NONE: FieldKey = {
@@ -19,13 +26,25 @@ const label = (option: FieldOption) => option.label ?? String(option.value);
 const edit = (value: unknown, typed = ''): FieldEdit => ({ value, browse: 0, typed });
 
 describe('editField', () => {
-  it('Given a text field, when keys arrive, then characters append, Backspace removes one and Ctrl-u clears', () => {
-    expect(editField('text', edit('ab'), 'c', NONE, undefined, label)?.value).toBe('abc');
-    expect(editField('text', edit('ab'), '', { ...NONE, backspace: true }, undefined, label)?.value).toBe(
+  it('Given a textarea, when keys arrive, then characters append, Backspace removes one and Ctrl-u clears', () => {
+    expect(editField('textarea', edit('ab'), 'c', NONE, undefined, label)?.value).toBe('abc');
+    expect(editField('textarea', edit('ab'), '', { ...NONE, backspace: true }, undefined, label)?.value).toBe(
       'a',
     );
-    expect(editField('password', edit('ab'), 'u', { ...NONE, ctrl: true }, undefined, label)?.value).toBe('');
-    expect(editField('text', edit('ab'), '', { ...NONE, leftArrow: true }, undefined, label)).toBeUndefined();
+    expect(editField('textarea', edit('ab'), 'u', { ...NONE, ctrl: true }, undefined, label)?.value).toBe('');
+    expect(
+      editField('textarea', edit('ab'), '', { ...NONE, leftArrow: true }, undefined, label),
+    ).toBeUndefined();
+  });
+
+  it('Given one-line text kinds and a select without options, then they type in ink-text-input, not here', () => {
+    expect(typesInline('text', undefined)).toBe(true);
+    expect(typesInline('quota', undefined)).toBe(true);
+    expect(typesInline('textarea', undefined)).toBe(false);
+    expect(typesInline('select', undefined)).toBe(true);
+    expect(typesInline('select', [{ value: 1, label: 'one' }])).toBe(false);
+    expect(picksFromList('select', [{ value: 1, label: 'one' }])).toBe(true);
+    expect(editField('text', edit('ab'), 'c', NONE, undefined, label)).toBeUndefined();
   });
 
   it('Given a switch, then Space and the arrows flip it and y/n set it', () => {
@@ -34,11 +53,12 @@ describe('editField', () => {
     expect(editField('switch', edit(false), 'x', NONE, undefined, label)).toBeUndefined();
   });
 
-  it('Given a select with options, then ←/→ cycle them; without options it takes text', () => {
+  it('Given a select with options, then ←/→ cycle them', () => {
     const options = [{ value: 1 }, { value: 3 }, { value: 8 }];
     expect(editField('select', edit(1), '', { ...NONE, rightArrow: true }, options, label)?.value).toBe(3);
     expect(editField('select', edit(1), '', { ...NONE, leftArrow: true }, options, label)?.value).toBe(8);
-    expect(editField('select', edit('de'), 'f', NONE, undefined, label)?.value).toBe('def');
+    // Space opens the choice list (the form's), it no longer cycles.
+    expect(editField('select', edit(1), ' ', NONE, options, label)).toBeUndefined();
   });
 
   it('Given a multi-select, then typing narrows the browsed options, Space picks one, comma adds free text', () => {

@@ -12,9 +12,10 @@ import { useScreenHost, useSession, useTuiEnv } from '../hooks/tui-context.js';
 import { useKeys } from '../hooks/use-keys.js';
 import { useScreenFrame } from '../hooks/use-screen-frame.js';
 import type { KeyBinding } from '../lib/key-bindings.js';
+import { PICK_BINDINGS } from './choice-picker.js';
 import { CreatedList } from './created-list.js';
 import { type Draft, toDraftValue } from './draft.js';
-import { editField, type FieldEdit, settleMultiSelect } from './field-keys.js';
+import { editField, type FieldEdit, picksFromList, settleMultiSelect } from './field-keys.js';
 import { FieldLine, formLabelWidth } from './field-line.js';
 import { type DraftReader, draftOf, looseValues, type Messages, readDraft } from './use-form-draft.js';
 import { useFieldOptions } from './use-field-options.js';
@@ -22,7 +23,8 @@ import { useFieldOptions } from './use-field-options.js';
 const FORM_BINDINGS: readonly KeyBinding[] = [
   { keys: 'Enter/Ctrl-s', labelKey: 'tui.keys.submit' },
   { keys: 'Tab/S-Tab', labelKey: 'tui.keys.next_field' },
-  { keys: '←/→ Space', labelKey: 'tui.keys.choose' },
+  { keys: '←/→', labelKey: 'tui.keys.choose' },
+  { keys: 'Space', labelKey: 'tui.forms.open_choices' },
   { keys: 'Esc', labelKey: 'tui.keys.cancel' },
 ];
 
@@ -80,6 +82,8 @@ export function ResourceForm<Row, Values, Input>({
   const [checked, setChecked] = useState(false);
   const [busy, setBusy] = useState(false);
   const [guarding, setGuarding] = useState(false);
+  // A select's ink-select-input list is open under the focused field; it has the keys meanwhile.
+  const [picking, setPicking] = useState(false);
   const [created, setCreated] = useState<{ name: string; text: string; items: readonly string[] }>();
   const { optionsOf, failed } = useFieldOptions(client, form.fields as readonly FormFieldDef<unknown>[]);
   const reader: DraftReader<Values> = {
@@ -208,7 +212,7 @@ export function ResourceForm<Row, Values, Input>({
     }
   };
 
-  useScreenFrame(FORM_BINDINGS, true, undefined, undefined, created === undefined);
+  useScreenFrame(picking ? PICK_BINDINGS : FORM_BINDINGS, true, undefined, undefined, created === undefined);
 
   useKeys(
     (input, key) => {
@@ -217,7 +221,7 @@ export function ResourceForm<Row, Values, Input>({
         if (input === 'y' || input === 'Y') onClose(false);
         return;
       }
-      if (busy || loading) return;
+      if (busy || loading || picking) return;
       if (key.escape) return dirty ? setGuarding(true) : onClose(false);
       // Ctrl-s submits from any field; Enter does too, except in a textarea, where it starts a line
       // (a pasted list of keys arrives with its newlines as Enter keys).
@@ -231,6 +235,7 @@ export function ResourceForm<Row, Values, Input>({
       if ((key.tab && key.shift) || key.upArrow) return move(-1);
       if (key.tab || key.downArrow) return move(1);
       if (!focused) return;
+      if (input === ' ' && picksFromList(focused.kind, optionsOf(focused))) return setPicking(true);
       const next = editField(focused.kind, editOf(focused.name), input, key, optionsOf(focused), optionLabel);
       if (next) change(focused, next);
     },
@@ -251,7 +256,8 @@ export function ResourceForm<Row, Values, Input>({
   // The fields around the focused one that fit the pane: a line each, one more for each message and
   // for the focused field's help, and the title and the "more fields" lines.
   const messageLines = fields.filter((field) => errors[field.name]).length;
-  const room = Math.max(3, host.height - 3 - messageLines - 1);
+  const pickLimit = Math.max(2, Math.min(6, host.height - 9));
+  const room = Math.max(3, host.height - 3 - messageLines - 1 - (picking ? pickLimit + 1 : 0));
   const focusIndex = focused ? fields.indexOf(focused) : 0;
   const start = Math.max(0, Math.min(focusIndex - Math.floor(room / 2), fields.length - room));
   // An edit title may name the record (`Edit tag {{tag}}`).
@@ -286,6 +292,15 @@ export function ResourceForm<Row, Values, Input>({
             help={[suffix, help].filter(Boolean).join('  ') || undefined}
             error={errors[field.name]}
             required={field.required}
+            onText={(value) => change(field, { ...editOf(field.name), value })}
+            typing={host.active && !guarding && !busy && !loading && !picking}
+            picking={picking}
+            pickLimit={pickLimit}
+            onPick={(value) => {
+              setPicking(false);
+              change(field, { ...editOf(field.name), value });
+            }}
+            onPickClose={() => setPicking(false)}
           />
         );
       })}

@@ -210,6 +210,47 @@ describe('the resource kit against a real gw server', () => {
     await prices.press(KEYS.tab, '[Multiple]');
   });
 
+  it('Given a form, when ← moves the text cursor and Space opens a choice list, then the text goes in at the cursor and the picked choice is saved', async () => {
+    const screen = await open('ch', 'Page 1 of');
+    await screen.press('c', '› Type');
+    const typeLine = (frame: string) => frame.split('\n').find((line) => line.startsWith(' › Type')) ?? '';
+    const before = typeLine(screen.lastFrame() ?? '');
+    // ink-select-input under the field: ↓ then Enter picks the next type; Esc would keep the old one.
+    await screen.press(' ', 'Enter picks');
+    screen.stdin.write(KEYS.down);
+    await screen.waitFor(
+      (frame) => frame.split('\n').filter((line) => line.includes('› ')).length >= 2,
+      'the list pointer',
+    );
+    screen.stdin.write(KEYS.enter);
+    const picked = await screen.waitFor((frame) => !frame.includes('Enter picks'), 'the list to close');
+    expect(typeLine(picked)).not.toBe(before);
+    const typeName = typeLine(picked)
+      .replace(/^ › Type\*?\s+‹ /, '')
+      .replace(/ ›$/, '')
+      .trim();
+    // ink-text-input: ← moves the cursor, so the missing letter goes in the middle.
+    await focusField(screen, 'Name');
+    await screen.press('cursr-ch', 'cursr-ch');
+    for (let step = 0; step < 4; step += 1) screen.stdin.write('\u001B[D');
+    await screen.press('o', 'cursor-ch');
+    await focusField(screen, 'Models');
+    await screen.press('gpt-tui-model,', 'gpt-tui-model');
+    await focusField(screen, 'Key');
+    await screen.press('sk-cursor', '*********');
+    // The picked type (Azure OpenAI, after OpenAI) asks for its endpoint: core's message, on its field.
+    await screen.press(KEYS.enter, 'Base API address is required');
+    await screen.press('https://azure.example.test', 'azure.example.test');
+    await screen.waitFor((frame) => !frame.includes('Base API address is required'), 'the message to go');
+    await screen.press(KEYS.enter, /› +\d+ +cursor-ch /);
+    const { data } = (await root.send('GET', '/api/channel/?page=1&size=50&name=cursor-ch')) as {
+      data: { data: { name: string; type: number }[] };
+    };
+    expect(data.data.map((channel) => channel.name)).toEqual(['cursor-ch']);
+    expect(data.data[0]?.type).not.toBe(1);
+    expect(typeName).not.toBe('');
+  });
+
   it('Given the channel form, when filled field by field, then the server has the channel; e edits it', async () => {
     const screen = await open('ch', 'Page 1 of');
     await screen.press('c', 'Create');

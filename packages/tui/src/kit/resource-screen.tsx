@@ -88,7 +88,6 @@ function ScreenBody({ screen, screens, tab, onNextTab, saveDir, extras }: Screen
   const { client, user } = useSession();
   const host = useScreenHost();
   const [mode, setMode] = useState<Mode>({ kind: 'list' });
-  const [paused, setPaused] = useState(false);
   const [cursor, setCursor] = useState(0);
   const [marked, setMarked] = useState<ReadonlyMap<string | number, Row>>(new Map());
   const notice = Boolean(screen.noticeKey);
@@ -103,8 +102,11 @@ function ScreenBody({ screen, screens, tab, onNextTab, saveDir, extras }: Screen
     () => setQuery((previous) => (previous.size === size ? previous : { ...previous, size, page: 1 })),
     [size],
   );
-  const live = !paused && (mode.kind === 'list' || mode.kind === 'detail');
-  const list = useResourceList(screen, client, query, host.notifyError, live ? refreshSeconds : 0);
+  const list = useResourceList(screen, client, query, {
+    refreshSeconds,
+    live: mode.kind === 'list' || mode.kind === 'detail',
+    onError: host.notifyError,
+  });
   const otherFilters = formFilters(screen.filters, user.role, ROLES.admin);
   const context: EntryContext = { role: user.role, readOnly };
   const panels = extras.extras ?? [];
@@ -132,7 +134,7 @@ function ScreenBody({ screen, screens, tab, onNextTab, saveDir, extras }: Screen
     setCursor,
     marked,
     setMarked,
-    setPaused,
+    setPaused: list.setPaused,
     onNextTab: tabs ? onNextTab : undefined,
     otherFilters,
     entriesOf,
@@ -169,13 +171,7 @@ function ScreenBody({ screen, screens, tab, onNextTab, saveDir, extras }: Screen
           : [];
   // A form, the filters and a panel publish their own keys.
   const owned = mode.kind !== 'form' && mode.kind !== 'filters' && mode.kind !== 'panel';
-  useScreenFrame(
-    bindings,
-    mode.kind !== 'list' && mode.kind !== 'detail',
-    { loading: list.loading, updatedAt: list.updatedAt, paused: paused && refreshSeconds > 0 },
-    keys.onBack,
-    owned,
-  );
+  useScreenFrame(bindings, mode.kind !== 'list' && mode.kind !== 'detail', list.refresh, keys.onBack, owned);
 
   const form = mode.kind === 'form' ? (mode.form ?? screen.form) : undefined;
   if (mode.kind === 'form' && form)
@@ -229,8 +225,20 @@ function ScreenBody({ screen, screens, tab, onNextTab, saveDir, extras }: Screen
         />
       </Box>
     );
+  if (mode.kind === 'detail' && extras.detail) {
+    const Detail = extras.detail;
+    return <Detail row={mode.row} />;
+  }
   if (mode.kind === 'detail')
-    return <RowDetail screen={screen} query={query} row={mode.row} detailLines={extras.detailLines} />;
+    return (
+      <RowDetail
+        screen={screen}
+        query={query}
+        row={mode.row}
+        detailLines={extras.detailLines}
+        detailBlock={extras.detailBlock}
+      />
+    );
   return (
     <ListView
       screen={screen}

@@ -51,6 +51,16 @@ export interface ScreenExtras<Row> {
   summary?: (props: SummaryProps) => ReactElement;
   /** A row's detail lines when the screen has more to show than its columns (a log's id, IP, points). */
   detailLines?: (row: Row, ctx: ColumnContext) => readonly { labelKey: string; text: string }[];
+  /** A row's whole detail view, when it is more than lines (a month's bill sheet); Esc goes back. */
+  detail?: (props: { row: Row }) => ReactElement;
+  /** A block of text under a row's detail lines, shown as it is (a log's metadata as JSON). */
+  detailBlock?: (row: Row) => DetailBlock | undefined;
+}
+
+/** A titled block of preformatted lines in a row's detail view. */
+export interface DetailBlock {
+  titleKey: string;
+  text: string;
 }
 
 /** What a summary line is given: the query of the list and when the list last loaded. */

@@ -1,5 +1,5 @@
 import type { ApiClient, ScreenDef, ScreenQuery } from '@gw/core';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { type LiveReloadOptions, useLiveReload } from './use-live-reload.js';
 
 export interface ResourceListState<Row> {
   rows: Row[];
@@ -10,49 +10,34 @@ export interface ResourceListState<Row> {
   updatedAt?: number;
 }
 
-/** One server page of a screen's list for the query; reloads on change, on demand and on a timer. */
+/**
+ * One server page of a screen's list for the query; reloads on change, on demand and on the live
+ * timer (the kit's `useLiveReload`; the list reads `r` and `p` with its other keys).
+ */
 export function useResourceList<Row>(
   screen: ScreenDef<Row, unknown, unknown>,
   client: ApiClient,
   query: ScreenQuery,
-  onError: (error: unknown) => void,
-  refreshSeconds: number,
+  options: Omit<LiveReloadOptions, 'keys'>,
 ) {
-  const [state, setState] = useState<ResourceListState<Row>>({ rows: [], total: 0, loading: true });
-  const latest = useRef(0);
-  const errorRef = useRef(onError);
-  errorRef.current = onError;
   const queryKey = JSON.stringify(query);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the query is compared by its JSON
-  const reload = useCallback(async () => {
-    const request = ++latest.current;
-    setState((previous) => ({ ...previous, loading: true }));
-    try {
-      const page = await screen.list(client, query);
-      if (request !== latest.current) return;
-      setState({
-        rows: page.data,
-        total: page.total_count,
-        shown: query,
-        loading: false,
-        updatedAt: Date.now(),
-      });
-    } catch (error) {
-      if (request !== latest.current) return;
-      setState((previous) => ({ ...previous, loading: false }));
-      errorRef.current(error);
-    }
-  }, [screen, client, queryKey]);
-
-  useEffect(() => {
-    void reload();
-  }, [reload]);
-  useEffect(() => {
-    if (refreshSeconds <= 0) return;
-    const timer = setInterval(() => void reload(), refreshSeconds * 1000);
-    return () => clearInterval(timer);
-  }, [reload, refreshSeconds]);
-
-  return { ...state, pages: Math.max(1, Math.ceil(state.total / query.size)), reload };
+  const live = useLiveReload(
+    async () => ({ page: await screen.list(client, query), query }),
+    // Another screen (or tab of one) is another list, even for the same query.
+    `${screen.id}#${screen.tab?.id ?? ''} ${queryKey}`,
+    options,
+  );
+  const page = live.data?.page;
+  return {
+    rows: page?.data ?? [],
+    total: page?.total_count ?? 0,
+    shown: live.data?.query,
+    loading: live.loading,
+    updatedAt: live.updatedAt,
+    pages: Math.max(1, Math.ceil((page?.total_count ?? 0) / query.size)),
+    reload: live.reload,
+    paused: live.paused,
+    setPaused: live.setPaused,
+    refresh: live.refresh,
+  };
 }

@@ -1,5 +1,7 @@
-import { Text } from 'ink';
-import { useKeys } from '../hooks/use-keys.js';
+import InkTextInput from 'ink-text-input';
+import { useRef } from 'react';
+import { isDeleteKey, isTypedText } from '../hooks/key-burst.js';
+import { useCurrentKey, useKeys } from '../hooks/use-keys.js';
 
 export interface TextInputProps {
   value: string;
@@ -9,27 +11,36 @@ export interface TextInputProps {
   mask?: string;
 }
 
-// Control characters never belong in a one-line field (a pasted chunk may carry tabs or newlines).
-// biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point
-const CONTROL = /[\u0000-\u001F\u007F]/g;
-
 /**
- * A one-line text field: typed or pasted text appends, Backspace deletes, Ctrl-u clears. Keys that
- * steer the form (Tab, arrows, Enter, Esc) are left to the form.
+ * A one-line text field: ink-text-input (typed or pasted text goes in at the cursor, ←/→ move it,
+ * Backspace deletes before it), plus Ctrl-u to clear. Keys that steer the form (Tab, ↑/↓, Enter,
+ * Esc, Ctrl-s) are left to the form: ink-text-input would type the letter of a Ctrl or Alt key into
+ * the field, so a change it reports is only taken when the key that caused it was text or a delete.
  */
 export function TextInput({ value, onChange, focus, mask }: TextInputProps) {
+  const currentKey = useCurrentKey();
+  // ink-text-input keeps its cursor where it was when the value changes from outside (a record read
+  // after the form opened, Ctrl-u): a fresh instance puts it at the end of the new value.
+  const outside = useRef({ value, generation: 0 });
+  if (outside.current.value !== value)
+    outside.current = { value, generation: outside.current.generation + 1 };
+  const take = (next: string) => {
+    const key = currentKey();
+    if (!isTypedText(key) && !isDeleteKey(key)) return;
+    outside.current = { ...outside.current, value: next };
+    onChange(next);
+  };
   useKeys((input, key) => {
-    if (key.backspace || key.delete) return onChange(value.slice(0, -1));
-    if (key.ctrl && input === 'u') return onChange('');
-    if (key.ctrl || key.meta || key.tab || key.return || key.escape || key.upArrow || key.downArrow) return;
-    const text = input.replace(CONTROL, '');
-    if (text) onChange(value + text);
+    if (key.ctrl && input === 'u') onChange('');
   }, focus);
-  const shown = mask ? mask.repeat([...value].length) : value;
   return (
-    <Text>
-      {shown}
-      {focus ? <Text inverse> </Text> : null}
-    </Text>
+    <InkTextInput
+      key={outside.current.generation}
+      value={value}
+      onChange={take}
+      focus={focus}
+      mask={mask}
+      showCursor
+    />
   );
 }

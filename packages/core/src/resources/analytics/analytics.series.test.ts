@@ -10,6 +10,8 @@ import {
   chartNumber,
   daysOfRange,
   isDayText,
+  multiUserNames,
+  multiUserQuery,
   lastDaysRange,
   modelCallSlices,
   multiUserDefaultRange,
@@ -191,5 +193,29 @@ describe('multi-user report charts', () => {
     expect(chartNumber(1234)).toBe('1.2k');
     expect(chartNumber(1.23456, 3)).toBe('1.235');
     expect(chartNumber(0.00001, 3)).toBe('0');
+  });
+});
+
+describe('the multi-user report query', () => {
+  it('reads names split at ASCII or full-width commas, trimmed, without blanks or repeats', () => {
+    expect(multiUserNames(' ann, bob,,ann，carol ')).toEqual(['ann', 'bob', 'carol']);
+    expect(multiUserNames(' , ')).toEqual([]);
+  });
+
+  it('refuses no names, a bad or reversed range and a future end, naming why', () => {
+    const range = { start: '2026-01-01', end: '2026-01-31' };
+    expect(multiUserQuery('ann,bob', range, '2026-02-01')).toEqual({
+      query: { usernames: ['ann', 'bob'], start_time: '2026-01-01', end_time: '2026-01-31' },
+    });
+    expect(multiUserQuery(' , ', range, '2026-02-01')).toEqual({
+      errorKey: 'analytics.multi.usernames_required',
+    });
+    expect(multiUserQuery('ann', { start: '2026-02-30', end: '2026-03-01' }, '2026-04-01')).toEqual({
+      errorKey: 'analytics.period.range_invalid',
+    });
+    expect(multiUserQuery('ann', { start: '2026-01-31', end: '2026-01-01' }, '2026-04-01')).toEqual({
+      errorKey: 'analytics.period.range_invalid',
+    });
+    expect(multiUserQuery('ann', range, '2026-01-15')).toEqual({ errorKey: 'analytics.period.future' });
   });
 });

@@ -310,3 +310,44 @@ function perDay<Row>(
 function sumOf(values: readonly number[]): number {
   return values.reduce((sum, value) => sum + value, 0);
 }
+
+// --- The multi-user report's query, as the web and the terminal read what was typed ---
+
+/** Names from the report's comma-separated field (ASCII or full-width commas): trimmed, blanks and repeats dropped. */
+export function multiUserNames(text: string): string[] {
+  return [
+    ...new Set(
+      text
+        .split(/[,，]/)
+        .map((name) => name.trim())
+        .filter(Boolean),
+    ),
+  ];
+}
+
+/** The multi-user report's query (`getMultiUserStats`, `exportMultiUserStats`). */
+export interface MultiUserQuery {
+  usernames: string[];
+  start_time: string;
+  end_time: string;
+}
+
+/**
+ * The report's query from the typed names and range, or the message key of why not: no names, a
+ * day that is no `YYYY-MM-DD` date or a start after the end, an end after `today` (the web's date
+ * fields stop at today).
+ */
+export function multiUserQuery(
+  names: string,
+  range: DayRange,
+  today: string,
+): { query: MultiUserQuery } | { errorKey: string } {
+  const usernames = multiUserNames(names);
+  if (usernames.length === 0) return { errorKey: 'analytics.multi.usernames_required' };
+  const start = range.start.trim();
+  const end = range.end.trim();
+  if (!isDayText(start) || !isDayText(end) || start > end)
+    return { errorKey: 'analytics.period.range_invalid' };
+  if (end > today) return { errorKey: 'analytics.period.future' };
+  return { query: { usernames, start_time: start, end_time: end } };
+}

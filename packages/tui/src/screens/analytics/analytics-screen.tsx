@@ -2,41 +2,26 @@
 // (analyticsSummary) — spend and balance, users, channels, recharges — one a line; `r` reloads.
 import { type AnalyticsSummary, analyticsSummary, getAnalyticsStatistics, renderQuota } from '@gw/core';
 import { Box, Text } from 'ink';
-import { useCallback, useEffect, useRef, useState } from 'react';
 import { useScreenHost, useSession, useTuiEnv } from '../../hooks/tui-context.js';
-import { useKeys } from '../../hooks/use-keys.js';
 import { useScreenFrame } from '../../hooks/use-screen-frame.js';
+import { useLiveReload } from '../../kit/use-live-reload.js';
 
-const BINDINGS = [{ keys: 'r', labelKey: 'tui.keys.refresh' }];
+const BINDINGS = [
+  { keys: 'r', labelKey: 'tui.keys.refresh' },
+  { keys: 'p', labelKey: 'tui.keys.pause' },
+];
 
 /** The site's totals: spend, users, channels and recharges. */
 export function AnalyticsScreen() {
-  const { t, glyphs } = useTuiEnv();
+  const { t, glyphs, refreshSeconds } = useTuiEnv();
   const { client, quota } = useSession();
   const host = useScreenHost();
-  const [summary, setSummary] = useState<AnalyticsSummary>();
-  const [loading, setLoading] = useState(true);
-  const [updatedAt, setUpdatedAt] = useState<number>();
-  const notifyError = useRef(host.notifyError);
-  notifyError.current = host.notifyError;
-  const reload = useCallback(async () => {
-    setLoading(true);
-    try {
-      setSummary(analyticsSummary(await getAnalyticsStatistics(client)));
-      setUpdatedAt(Date.now());
-    } catch (error) {
-      notifyError.current(error);
-    } finally {
-      setLoading(false);
-    }
-  }, [client]);
-  useEffect(() => {
-    void reload();
-  }, [reload]);
-  useScreenFrame(BINDINGS, false, { loading, updatedAt });
-  useKeys((input) => {
-    if (input === 'r') void reload();
-  }, host.active);
+  const { data: summary, refresh } = useLiveReload<AnalyticsSummary>(
+    async () => analyticsSummary(await getAnalyticsStatistics(client)),
+    '',
+    { refreshSeconds, onError: host.notifyError, keys: host.active },
+  );
+  useScreenFrame(BINDINGS, false, refresh);
 
   if (!summary) return <Text dimColor>{glyphs.text(t('common.loading'))}</Text>;
   const money = (points: number) => renderQuota(points, quota);

@@ -17,10 +17,9 @@ import {
   type User,
 } from '@gw/core';
 import { Box, Text } from 'ink';
-import { useCallback, useEffect, useRef, useState } from 'react';
 import { useScreenHost, useSession, useTuiEnv } from '../../hooks/tui-context.js';
-import { useKeys } from '../../hooks/use-keys.js';
 import { useScreenFrame } from '../../hooks/use-screen-frame.js';
+import { useLiveReload } from '../../kit/use-live-reload.js';
 import { bar, sparkline } from '../../ui/sparkline.js';
 
 const BINDINGS = [
@@ -58,38 +57,12 @@ export function DashboardScreen() {
   const { t, glyphs, refreshSeconds } = useTuiEnv();
   const { client, quota } = useSession();
   const host = useScreenHost();
-  const [data, setData] = useState<DashboardData>();
-  const [loading, setLoading] = useState(true);
-  const [updatedAt, setUpdatedAt] = useState<number>();
-  const [paused, setPaused] = useState(false);
-  // The host's error callback changes between renders; a ref keeps `reload` (and its timer) stable.
-  const notifyError = useRef(host.notifyError);
-  notifyError.current = host.notifyError;
-
-  const reload = useCallback(async () => {
-    setLoading(true);
-    try {
-      setData(await loadDashboard(client));
-      setUpdatedAt(Date.now());
-    } catch (error) {
-      notifyError.current(error);
-    } finally {
-      setLoading(false);
-    }
-  }, [client]);
-  useEffect(() => {
-    void reload();
-  }, [reload]);
-  useEffect(() => {
-    if (paused || refreshSeconds <= 0) return;
-    const timer = setInterval(() => void reload(), refreshSeconds * 1000);
-    return () => clearInterval(timer);
-  }, [reload, paused, refreshSeconds]);
-  useScreenFrame(BINDINGS, false, { loading, updatedAt, paused: paused && refreshSeconds > 0 });
-  useKeys((input) => {
-    if (input === 'r') void reload();
-    else if (input === 'p') setPaused((current) => !current);
-  }, host.active);
+  const { data, refresh } = useLiveReload(() => loadDashboard(client), '', {
+    refreshSeconds,
+    onError: host.notifyError,
+    keys: host.active,
+  });
+  useScreenFrame(BINDINGS, false, refresh);
 
   if (!data)
     return (

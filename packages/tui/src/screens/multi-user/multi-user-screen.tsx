@@ -1,64 +1,123 @@
-// Multi-user stats (console-screens §9.2) for admins: the usernames typed comma-separated, Enter reads
-// their totals over core's default range (the last 30 days) and draws each user's spend and requests
-// with a bar, then the calls per user and model.
+// Multi-user stats (console-screens §9.2) for admins: the usernames typed comma-separated and a date
+// range (core's default: the last 30 days), Enter reads their totals and draws each user's spend and
+// requests with a bar, then the calls per user and model; Ctrl-e writes the server's CSV export to a
+// file under the name the web downloads it as. Names and range are read by core's multiUserQuery.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import {
+  exportMultiUserStats,
   getMultiUserStats,
+  type MultiUserQuery,
   modelCallSlices,
   multiUserDefaultRange,
+  multiUserExportFileName,
+  multiUserQuery,
   renderQuota,
   type UserModelUsage,
   type UserUsage,
 } from '@gw/core';
 import { Box, Text } from 'ink';
-import { useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useScreenHost, useSession, useTuiEnv } from '../../hooks/tui-context.js';
 import { useKeys } from '../../hooks/use-keys.js';
 import { useScreenFrame } from '../../hooks/use-screen-frame.js';
+import { errorText } from '../../lib/error-text.js';
+import type { ItemScreenProps } from '../../shell/screen-for-item.js';
 import { bar } from '../../ui/sparkline.js';
 import { TextInput } from '../../ui/text-input.js';
 
-const BINDINGS = [{ keys: 'Enter', labelKey: 'analytics.multi.query' }];
+const BINDINGS = [
+  { keys: 'Enter', labelKey: 'analytics.multi.query' },
+  { keys: 'Tab/S-Tab', labelKey: 'tui.keys.next_field' },
+  { keys: 'Ctrl-e', labelKey: 'analytics.multi.export' },
+];
 const BAR_WIDTH = 20;
 
-/** The report of the usernames typed. */
-export function MultiUserScreen() {
+type Field = 'names' | 'start' | 'end';
+const FIELDS: readonly Field[] = ['names', 'start', 'end'];
+const LABELS: Record<Field, string> = {
+  names: 'analytics.multi.usernames',
+  start: 'analytics.period.start',
+  end: 'analytics.period.end',
+};
+
+/** The report of the usernames typed over the range typed. */
+export function MultiUserScreen({ saveDir = process.cwd() }: ItemScreenProps) {
   const { t, glyphs } = useTuiEnv();
   const { client, quota } = useSession();
   const host = useScreenHost();
-  const [names, setNames] = useState('');
+  const initial = useMemo(() => multiUserDefaultRange(Date.now()), []);
+  const [values, setValues] = useState<Record<Field, string>>({
+    names: '',
+    start: initial.start,
+    end: initial.end,
+  });
+  const [focus, setFocus] = useState<Field>('names');
   const [report, setReport] = useState<{ users: UserUsage[]; modelUsage: UserModelUsage[] }>();
+  // The query of the report on screen: the export writes that one, not what is typed since.
+  const [asked, setAsked] = useState<MultiUserQuery>();
   const [message, setMessage] = useState('');
   const notifyError = useRef(host.notifyError);
   notifyError.current = host.notifyError;
 
   const query = () => {
-    const usernames = names
-      .split(',')
-      .map((name) => name.trim())
-      .filter(Boolean);
-    if (usernames.length === 0) return setMessage(t('analytics.multi.usernames_required'));
+    const read = multiUserQuery(values.names, { start: values.start, end: values.end }, initial.end);
+    if ('errorKey' in read) return setMessage(t(read.errorKey));
     setMessage('');
-    const range = multiUserDefaultRange(Date.now());
-    getMultiUserStats(client, { usernames, start_time: range.start, end_time: range.end }).then(
-      setReport,
+    getMultiUserStats(client, read.query).then(
+      (answer) => {
+        setReport(answer);
+        setAsked(read.query);
+      },
+      (error) => notifyError.current(error),
+    );
+  };
+  const exportCsv = () => {
+    if (!asked || !report?.users.length) return;
+    exportMultiUserStats(client, asked).then(
+      (csv) => {
+        const path = join(saveDir, multiUserExportFileName(asked));
+        try {
+          writeFileSync(path, csv);
+          host.notify(t('analytics.multi.exported', { name: path }));
+        } catch (error) {
+          host.notify(errorText(error, t), 'error');
+        }
+      },
       (error) => notifyError.current(error),
     );
   };
   useScreenFrame(BINDINGS, true);
-  useKeys((_input, key) => {
-    if (key.return) query();
+  useKeys((input, key) => {
+    const index = FIELDS.indexOf(focus);
+    if (key.return) return query();
+    if (key.ctrl && input === 'e') return exportCsv();
+    if ((key.tab && key.shift) || key.upArrow)
+      return setFocus(FIELDS[(index + FIELDS.length - 1) % FIELDS.length] ?? 'names');
+    if (key.tab || key.downArrow) return setFocus(FIELDS[(index + 1) % FIELDS.length] ?? 'names');
   }, host.active);
 
+  const labelWidth = Math.max(...FIELDS.map((field) => t(LABELS[field]).length));
   const maxQuota = Math.max(0, ...(report?.users ?? []).map((user) => user.quota));
   const calls = modelCallSlices(report?.modelUsage ?? []);
   return (
     <Box flexDirection="column" paddingX={1}>
       <Text bold>{t('analytics.multi.title')}</Text>
-      <Box>
-        <Text color="cyan">{`${t('analytics.multi.usernames')}: `}</Text>
-        <TextInput value={names} onChange={setNames} focus={host.active} />
-      </Box>
-      <Text dimColor>{glyphs.text(message || t('analytics.multi.usernames_hint'))}</Text>
+      {FIELDS.map((field) => (
+        <Box key={field}>
+          <Text color={focus === field ? 'cyan' : undefined}>
+            {`${focus === field ? glyphs.pointer : ' '} ${t(LABELS[field]).padEnd(labelWidth)}  `}
+          </Text>
+          <TextInput
+            value={values[field]}
+            onChange={(value) => setValues((previous) => ({ ...previous, [field]: value }))}
+            focus={host.active && focus === field}
+          />
+        </Box>
+      ))}
+      <Text color={message ? 'red' : undefined} dimColor={!message}>
+        {glyphs.text(message || t('analytics.multi.usernames_hint'))}
+      </Text>
       {report ? (
         <Text>
           {report.users.length

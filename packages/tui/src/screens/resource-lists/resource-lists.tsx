@@ -1,6 +1,7 @@
 // The menu's screens that core describes whole as ScreenDefs: the kit draws them as they are.
 import {
   INVOICE_SCREEN,
+  type InvoiceMonth,
   LOG_SCREEN,
   MIDJOURNEY_SCREEN,
   MODEL_CATALOGUE_SCREEN,
@@ -16,7 +17,9 @@ import {
   USERS_SCREEN,
 } from '@gw/core';
 import { type AnyScreen, listOnly, ResourceScreen } from '../../kit/resource-screen.js';
+import type { ScreenExtras } from '../../kit/screen-extras.js';
 import type { ItemScreenProps } from '../../shell/screen-for-item.js';
+import { InvoiceSheetView } from './invoice-sheet.js';
 
 /** The ScreenDefs of each menu item (several for a route with tabs). */
 export const KIT_SCREENS: Record<string, readonly AnyScreen[]> = {
@@ -87,9 +90,10 @@ export function MidjourneyScreen({ saveDir }: ItemScreenProps) {
   return <ResourceScreen screens={KIT_SCREENS.midjourney ?? []} saveDir={saveDir} />;
 }
 
-/** The monthly bills as core describes them. */
+/** The monthly bills as core describes them; Enter opens a month's bill sheet. */
 export function InvoicesScreen({ saveDir }: ItemScreenProps) {
-  return <ResourceScreen screens={KIT_SCREENS.invoice ?? []} saveDir={saveDir} />;
+  const extras: ScreenExtras<InvoiceMonth> = { detail: InvoiceSheetView };
+  return <ResourceScreen screens={KIT_SCREENS.invoice ?? []} saveDir={saveDir} extras={extras} />;
 }
 
 /** The available models and their prices per group, as core describes them. */

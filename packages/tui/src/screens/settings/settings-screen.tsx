@@ -18,7 +18,8 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useScreenHost, useSession, useTuiEnv } from '../../hooks/tui-context.js';
 import { useKeys } from '../../hooks/use-keys.js';
 import { useScreenFrame } from '../../hooks/use-screen-frame.js';
-import { editField } from '../../kit/field-keys.js';
+import { PICK_BINDINGS } from '../../kit/choice-picker.js';
+import { editField, picksFromList } from '../../kit/field-keys.js';
 import { FieldLine, formLabelWidth } from '../../kit/field-line.js';
 import { errorText } from '../../lib/error-text.js';
 import { optionFieldKind } from './option-fields.js';
@@ -27,7 +28,8 @@ const BINDINGS = [
   { keys: 'Ctrl-s', labelKey: 'tui.keys.save_card' },
   { keys: 'PgDn/PgUp', labelKey: 'tui.keys.next_card' },
   { keys: 'Tab/S-Tab', labelKey: 'tui.keys.next_field' },
-  { keys: '←/→ Space', labelKey: 'tui.keys.choose' },
+  { keys: '←/→', labelKey: 'tui.keys.choose' },
+  { keys: 'Space', labelKey: 'tui.forms.open_choices' },
   { keys: 'Esc', labelKey: 'tui.keys.back' },
 ];
 
@@ -49,6 +51,8 @@ export function SettingsScreen() {
   const [focus, setFocus] = useState(0);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  // A select's ink-select-input list is open under the focused option; it has the keys meanwhile.
+  const [picking, setPicking] = useState(false);
   const card = CARDS[cardIndex] ?? CARDS[0];
   const options = card?.options ?? [];
 
@@ -59,7 +63,7 @@ export function SettingsScreen() {
   useEffect(() => {
     void reload();
   }, [reload]);
-  useScreenFrame(readOnly ? BINDINGS.slice(1, 3) : BINDINGS, true);
+  useScreenFrame(picking ? PICK_BINDINGS : readOnly ? BINDINGS.slice(1, 3) : BINDINGS, true);
 
   const shown = (key: string) => {
     const def = options.find((one) => one.key === key);
@@ -97,6 +101,10 @@ export function SettingsScreen() {
     if (!loaded || !card) return;
     void write(changedOptions(card.options, loaded, edited));
   };
+  const setText = (key: string, text: string) => {
+    setEdited(new Map(edited).set(key, text));
+    if (errors[key]) setErrors(({ [key]: _gone, ...rest }) => rest);
+  };
   const moveCard = (step: number) => {
     setCardIndex((cardIndex + step + CARDS.length) % CARDS.length);
     setFocus(0);
@@ -104,6 +112,7 @@ export function SettingsScreen() {
   };
 
   useKeys((input, key) => {
+    if (picking) return;
     if (key.escape) return host.leave();
     if (key.pageDown) return moveCard(1);
     if (key.pageUp) return moveCard(-1);
@@ -116,6 +125,7 @@ export function SettingsScreen() {
     const kind = optionFieldKind(def);
     if (key.return && kind !== 'textarea') return save();
     if (key.return) return setEdited(new Map(edited).set(def.key, `${shown(def.key)}\n`));
+    if (input === ' ' && picksFromList(kind, choicesOf(def))) return setPicking(true);
     const value = kind === 'switch' ? shown(def.key) === 'true' : shown(def.key);
     const next = editField(kind, { value, browse: 0, typed: '' }, input, key, choicesOf(def), (o) =>
       String(o.value),
@@ -123,8 +133,7 @@ export function SettingsScreen() {
     if (!next) return;
     const text = kind === 'switch' ? String(Boolean(next.value)) : String(next.value ?? '');
     if (kind === 'switch' && savesOnClick(def)) return void write([{ key: def.key, value: text }]);
-    setEdited(new Map(edited).set(def.key, text));
-    if (errors[def.key]) setErrors(({ [def.key]: _gone, ...rest }) => rest);
+    setText(def.key, text);
   }, host.active);
 
   const labelWidth = useMemo(
@@ -168,6 +177,14 @@ export function SettingsScreen() {
               def.secret && !edited.has(def.key) ? t('options.screen.secret_placeholder') : help || undefined
             }
             error={errors[def.key]}
+            onText={(text) => setText(def.key, text)}
+            typing={host.active && !busy && loaded !== undefined && !picking}
+            picking={picking}
+            onPick={(value) => {
+              setPicking(false);
+              setText(def.key, String(value));
+            }}
+            onPickClose={() => setPicking(false)}
           />
         );
       })}

@@ -1,6 +1,8 @@
 // System info (console-screens §10) for root: the server's newest log lines, coloured by core's level
-// folding, read again with the console's live refresh; `r` reloads and `p` pauses like the lists.
+// folding, read again with the console's live refresh; `r` reloads and `p` pauses like the lists, `/`
+// searches the lines read (core's filterSystemLog, as the web's search box).
 import {
+  filterSystemLog,
   getSystemLog,
   SYSTEM_LOG_SCREEN_DEFAULT,
   type SystemLogEntry,
@@ -8,12 +10,16 @@ import {
   systemLogLevel,
 } from '@gw/core';
 import { Box, Text } from 'ink';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useScreenHost, useSession, useTuiEnv } from '../../hooks/tui-context.js';
 import { useKeys } from '../../hooks/use-keys.js';
 import { useScreenFrame } from '../../hooks/use-screen-frame.js';
+import { MODE_BINDINGS } from '../../kit/list-keys.js';
+import { useLiveReload } from '../../kit/use-live-reload.js';
+import { TextInput } from '../../ui/text-input.js';
 
 const BINDINGS = [
+  { keys: '/', labelKey: 'analytics.system.search' },
   { keys: 'r', labelKey: 'tui.keys.refresh' },
   { keys: 'p', labelKey: 'tui.keys.pause' },
 ];
@@ -30,48 +36,51 @@ export function SystemInfoScreen() {
   const { t, glyphs, refreshSeconds } = useTuiEnv();
   const { client } = useSession();
   const host = useScreenHost();
-  const [entries, setEntries] = useState<SystemLogEntry[]>();
-  const [loading, setLoading] = useState(true);
-  const [updatedAt, setUpdatedAt] = useState<number>();
-  const [paused, setPaused] = useState(false);
-  const notifyError = useRef(host.notifyError);
-  notifyError.current = host.notifyError;
-
-  const reload = useCallback(async () => {
-    setLoading(true);
-    try {
-      setEntries(await getSystemLog(client, SYSTEM_LOG_SCREEN_DEFAULT));
-      setUpdatedAt(Date.now());
-    } catch (error) {
-      notifyError.current(error);
-    } finally {
-      setLoading(false);
+  // The search text, and whether its box has the keys (typing `r` there must not reload).
+  const [search, setSearch] = useState('');
+  const [typing, setTyping] = useState(false);
+  const { data: entries, refresh } = useLiveReload<SystemLogEntry[]>(
+    () => getSystemLog(client, SYSTEM_LOG_SCREEN_DEFAULT),
+    '',
+    { refreshSeconds, onError: host.notifyError, keys: host.active && !typing },
+  );
+  useScreenFrame(typing ? MODE_BINDINGS.search : BINDINGS, typing, refresh, () => {
+    // Esc with a search on clears it first; the next Esc leaves.
+    if (!search) return false;
+    setSearch('');
+    return true;
+  });
+  useKeys((input, key) => {
+    if (typing) {
+      if (key.return) setTyping(false);
+      else if (key.escape) {
+        setTyping(false);
+        setSearch('');
+      }
+      return;
     }
-  }, [client]);
-  useEffect(() => {
-    void reload();
-  }, [reload]);
-  useEffect(() => {
-    if (paused || refreshSeconds <= 0) return;
-    const timer = setInterval(() => void reload(), refreshSeconds * 1000);
-    return () => clearInterval(timer);
-  }, [reload, paused, refreshSeconds]);
-  useScreenFrame(BINDINGS, false, { loading, updatedAt, paused: paused && refreshSeconds > 0 });
-  useKeys((input) => {
-    if (input === 'r') void reload();
-    else if (input === 'p') setPaused((current) => !current);
+    if (input === '/' && !key.ctrl && !key.meta) setTyping(true);
   }, host.active);
+  const shown = entries === undefined ? undefined : filterSystemLog(entries, search);
 
-  const room = Math.max(1, host.height - 3);
+  const room = Math.max(1, host.height - 3 - (typing || search ? 1 : 0));
   return (
     <Box flexDirection="column" paddingX={1}>
       <Text bold>{`${t('nav.system_info')}: ${t('analytics.system.title')}`}</Text>
       <Text dimColor wrap="truncate-end">
         {glyphs.text(t('analytics.system.caption'))}
       </Text>
-      {entries === undefined ? <Text dimColor>{glyphs.text(t('common.loading'))}</Text> : null}
-      {entries?.length === 0 ? <Text dimColor>{t('analytics.system.no_logs')}</Text> : null}
-      {(entries ?? []).slice(-room).map((entry, index) => {
+      {typing || search ? (
+        <Box>
+          <Text color="cyan">{`${t('analytics.system.search')}: /`}</Text>
+          <TextInput value={search} onChange={setSearch} focus={host.active && typing} />
+        </Box>
+      ) : null}
+      {shown === undefined ? <Text dimColor>{glyphs.text(t('common.loading'))}</Text> : null}
+      {shown?.length === 0 ? (
+        <Text dimColor>{t(search.trim() ? 'analytics.system.no_match' : 'analytics.system.no_logs')}</Text>
+      ) : null}
+      {(shown ?? []).slice(-room).map((entry, index) => {
         const level = systemLogLevel(entry.Level);
         return (
           // biome-ignore lint/suspicious/noArrayIndexKey: lines of one read, in order

@@ -46,12 +46,20 @@ function LogStatLine({ query, updatedAt }: SummaryProps) {
   );
 }
 
-/** Logs: filters (type, token, model, time range; channel, user, IP for admins), stat line, detail. */
+/** Logs ("My logs" below admin): filters (type, token, model, time range; channel, user, IP for admins), stat line, detail. */
 export function LogScreen({ saveDir }: ItemScreenProps) {
   const { user } = useSession();
+  const admin = isAdmin(user.role);
   const extras: ScreenExtras<Log> = {
     summary: LogStatLine,
-    detailLines: (log, ctx) => logDetailLines(log, ctx, isAdmin(user.role)),
+    detailLines: (log, ctx) => logDetailLines(log, ctx, admin),
+    // The metadata as the web's detail dialog shows it: indented JSON under the fields.
+    detailBlock: (log) =>
+      log.metadata
+        ? { titleKey: 'logs.detail.metadata', text: JSON.stringify(log.metadata, null, 2) }
+        : undefined,
   };
-  return <ResourceScreen screens={[listOnly(LOG_SCREEN)]} saveDir={saveDir} extras={extras} />;
+  // A user below admin reads only their own logs: the title says so, as core's i18n names it.
+  const screen = admin ? LOG_SCREEN : { ...LOG_SCREEN, titleKey: 'logs.self_title' };
+  return <ResourceScreen screens={[listOnly(screen)]} saveDir={saveDir} extras={extras} />;
 }

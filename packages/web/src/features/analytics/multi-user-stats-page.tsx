@@ -3,9 +3,10 @@ import '../../kit/kit.css';
 import {
   exportMultiUserStats,
   getMultiUserStats,
-  isDayText,
   multiUserDefaultRange,
   multiUserExportFileName,
+  multiUserNames,
+  multiUserQuery,
 } from '@gw/core';
 import { QueryClientProvider, useMutation } from '@tanstack/react-query';
 import { type FormEvent, useMemo, useState } from 'react';
@@ -37,17 +38,8 @@ function MultiUserGate() {
   return useScreenSections(['analytics']) ? <MultiUserBody /> : null;
 }
 
-/** Names from the comma-separated field: trimmed, blanks and repeats dropped. */
-export function parseUsernames(text: string): string[] {
-  return [
-    ...new Set(
-      text
-        .split(/[,，]/)
-        .map((name) => name.trim())
-        .filter(Boolean),
-    ),
-  ];
-}
+/** Names from the comma-separated field: trimmed, blanks and repeats dropped (core's, as the TUI reads them). */
+export const parseUsernames = multiUserNames;
 
 function MultiUserBody() {
   const t = useT();
@@ -91,12 +83,10 @@ function MultiUserBody() {
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const names = parseUsernames(usernames);
-    if (names.length === 0) return setProblem(t('analytics.multi.usernames_required'));
-    if (!isDayText(start) || !isDayText(end) || start > end)
-      return setProblem(t('analytics.period.range_invalid'));
+    const read = multiUserQuery(usernames, { start, end }, initial.end);
+    if ('errorKey' in read) return setProblem(t(read.errorKey));
     setProblem(undefined);
-    report.mutate({ usernames: names, start_time: start, end_time: end });
+    report.mutate(read.query);
   };
   const data = report.data;
   return (
