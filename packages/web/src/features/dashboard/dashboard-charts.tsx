@@ -105,16 +105,23 @@ export function DashboardCharts({ initialRange }: { initialRange: DayRange }) {
               <th>{t('dashboard.col_duration')}</th>
             </tr>
           </thead>
-          <tbody>
-            {[...totals].reverse().map((day) => (
-              <tr key={day.date}>
-                <td>{day.date}</td>
-                <td>{day.requests}</td>
-                <td>{money(day.quota)}</td>
-                <td>{`${day.promptTokens}/${day.completionTokens}`}</td>
-                <td>{(day.requestTime / 1000).toFixed(3)}</td>
+          <tbody aria-busy={!usage.data}>
+            {/* Until the range's figures arrive the days are not zero but unknown: say so instead. */}
+            {!usage.data && (
+              <tr>
+                <td colSpan={5}>{usage.isError ? t('dashboard.no_data') : t('common.loading')}</td>
               </tr>
-            ))}
+            )}
+            {usage.data &&
+              [...totals].reverse().map((day) => (
+                <tr key={day.date}>
+                  <td>{day.date}</td>
+                  <td>{day.requests}</td>
+                  <td>{money(day.quota)}</td>
+                  <td>{`${day.promptTokens}/${day.completionTokens}`}</td>
+                  <td>{(day.requestTime / 1000).toFixed(3)}</td>
+                </tr>
+              ))}
           </tbody>
         </HTMLTable>
       </div>
