@@ -6,7 +6,7 @@ import { badStatusMessage } from '../providers/shared/upstream-error.js';
 import { sseFrame } from '../providers/shared/openai-format.js';
 
 /** The API family whose error shape a client expects. */
-export type ErrorDialect = 'openai' | 'claude' | 'gemini';
+export type ErrorDialect = 'openai' | 'claude' | 'gemini' | 'rerank';
 
 /** An error on its way to the client. `local` errors are the gateway's own (never rewritten). */
 export interface RelayError extends UpstreamError {
@@ -63,6 +63,7 @@ export function relayErrorBody(dialect: ErrorDialect, error: RelayError): unknow
   if (dialect === 'gemini') {
     return { error: { code: error.status, status: error.param ?? error.type, message: error.message } };
   }
+  if (dialect === 'rerank') return { detail: error.message };
   const body: Record<string, unknown> = { message: error.message, type: error.type, code: error.code };
   if (error.param !== undefined && error.param !== null) body.param = error.param;
   return { error: body };

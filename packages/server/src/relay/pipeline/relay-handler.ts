@@ -44,6 +44,7 @@ import {
 } from './relay-error.js';
 import {
   applyModelArg,
+  formTextFields,
   mergeCustomParameters,
   type RelayRequest,
   readRelayRequest,
@@ -239,15 +240,18 @@ export function createRelayHandler(deps: RelayDeps) {
     if (request.relayBigBody) await takeTurn();
     let promptTokens: number;
     try {
-      promptTokens =
-        read.body instanceof FormData
-          ? 0
-          : await estimatePromptTokens(read.operation, read.model, read.body, {
-              approximate: options.approximateTokens,
-              skipImages: firstChannel?.preCost === 2,
-              fetchImage: deps.fetchImage,
-              preCost: firstChannel?.preCost ?? 1,
-            });
+      // Multipart bodies are estimated from their text fields (an image edit's size, quality and n).
+      promptTokens = await estimatePromptTokens(
+        read.operation,
+        read.model,
+        read.body instanceof FormData ? formTextFields(read.body) : read.body,
+        {
+          approximate: options.approximateTokens,
+          skipImages: firstChannel?.preCost === 2,
+          fetchImage: deps.fetchImage,
+          preCost: firstChannel?.preCost ?? 1,
+        },
+      );
     } catch {
       return failLocal(400, 'relay.request.invalid_json');
     }

@@ -14,10 +14,18 @@ export type RelayOperation =
   | 'embeddings'
   /** POST /v1/images/generations. */
   | 'images'
+  /** POST /v1/images/edits: a multipart body (image, optional mask, prompt). */
+  | 'image-edits'
+  /** POST /v1/images/variations: a multipart body (image). */
+  | 'image-variations'
   /** POST /v1/audio/speech: the reply is audio bytes, piped as they come. */
   | 'speech'
   /** POST /v1/audio/transcriptions: a multipart body. */
   | 'transcription'
+  /** POST /v1/audio/translations: a multipart body, billed like transcriptions. */
+  | 'translation'
+  /** POST /v1/rerank: Jina, Cohere and SiliconFlow style reranking (errors as `{"detail": …}`). */
+  | 'rerank'
   | 'moderations'
   /** POST /v1/responses (OpenAI Responses API). */
   | 'responses'
@@ -61,7 +69,8 @@ export interface ProviderCall {
   model: string;
   /**
    * The client's body with `model` already replaced and custom parameters merged. JSON operations get
-   * the parsed object; `transcription` gets the multipart fields as FormData.
+   * the parsed object; the multipart operations (transcription, translation, image edits and variations)
+   * get the fields as FormData.
    */
   body: Record<string, unknown> | FormData;
   stream: boolean;

@@ -2,15 +2,21 @@
 // here; channel types nobody claims fall back to the OpenAI-compatible provider when they have a base URL.
 import { azureProvider } from './azure/azure-provider.js';
 import { claudeProvider } from './claude/claude-provider.js';
+import { cohereProvider } from './cohere/cohere-provider.js';
 import { geminiProvider } from './gemini/gemini-provider.js';
+import { jinaProvider } from './jina/jina-provider.js';
 import { openAiCompatibleProvider, openAiProvider } from './openai/openai-provider.js';
 import type { RelayProvider } from './provider.js';
+import { siliconFlowProvider } from './siliconflow/siliconflow-provider.js';
 
 const PROVIDERS: readonly RelayProvider[] = [
   openAiProvider,
   azureProvider,
   claudeProvider,
   geminiProvider,
+  cohereProvider,
+  jinaProvider,
+  siliconFlowProvider,
   openAiCompatibleProvider,
 ];
 

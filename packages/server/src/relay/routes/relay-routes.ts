@@ -25,10 +25,15 @@ const OPENAI_ROUTES: Array<[string, RelayRoute]> = [
   ['/v1/completions', { operation: 'completions', surface: 'openai', dialect: 'openai' }],
   ['/v1/embeddings', { operation: 'embeddings', surface: 'openai', dialect: 'openai' }],
   ['/v1/images/generations', { operation: 'images', surface: 'openai', dialect: 'openai' }],
+  ['/v1/images/edits', { operation: 'image-edits', surface: 'openai', dialect: 'openai' }],
+  ['/v1/images/variations', { operation: 'image-variations', surface: 'openai', dialect: 'openai' }],
   ['/v1/audio/speech', { operation: 'speech', surface: 'openai', dialect: 'openai' }],
   ['/v1/audio/transcriptions', { operation: 'transcription', surface: 'openai', dialect: 'openai' }],
+  ['/v1/audio/translations', { operation: 'translation', surface: 'openai', dialect: 'openai' }],
   ['/v1/moderations', { operation: 'moderations', surface: 'openai', dialect: 'openai' }],
   ['/v1/responses', { operation: 'responses', surface: 'openai', dialect: 'openai' }],
+  // Rerank keeps OpenAI key auth but answers errors as `{"detail": …}` (spec §2.2, §7.3).
+  ['/v1/rerank', { operation: 'rerank', surface: 'openai', dialect: 'rerank' }],
 ];
 
 const CLAUDE_ROUTE: RelayRoute = {
@@ -108,12 +113,11 @@ export async function registerRelayRoutes(
         const message =
           relayRefusalMessage(language, error) ??
           (status === 500 ? translate(language, 'relay.request.internal') : error.message);
+        const text = `${message} (request id: ${request.relayRequestId})`;
+        // Rerank clients read `{"detail": …}` (spec §7.3), even for a body that could not be parsed.
+        if (request.routeOptions.url === '/v1/rerank') return void reply.code(status).send({ detail: text });
         void reply.code(status).send({
-          error: {
-            message: `${message} (request id: ${request.relayRequestId})`,
-            type: 'one_hub_error',
-            code: 'one_hub_error',
-          },
+          error: { message: text, type: 'one_hub_error', code: 'one_hub_error' },
         });
       },
     );

@@ -26,6 +26,7 @@ export {
   fakeSpeechLength,
 } from './openai-media-wire.js';
 export { openAiResponsesUsage } from './openai-responses-wire.js';
+export { fakeRelevance, fakeRerankTokens, fakeSearchUnits } from './rerank-wire.js';
 export {
   FAKE_CREATED,
   FAKE_EMBEDDING_DIMENSIONS,

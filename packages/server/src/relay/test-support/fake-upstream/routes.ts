@@ -15,11 +15,13 @@ import {
 import { openAiCompletionReply } from './openai-completions-wire.js';
 import {
   fakeImageFileReply,
+  openAiImageEditReply,
   openAiImagesReply,
   openAiSpeechReply,
   openAiTranscriptionReply,
 } from './openai-media-wire.js';
 import { openAiResponsesReply } from './openai-responses-wire.js';
+import { isRerankVendor, RERANK_VENDORS, rerankErrorBody, rerankReply } from './rerank-wire.js';
 import { openAiChatReply, openAiEmbeddingsReply, openAiErrorBody, openAiModelsReply } from './openai-wire.js';
 
 /** How a route answers one request. */
@@ -40,6 +42,9 @@ const OPENAI_POSTS = new Map<string, ModelAnswer>(
     completions: openAiCompletionReply,
     embeddings: openAiEmbeddingsReply,
     'images/generations': openAiImagesReply,
+    'images/edits': (request, model, options) => openAiImageEditReply(request, model, options, 'edit'),
+    'images/variations': (request, model, options) =>
+      openAiImageEditReply(request, model, options, 'variation'),
     'audio/speech': (request) => openAiSpeechReply(request),
     'audio/transcriptions': (request, model, options) =>
       openAiTranscriptionReply(request, model, options, 'transcribe'),
@@ -53,6 +58,8 @@ const OPENAI_POSTS = new Map<string, ModelAnswer>(
 const DEFAULT_MODELS = new Map<string, string>(
   Object.entries({
     'images/generations': 'dall-e-2',
+    'images/edits': 'dall-e-2',
+    'images/variations': 'dall-e-2',
     moderations: 'text-moderation-stable',
   }),
 );
@@ -86,6 +93,10 @@ export function matchFakeRoute(method: string, path: string): FakeRoute | undefi
   }
   if (method !== 'POST') return undefined;
   if (path === '/v1/messages') return { vendor: 'claude', answer: claudeMessagesReply };
+  for (const vendor of RERANK_VENDORS) {
+    if (path === `/${vendor}/v1/rerank`)
+      return { vendor, answer: (request, options) => rerankReply(vendor, request, options) };
+  }
   const endpoint = path.startsWith('/v1/') ? path.slice(4) : undefined;
   const openAi = endpoint === undefined ? undefined : OPENAI_POSTS.get(endpoint);
   if (endpoint !== undefined && openAi) {
@@ -135,5 +146,6 @@ function geminiEmbeddingsReply(request: RecordedRequest): FakeReply {
 export function fakeErrorBody(vendor: FakeVendor, status: number, message: string): unknown {
   if (vendor === 'claude') return claudeErrorBody(status, message);
   if (vendor === 'gemini') return geminiErrorBody(status, message);
+  if (isRerankVendor(vendor)) return rerankErrorBody(vendor, status, message);
   return openAiErrorBody(status, message);
 }
