@@ -66,6 +66,9 @@ function readMultipartRequest(operation: RelayOperation, body: FormData): RelayR
     if (typeof value !== 'string' || value.trim() === '')
       return { messageKey: 'relay.request.field_required', params: { field: name } };
   }
+  // Streamed image edits (partial images as events) are not relayed: refused rather than read as JSON.
+  if (body.get('stream') === 'true')
+    return { messageKey: 'relay.request.field_invalid', params: { field: 'stream' } };
   const split = splitModelSuffix(model);
   return {
     operation,
@@ -97,7 +100,9 @@ export function readRelayRequest(
   const object = body as Record<string, unknown>;
   let model = options.pathModel ?? object.model;
   if (operation === 'moderations' && (model === undefined || model === '')) model = 'text-moderation-stable';
-  if (operation === 'images' && (model === undefined || model === '')) model = 'dall-e-2';
+  const imageOperation =
+    operation === 'images' || operation === 'image-edits' || operation === 'image-variations';
+  if (imageOperation && (model === undefined || model === '')) model = 'dall-e-2';
   if (typeof model !== 'string' || model.trim() === '') {
     return { messageKey: 'relay.request.field_required', params: { field: 'model' } };
   }
@@ -119,7 +124,7 @@ export function readRelayRequest(
   ) {
     return { messageKey: 'relay.request.field_required', params: { field: 'input' } };
   }
-  if (operation === 'images' && typeof object.prompt !== 'string') {
+  if ((operation === 'images' || operation === 'image-edits') && typeof object.prompt !== 'string') {
     return { messageKey: 'relay.request.field_required', params: { field: 'prompt' } };
   }
   if (operation === 'rerank') {
