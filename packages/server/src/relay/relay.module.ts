@@ -195,6 +195,12 @@ export async function createRelayModule(
     invalidate,
     setChannelStatus,
     registerRoutes: (target) =>
-      registerRelayRoutes(target, handler, models, createRelayBilling(db, state, auth, ipOf), state),
+      registerRelayRoutes(target, handler, models, createRelayBilling(db, state, auth, ipOf), state, {
+        db,
+        http,
+        limiter: shared.rateLimiters.api,
+        log,
+        clientIp: ipOf,
+      }),
   };
 }

@@ -3,6 +3,7 @@
 // dialect with the usage to bill. A new vendor is one folder under providers/ exporting a RelayProvider,
 // listed once in providers/registry.ts. Providers are pure translation: no database, no billing, no
 // retries; the pipeline (relay/pipeline/) does the HTTP call and everything around it.
+import type { Readable } from 'node:stream';
 import type { BillingUsage } from '../billing/extra-usage.js';
 
 /** What the client called, which fixes the request and reply formats it speaks. */
@@ -85,10 +86,12 @@ export interface ProviderCall {
 
 /** The HTTP request to send upstream. */
 export interface UpstreamRequest {
-  method: 'GET' | 'POST';
+  /** Any method for the raw pass-through routes (spec §2.3); GET or POST for the translated ones. */
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';
   url: string;
   headers: Record<string, string>;
-  body?: string | Uint8Array | FormData;
+  /** A stream only on the raw pass-through routes: the client's body, forwarded as it arrives. */
+  body?: string | Uint8Array | FormData | Readable;
 }
 
 /** A vendor error, already in OpenAI error fields (the pipeline shapes it per spec §7.3). */

@@ -18,6 +18,7 @@ import {
   relayRefusalMessage,
 } from './relay-body.js';
 import type { RelayModelsHandlers } from './relay-models.js';
+import { type PassThroughDeps, registerPassThroughRoutes } from './pass-through.js';
 import { decodeBody } from '../../plugins/utf8-input.js';
 
 const OPENAI_ROUTES: Array<[string, RelayRoute]> = [
@@ -70,6 +71,7 @@ export async function registerRelayRoutes(
   models: RelayModelsHandlers,
   billing: RelayBillingHandlers,
   state: RelayState,
+  passThrough: Omit<PassThroughDeps, 'authenticate' | 'state'>,
 ): Promise<void> {
   await app.register(async (scope) => {
     scope.decorateRequest('relayRequestId', '');
@@ -178,6 +180,7 @@ export async function registerRelayRoutes(
       );
       scope.get(`${prefix}/dashboard/billing/usage`, (request, reply) => billing.usage(request, reply));
     }
+    await registerPassThroughRoutes(scope, { ...passThrough, state, authenticate: handle.authenticate });
     scope.get('/v1/models', (request, reply) => models.list(request, reply));
     scope.get('/v1/models/:model', (request, reply) => models.one(request, reply));
     const unknownPath = (request: FastifyRequest, reply: FastifyReply) => {

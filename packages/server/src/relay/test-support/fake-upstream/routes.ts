@@ -20,6 +20,7 @@ import {
   openAiSpeechReply,
   openAiTranscriptionReply,
 } from './openai-media-wire.js';
+import { openAiFilesAnswer } from './openai-files-wire.js';
 import { openAiResponsesReply } from './openai-responses-wire.js';
 import { isRerankVendor, RERANK_VENDORS, rerankErrorBody, rerankReply } from './rerank-wire.js';
 import { openAiChatReply, openAiEmbeddingsReply, openAiErrorBody, openAiModelsReply } from './openai-wire.js';
@@ -85,6 +86,17 @@ const FAKE_FILE_PATH = /^\/fake-files\/[^/]+\.png$/;
 
 /** Finds the route answering a method and path, or undefined (the server replies 404). */
 export function matchFakeRoute(method: string, path: string): FakeRoute | undefined {
+  if (/^\/(?:v1|openai)\/(?:files|batches)(?:\/|$)/.test(path)) {
+    return {
+      vendor: path.startsWith('/openai/') ? 'azure' : 'openai',
+      answer: (request) =>
+        openAiFilesAnswer(method, path, request) ?? {
+          kind: 'json',
+          status: 404,
+          body: openAiErrorBody(404, `no fake route for ${method} ${path}`),
+        },
+    };
+  }
   if (method === 'GET') {
     const answer = OPENAI_GETS.get(path);
     if (answer) return { vendor: 'openai', answer };
