@@ -20,7 +20,14 @@ import { requestedCompletionTokens } from '../billing/in-flight-bound.js';
 import type { InFlightStore } from '../billing/in-flight.js';
 import { preConsumeQuota, refusalBeforeCounting, settlementDeltas } from '../billing/pre-consume.js';
 import type { SettlementLedger } from '../ledger/settlement-ledger.js';
-import type { GeminiPath, ProviderCall, RelayOperation } from '../providers/provider.js';
+import type {
+  GeminiPath,
+  MidjourneyPath,
+  ProviderCall,
+  RelayOperation,
+  TranslatedReply,
+} from '../providers/provider.js';
+import { totalQuota } from '../billing/total-quota.js';
 import { providerForChannel } from '../providers/registry.js';
 import type { ChannelCooldowns } from '../selection/cooldown.js';
 import { requestChannelFilter } from '../selection/pick-channel.js';
@@ -86,12 +93,28 @@ export interface RelayRoute {
   types?: ReadonlySet<number>;
   /** The native API toggle this route obeys. */
   toggle?: 'claude' | 'gemini';
+  /**
+   * Runs on a successful reply before it is written, with what the request will be charged: task routes
+   * store their task here, so the id the client receives can be fetched at once.
+   */
+  beforeReply?: (success: RouteSuccess) => Promise<void>;
+}
+
+/** A successful attempt as a route's beforeReply sees it. */
+export interface RouteSuccess {
+  caller: RelayCaller;
+  channel: RelayChannel;
+  read: RelayRequest;
+  reply: TranslatedReply;
+  /** The charge for the reply's usage (the settlement's figure). */
+  quota: number;
 }
 
 /** Extra inputs a route reads from its path. */
 export interface RelayPathInput {
   model?: string;
   gemini?: GeminiPath;
+  midjourney?: MidjourneyPath;
 }
 
 export function createRelayHandler(deps: RelayDeps) {
@@ -177,6 +200,7 @@ export function createRelayHandler(deps: RelayDeps) {
     const read = readRelayRequest(route.operation, request.body, {
       ...(path.model ? { pathModel: path.model } : {}),
       ...(path.gemini ? { gemini: path.gemini } : {}),
+      ...(path.midjourney ? { midjourney: path.midjourney } : {}),
     });
     if (!('operation' in read)) return failLocal(400, read.messageKey, read.params);
     const modelCheck = checkTokenModel(caller.setting, read.model);
@@ -328,6 +352,7 @@ export function createRelayHandler(deps: RelayDeps) {
               promptTokens,
               seesFullErrors,
               budget,
+              route.beforeReply && beforeReplyOn(channel, route.beforeReply),
             )
           : undefined;
         if (outcome?.ok) {
@@ -366,6 +391,17 @@ export function createRelayHandler(deps: RelayDeps) {
       refundHold();
       fail(seesFullErrors ? lastError : maskRelayError(lastError, tried));
       return undefined;
+    }
+
+    /** The route's beforeReply with the charge this attempt's reply will settle at. */
+    function beforeReplyOn(channel: RelayChannel, hook: NonNullable<RelayRoute['beforeReply']>) {
+      return (reply: TranslatedReply) => {
+        const model = billedModel(channel, asked.model);
+        const ratios = state.ratios(model, groupRatioOf(attempt, caller, state.groups()));
+        const usage = reply.usage ?? { prompt_tokens: promptTokens, completion_tokens: 0 };
+        const quota = totalQuota(usage, ratios, { model, quotaPerUnit: state.options().quotaPerUnit });
+        return hook({ caller, channel, read: asked, reply, quota });
+      };
     }
 
     function refundHold(): void {
@@ -410,6 +446,7 @@ export function createRelayHandler(deps: RelayDeps) {
     promptEstimate: number,
     seesFullErrors: boolean,
     budget: StreamBudget | undefined,
+    beforeReply: ((reply: TranslatedReply) => Promise<void>) | undefined,
   ) {
     const options = state.options();
     const provider = providerForChannel(channel.upstream);
@@ -445,6 +482,7 @@ export function createRelayHandler(deps: RelayDeps) {
       includeUsage: read.includeUsage,
       clientHeaders: request.headers as Record<string, string | undefined>,
       ...(read.gemini ? { gemini: read.gemini } : {}),
+      ...(read.midjourney ? { midjourney: read.midjourney } : {}),
       settings: options.providerSettings,
     };
     return runAttempt({
@@ -460,6 +498,7 @@ export function createRelayHandler(deps: RelayDeps) {
       promptEstimate,
       onStreamError: (frames) => deps.onStreamError(channel, frames, requestId),
       budget,
+      beforeReply,
       ...(seesFullErrors ? {} : { maskText: (text: string) => maskUpstreamText(text, [channel]) }),
     });
   }

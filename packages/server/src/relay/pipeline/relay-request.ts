@@ -1,6 +1,6 @@
 // Reads what a relay call asks for from its body (behaviour spec §2.2 rule 4, §5.4 step 3): the model
 // (with a `#arg` suffix split off), stream flags and the fields channel filters look at.
-import type { GeminiPath, RelayOperation } from '../providers/provider.js';
+import type { GeminiPath, MidjourneyPath, RelayOperation } from '../providers/provider.js';
 
 export interface RelayRequest {
   operation: RelayOperation;
@@ -16,6 +16,8 @@ export interface RelayRequest {
   hasTools: boolean;
   /** Native Gemini: version and action from the path. */
   gemini?: GeminiPath;
+  /** Midjourney: action and mode from the path. */
+  midjourney?: MidjourneyPath;
 }
 
 /** A refusal of the body: status 400 and a relay message key. */
@@ -92,7 +94,7 @@ export function formTextFields(form: FormData): Record<string, unknown> {
 export function readRelayRequest(
   operation: RelayOperation,
   body: unknown,
-  options: { pathModel?: string; gemini?: GeminiPath } = {},
+  options: { pathModel?: string; gemini?: GeminiPath; midjourney?: MidjourneyPath } = {},
 ): RelayRequest | RequestRefusal {
   if (body instanceof FormData) return readMultipartRequest(operation, body);
   if (!body || typeof body !== 'object' || Array.isArray(body))
@@ -146,6 +148,7 @@ export function readRelayRequest(
     includeUsage: stream && streamOptions?.include_usage === true,
     hasTools: Array.isArray(object.tools) && object.tools.length > 0,
     ...(options.gemini ? { gemini: options.gemini } : {}),
+    ...(options.midjourney ? { midjourney: options.midjourney } : {}),
   };
 }
 

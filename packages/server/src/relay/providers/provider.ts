@@ -33,7 +33,9 @@ export type RelayOperation =
   /** POST /claude/v1/messages (native Anthropic Messages). */
   | 'claude-messages'
   /** POST /gemini/:version/models/:model:action (native Gemini generateContent). */
-  | 'gemini-generate';
+  | 'gemini-generate'
+  /** POST /mj/submit/:action (Midjourney-Proxy, spec §2.4): a task submitted, billed per call. */
+  | 'mj-submit';
 
 /** The channel fields a provider reads (parsed once from the channel row). */
 export interface UpstreamChannel {
@@ -81,6 +83,8 @@ export interface ProviderCall {
   clientHeaders: Readonly<Record<string, string | undefined>>;
   /** Native Gemini only: the API version and action from the request path. */
   gemini?: GeminiPath;
+  /** Midjourney only: the action and speed mode from the request path. */
+  midjourney?: MidjourneyPath;
   settings: ProviderSettings;
 }
 
@@ -137,6 +141,12 @@ export interface GeminiPath {
   version: string;
   action: string;
   sse?: boolean;
+}
+
+/** A Midjourney submit's path: the action (lower case, as in `/mj/submit/imagine`) and the speed mode. */
+export interface MidjourneyPath {
+  action: string;
+  mode: 'fast' | 'turbo' | 'relax';
 }
 
 export interface StreamTranslator {

@@ -19,6 +19,7 @@ import {
 } from './relay-body.js';
 import type { RelayModelsHandlers } from './relay-models.js';
 import { type PassThroughDeps, registerPassThroughRoutes } from './pass-through.js';
+import { type MidjourneyRouteDeps, registerMidjourneyRoutes } from './midjourney-routes.js';
 import { decodeBody } from '../../plugins/utf8-input.js';
 
 const OPENAI_ROUTES: Array<[string, RelayRoute]> = [
@@ -72,6 +73,7 @@ export async function registerRelayRoutes(
   billing: RelayBillingHandlers,
   state: RelayState,
   passThrough: Omit<PassThroughDeps, 'authenticate' | 'state'>,
+  midjourney: Omit<MidjourneyRouteDeps, 'state'>,
 ): Promise<void> {
   await app.register(async (scope) => {
     scope.decorateRequest('relayRequestId', '');
@@ -181,6 +183,7 @@ export async function registerRelayRoutes(
       scope.get(`${prefix}/dashboard/billing/usage`, (request, reply) => billing.usage(request, reply));
     }
     await registerPassThroughRoutes(scope, { ...passThrough, state, authenticate: handle.authenticate });
+    registerMidjourneyRoutes(scope, handle, { ...midjourney, state });
     scope.get('/v1/models', (request, reply) => models.list(request, reply));
     scope.get('/v1/models/:model', (request, reply) => models.one(request, reply));
     const unknownPath = (request: FastifyRequest, reply: FastifyReply) => {

@@ -148,6 +148,9 @@ export async function estimatePromptTokens(
     case 'translation':
       // Billed on the returned text's tokens once the reply is in.
       return 0;
+    case 'mj-submit':
+      // A task is priced per call: one "token" (spec §9.7, MJ pre-consumes with promptTokens 1).
+      return 1;
     case 'rerank':
       return options.preCost === PRE_COST_NONE ? 0 : estimateRerankTokens(model, body, options);
     case 'claude-messages':

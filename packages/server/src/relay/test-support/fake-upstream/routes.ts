@@ -20,6 +20,7 @@ import {
   openAiSpeechReply,
   openAiTranscriptionReply,
 } from './openai-media-wire.js';
+import { midjourneyErrorBody, midjourneyListReply, midjourneySubmitReply } from './midjourney-wire.js';
 import { openAiFilesAnswer } from './openai-files-wire.js';
 import { openAiResponsesReply } from './openai-responses-wire.js';
 import { isRerankVendor, RERANK_VENDORS, rerankErrorBody, rerankReply } from './rerank-wire.js';
@@ -105,6 +106,13 @@ export function matchFakeRoute(method: string, path: string): FakeRoute | undefi
   }
   if (method !== 'POST') return undefined;
   if (path === '/v1/messages') return { vendor: 'claude', answer: claudeMessagesReply };
+  const mjSubmit = /^(?:\/(mj-relax|mj-turbo))?\/mj\/submit\/([a-z_]+)$/.exec(path);
+  if (mjSubmit) {
+    const mode = mjSubmit[1]?.slice(3) ?? 'fast';
+    const action = mjSubmit[2] ?? '';
+    return { vendor: 'midjourney', answer: (request) => midjourneySubmitReply(request, action, mode) };
+  }
+  if (path === '/mj/task/list-by-condition') return { vendor: 'midjourney', answer: midjourneyListReply };
   for (const vendor of RERANK_VENDORS) {
     if (path === `/${vendor}/v1/rerank`)
       return { vendor, answer: (request, options) => rerankReply(vendor, request, options) };
@@ -159,5 +167,6 @@ export function fakeErrorBody(vendor: FakeVendor, status: number, message: strin
   if (vendor === 'claude') return claudeErrorBody(status, message);
   if (vendor === 'gemini') return geminiErrorBody(status, message);
   if (isRerankVendor(vendor)) return rerankErrorBody(vendor, status, message);
+  if (vendor === 'midjourney') return midjourneyErrorBody(status, message);
   return openAiErrorBody(status, message);
 }

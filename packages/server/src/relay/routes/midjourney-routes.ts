@@ -1,0 +1,123 @@
+// The Midjourney-Proxy routes (spec §2.2, §2.4): `POST /mj/submit/:action` through the relay pipeline
+// (key in `mj-api-secret`, price `mj_<action>` or `mj_<mode>_<action>`, one call billed, refunded when the
+// proxy refuses), the task stored before its id goes back, and the fetch routes read from the local
+// database, scoped to the caller. A speed mode prefix (`/mj-relax/mj/…`, `/mj-turbo/…`, `/mj-fast/…`)
+// picks the mode; any other prefix is a 400.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { GwDb } from '../../db/database.js';
+import type { RelayCaller } from '../pipeline/authenticate.js';
+import type { createRelayHandler, RelayRoute } from '../pipeline/relay-handler.js';
+import {
+  localError,
+  MIDJOURNEY_GATEWAY_CODE,
+  relayErrorBody,
+  shapeRelayError,
+} from '../pipeline/relay-error.js';
+import type { RelayState } from '../pipeline/relay-state.js';
+import type { MidjourneyPath } from '../providers/provider.js';
+import { MIDJOURNEY_TYPES } from '../providers/registry.js';
+import type { MidjourneyPoller } from '../tasks/midjourney-poller.js';
+import { midjourneyTaskDto, storeSubmittedTask } from '../tasks/midjourney-tasks.js';
+
+type Handler = ReturnType<typeof createRelayHandler>;
+type Mode = MidjourneyPath['mode'];
+
+const MODES: Readonly<Record<string, Mode>> = { 'mj-fast': 'fast', 'mj-turbo': 'turbo', 'mj-relax': 'relax' };
+const ACTION = /^[a-z_]{1,40}$/;
+
+export interface MidjourneyRouteDeps {
+  db: GwDb;
+  state: RelayState;
+  poller: MidjourneyPoller;
+}
+
+/** The priced model of a submit (spec §2.4 step 2). */
+export function midjourneyModel(action: string, mode: Mode): string {
+  return mode === 'fast' ? `mj_${action}` : `mj_${mode}_${action}`;
+}
+
+export function registerMidjourneyRoutes(
+  scope: FastifyInstance,
+  handle: Handler,
+  deps: MidjourneyRouteDeps,
+): void {
+  const { db, state } = deps;
+  const submitRoute: RelayRoute = {
+    operation: 'mj-submit',
+    surface: 'midjourney',
+    dialect: 'midjourney',
+    types: MIDJOURNEY_TYPES,
+    beforeReply: async (success) => {
+      await storeSubmittedTask(db, success);
+      deps.poller.kick();
+    },
+  };
+  const fetchRoute: RelayRoute = { ...submitRoute, beforeReply: undefined };
+
+  const refuse = (request: FastifyRequest, reply: FastifyReply, status: number, key: string) => {
+    const language = state.options().language;
+    const error = { ...localError(status, language, key), code: MIDJOURNEY_GATEWAY_CODE };
+    return reply
+      .code(status)
+      .send(relayErrorBody('midjourney', shapeRelayError(error, request.relayRequestId, language)));
+  };
+  /** The mode of a path's prefix; undefined (and the 400 sent) for an unknown one. */
+  const modeOf = (request: FastifyRequest, reply: FastifyReply): Mode | undefined => {
+    const prefix = (request.params as { mode?: string }).mode;
+    if (prefix === undefined) return 'fast';
+    const mode = MODES[prefix];
+    if (!mode) void refuse(request, reply, 400, 'relay.midjourney.invalid_mode');
+    return mode;
+  };
+  const authenticated = (route: RelayRoute) => ({
+    config: { compress: false },
+    logLevel: 'warn' as const,
+    onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
+      if (!modeOf(request, reply)) return reply;
+      request.relayCaller = await handle.authenticate(request, reply, route);
+      if (!request.relayCaller) return reply;
+    },
+  });
+
+  const submit = (request: FastifyRequest, reply: FastifyReply) => {
+    const mode = modeOf(request, reply);
+    if (!mode) return;
+    const action = (request.params as { action: string }).action.toLowerCase();
+    if (!ACTION.test(action)) return refuse(request, reply, 400, 'relay.midjourney.invalid_action');
+    return handle(request, reply, submitRoute, {
+      model: midjourneyModel(action, mode),
+      midjourney: { action, mode },
+    });
+  };
+
+  const userTasks = (caller: RelayCaller, ids: string[]) =>
+    ids.length === 0
+      ? Promise.resolve([])
+      : db
+          .selectFrom('midjourneys')
+          .selectAll()
+          .where('user_id', '=', caller.userId)
+          .where('mj_id', 'in', ids)
+          .execute();
+
+  const fetchOne = async (request: FastifyRequest, reply: FastifyReply) => {
+    const caller = request.relayCaller as RelayCaller;
+    const [row] = await userTasks(caller, [(request.params as { id: string }).id]);
+    if (!row) return refuse(request, reply, 404, 'relay.midjourney.task_not_found');
+    return reply.send(midjourneyTaskDto(row));
+  };
+  const listByCondition = async (request: FastifyRequest, reply: FastifyReply) => {
+    const caller = request.relayCaller as RelayCaller;
+    const ids = (request.body as { ids?: unknown } | undefined)?.ids;
+    const wanted = Array.isArray(ids)
+      ? ids.filter((id): id is string => typeof id === 'string').slice(0, 500)
+      : [];
+    return reply.send((await userTasks(caller, wanted)).map(midjourneyTaskDto));
+  };
+
+  for (const prefix of ['', '/:mode']) {
+    scope.post(`${prefix}/mj/submit/:action`, authenticated(submitRoute), submit);
+    scope.get(`${prefix}/mj/task/:id/fetch`, authenticated(fetchRoute), fetchOne);
+    scope.post(`${prefix}/mj/task/list-by-condition`, authenticated(fetchRoute), listByCondition);
+  }
+}

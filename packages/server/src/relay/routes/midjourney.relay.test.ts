@@ -1,0 +1,246 @@
+// The Midjourney-Proxy relay (spec §2.4) against a fake proxy: a submit billed one call at its mj_<action>
+// (or mj_<mode>_<action>) times price, the task stored before its id goes back and fetched from the local
+// database; a proxy refusal refunded; the poller bringing a task to SUCCESS, or to FAILURE with the charge
+// back on the user's quota (not the token's); the poller idle once no task is open. Balances are checked to
+// the point on SQLite, and PostgreSQL and MySQL when configured.
+import { translate } from '@gw/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_DIALECTS } from '../../test-support/databases.js';
+import { call } from '../../test-support/test-app.js';
+import {
+  FAKE_MJ_BANNED_CODE,
+  FAKE_MJ_BANNED_WORD,
+  FAKE_MJ_FAIL_WORD,
+  FAKE_MJ_SLOW_WORD,
+} from '../test-support/fake-upstream/index.js';
+import { type RelayCallerHandle, type RelayTestApp, startRelayApp } from '../test-support/relay-app.js';
+import { createMidjourneyPoller } from '../tasks/midjourney-poller.js';
+
+const START_QUOTA = 1_000_000;
+const TOKEN_REMAIN = 500_000;
+/** mj_imagine at times 50 ⇒ int(1000·50) = 50,000 points a submit; relax at 20 ⇒ 20,000. */
+const IMAGINE_QUOTA = 50_000;
+const RELAX_QUOTA = 20_000;
+
+describe.each(TEST_DIALECTS)('Midjourney-Proxy relay (%s)', (kind) => {
+  let r: RelayTestApp;
+  let channelId: number;
+  beforeAll(async () => {
+    r = await startRelayApp(kind);
+    channelId = await r.addChannel({ type: 34, key: 'mj-secret', models: 'mj_imagine,mj_relax_imagine' });
+    for (const [model, input] of [
+      ['mj_imagine', 50],
+      ['mj_relax_imagine', 20],
+    ] as const) {
+      const price = await call(r.t.app, 'POST', '/api/prices/single', {
+        cookie: r.rootCookie,
+        body: { model, type: 'times', channel_type: 34, input, output: 0 },
+      });
+      expect(price.body.success).toBe(true);
+    }
+  });
+  afterAll(async () => r?.close());
+
+  const limitedCaller = () =>
+    r.newCaller({ quota: START_QUOTA, token: { unlimited_quota: false, remain_quota: TOKEN_REMAIN } });
+
+  async function mj(who: RelayCallerHandle, method: 'GET' | 'POST', path: string, body?: unknown) {
+    const response = await fetch(`${r.url}${path}`, {
+      method,
+      headers: { 'mj-api-secret': who.key, ...(body ? { 'content-type': 'application/json' } : {}) },
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  }
+
+  async function balances(who: RelayCallerHandle) {
+    await r.flush();
+    const db = r.t.app.gw.db;
+    const user = await db
+      .selectFrom('users')
+      .select(['quota', 'used_quota'])
+      .where('id', '=', who.userId)
+      .executeTakeFirstOrThrow();
+    const token = await db
+      .selectFrom('tokens')
+      .select('remain_quota')
+      .where('id', '=', who.tokenId)
+      .executeTakeFirstOrThrow();
+    const logs = await db
+      .selectFrom('logs')
+      .select(['type', 'quota', 'model_name', 'content'])
+      .where('user_id', '=', who.userId)
+      .where('type', 'in', [2, 4])
+      .orderBy('id')
+      .execute();
+    return { user: user.quota, used: user.used_quota, token: token.remain_quota, logs };
+  }
+
+  it('imagine: billed one call, the task stored at once, then SUCCESS after a poll', async () => {
+    const who = await limitedCaller();
+    const submitted = await mj(who, 'POST', '/mj/submit/imagine', { prompt: 'a lighthouse at dusk' });
+    expect(submitted.status).toBe(200);
+    expect(submitted.body).toMatchObject({ code: 1, description: '提交成功' });
+    const id = String(submitted.body.result);
+    const sent = r.upstream.requests.at(-1);
+    expect(sent?.path).toBe('/mj/submit/imagine');
+    expect(sent?.headers['mj-api-secret']).toBe('mj-secret');
+    expect(sent?.body).toEqual({ prompt: 'a lighthouse at dusk' });
+    // Stored before the reply: the id can be fetched straight away.
+    const fresh = await mj(who, 'GET', `/mj/task/${id}/fetch`);
+    expect(fresh.body).toMatchObject({ id, action: 'IMAGINE', status: 'NOT_START', progress: '0%' });
+    const after = await balances(who);
+    expect(after.user).toBe(START_QUOTA - IMAGINE_QUOTA);
+    expect(after.used).toBe(IMAGINE_QUOTA);
+    expect(after.token).toBe(TOKEN_REMAIN - IMAGINE_QUOTA);
+    expect(after.logs).toEqual([{ type: 2, quota: IMAGINE_QUOTA, model_name: 'mj_imagine', content: '' }]);
+    const row = await r.t.app.gw.db
+      .selectFrom('midjourneys')
+      .selectAll()
+      .where('mj_id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      user_id: who.userId,
+      token_id: who.tokenId,
+      channel_id: channelId,
+      quota: IMAGINE_QUOTA,
+      mode: 'fast',
+    });
+
+    expect(await r.t.app.gwRelay.midjourneyPoller.pollOnce()).toBe(0);
+    const done = await mj(who, 'GET', `/mj/task/${id}/fetch`);
+    expect(done.body).toMatchObject({
+      id,
+      status: 'SUCCESS',
+      progress: '100%',
+      imageUrl: `https://cdn.fake/${id}.png`,
+    });
+    expect((done.body.buttons as unknown[]).length).toBe(1);
+    const listed = await mj(who, 'POST', '/mj/task/list-by-condition', { ids: [id, 'unknown'] });
+    expect((listed.body as unknown as Array<{ id: string }>).map((task) => task.id)).toEqual([id]);
+    // Another user cannot read it.
+    const other = await r.newCaller({ quota: START_QUOTA });
+    expect((await mj(other, 'GET', `/mj/task/${id}/fetch`)).status).toBe(404);
+    expect((await balances(who)).user).toBe(START_QUOTA - IMAGINE_QUOTA);
+  });
+
+  it('relax mode: the /mj-relax prefix goes upstream and mj_relax_imagine is billed', async () => {
+    const who = await limitedCaller();
+    const submitted = await mj(who, 'POST', '/mj-relax/mj/submit/imagine', { prompt: 'a quiet harbour' });
+    expect(submitted.status).toBe(200);
+    expect(r.upstream.requests.at(-1)?.path).toBe('/mj-relax/mj/submit/imagine');
+    const after = await balances(who);
+    expect(after.user).toBe(START_QUOTA - RELAX_QUOTA);
+    expect(after.logs[0]).toMatchObject({ model_name: 'mj_relax_imagine', quota: RELAX_QUOTA });
+    const row = await r.t.app.gw.db
+      .selectFrom('midjourneys')
+      .select('mode')
+      .where('mj_id', '=', String(submitted.body.result))
+      .executeTakeFirstOrThrow();
+    expect(row.mode).toBe('relax');
+    await r.t.app.gwRelay.midjourneyPoller.pollOnce();
+  });
+
+  it('a proxy refusal (code 24) is a 400 in the proxy shape, refunded: no charge, no log, no task', async () => {
+    const who = await limitedCaller();
+    const refused = await mj(who, 'POST', '/mj/submit/imagine', {
+      prompt: `a ${FAKE_MJ_BANNED_WORD} picture`,
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.code).toBe(FAKE_MJ_BANNED_CODE);
+    expect(String(refused.body.description)).toContain(`可能包含敏感词 ${FAKE_MJ_BANNED_WORD}`);
+    const after = await balances(who);
+    expect(after).toMatchObject({ user: START_QUOTA, used: 0, token: TOKEN_REMAIN, logs: [] });
+    const rows = await r.t.app.gw.db
+      .selectFrom('midjourneys')
+      .select('id')
+      .where('user_id', '=', who.userId)
+      .execute();
+    expect(rows).toHaveLength(0);
+    const badMode = await mj(who, 'POST', '/mj-slow/mj/submit/imagine', { prompt: 'x' });
+    expect(badMode.status).toBe(400);
+    expect(badMode.body.code).toBe(4);
+    expect(String(badMode.body.description)).toContain(
+      translate(r.t.app.gwRelay.state.options().language, 'relay.midjourney.invalid_mode'),
+    );
+  });
+
+  it('a task that fails upstream: FAILURE, the charge back on the user quota (not the token), a system log', async () => {
+    const who = await limitedCaller();
+    const submitted = await mj(who, 'POST', '/mj/submit/imagine', {
+      prompt: `something ${FAKE_MJ_FAIL_WORD}`,
+    });
+    const id = String(submitted.body.result);
+    expect((await balances(who)).user).toBe(START_QUOTA - IMAGINE_QUOTA);
+    await r.t.app.gwRelay.midjourneyPoller.pollOnce();
+    // A second pass must not refund twice.
+    await r.t.app.gwRelay.midjourneyPoller.pollOnce();
+    const failed = await mj(who, 'GET', `/mj/task/${id}/fetch`);
+    expect(failed.body).toMatchObject({ status: 'FAILURE', failReason: 'prompt refused by the fake' });
+    const after = await balances(who);
+    expect(after.user).toBe(START_QUOTA);
+    expect(after.token).toBe(TOKEN_REMAIN - IMAGINE_QUOTA);
+    const language = r.t.app.gwRelay.state.options().language;
+    expect(after.logs).toEqual([
+      { type: 2, quota: IMAGINE_QUOTA, model_name: 'mj_imagine', content: '' },
+      {
+        type: 4,
+        quota: IMAGINE_QUOTA,
+        model_name: '',
+        content: translate(language, 'relay.midjourney.refund_log', { id, quota: IMAGINE_QUOTA }),
+      },
+    ]);
+  });
+
+  it('the poller runs only while a task is open, and fails a task still open after an hour', async () => {
+    const relay = r.t.app.gwRelay;
+    relay.midjourneyPoller.stop();
+    let clock = Date.now();
+    const poller = createMidjourneyPoller({
+      db: r.t.app.gw.db,
+      state: relay.state,
+      http: relay.http,
+      log: r.t.app.log,
+      intervalMs: 30,
+      now: () => clock,
+    });
+    const settle = async () => {
+      for (let i = 0; i < 200 && poller.active(); i += 1)
+        await new Promise((resolve) => setTimeout(resolve, 10));
+    };
+    poller.kick();
+    await settle();
+    expect(poller.active()).toBe(false);
+
+    const who = await limitedCaller();
+    const quick = await mj(who, 'POST', '/mj/submit/imagine', { prompt: 'a quick one' });
+    expect(quick.status).toBe(200);
+    poller.kick();
+    await settle();
+    expect(poller.active()).toBe(false);
+    expect((await mj(who, 'GET', `/mj/task/${String(quick.body.result)}/fetch`)).body.status).toBe('SUCCESS');
+
+    const slow = await mj(who, 'POST', '/mj/submit/imagine', { prompt: `drawn ${FAKE_MJ_SLOW_WORD}` });
+    const slowId = String(slow.body.result);
+    poller.kick();
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    // Several passes later the task is still open, so the poller keeps going.
+    expect(poller.active()).toBe(true);
+    expect((await mj(who, 'GET', `/mj/task/${slowId}/fetch`)).body).toMatchObject({
+      status: 'IN_PROGRESS',
+      progress: '40%',
+    });
+    clock += 61 * 60 * 1000;
+    await settle();
+    expect(poller.active()).toBe(false);
+    expect((await mj(who, 'GET', `/mj/task/${slowId}/fetch`)).body).toMatchObject({
+      status: 'FAILURE',
+      failReason: 'timed out',
+    });
+    const after = await balances(who);
+    // Two submits charged, the timed-out one refunded to the user.
+    expect(after.user).toBe(START_QUOTA - IMAGINE_QUOTA);
+    expect(after.token).toBe(TOKEN_REMAIN - 2 * IMAGINE_QUOTA);
+    poller.stop();
+  });
+});
