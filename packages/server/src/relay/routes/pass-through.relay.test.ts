@@ -170,8 +170,23 @@ describe('raw pass-through routes (files, batches) on a pinned channel', () => {
     const wrongType = await get(`${admin.key}#${jinaChannel}`);
     expect(wrongType.status).toBe(503);
     expect((await get('sk-not-a-key')).status).toBe(401);
+    const deleteModel = await fetch(`${r.url}/v1/models/ft:gpt-4o-mini:acme`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${admin.key}` },
+    });
+    expect(deleteModel.status).toBe(403);
+    // A body sent without a content type is still forwarded as bytes.
+    const untyped = await fetch(`${r.url}/v1/threads`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin.key}#${openAiChannel}` },
+      body: new Uint8Array(Buffer.from('{"messages":[]}')),
+    });
+    expect(untyped.status).toBe(404);
+    const forwarded = r.upstream.requests.at(-1);
+    expect(forwarded?.path).toBe('/v1/threads');
+    expect(forwarded?.body).toEqual({ messages: [] });
     const unknown = await fetch(`${r.url}/v1/filez`, { headers: { authorization: `Bearer ${admin.key}` } });
     expect(unknown.status).toBe(404);
-    expect(r.upstream.requests.length).toBe(before);
+    expect(r.upstream.requests.length).toBe(before + 1);
   });
 });

@@ -156,7 +156,8 @@ export async function registerPassThroughRoutes(
       method: request.method as Method,
       url: upstreamUrl(channel, path, query),
       headers: upstreamHeaders(request, channel),
-      ...(hasBody(request) ? { body: request.body as Readable } : {}),
+      // The raw request stream: unread by the '*' parser below, and untouched when no content type was sent.
+      ...(hasBody(request) ? { body: request.raw as Readable } : {}),
     };
     let response: Awaited<ReturnType<UpstreamHttp['send']>>;
     try {
