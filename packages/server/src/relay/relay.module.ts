@@ -216,7 +216,7 @@ export async function createRelayModule(
           log,
           clientIp: ipOf,
         },
-        { db, poller: midjourneyPoller },
+        { db, poller: midjourneyPoller, http },
       ),
   };
 }

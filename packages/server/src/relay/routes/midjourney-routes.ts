@@ -17,6 +17,7 @@ import type { RelayState } from '../pipeline/relay-state.js';
 import type { MidjourneyPath } from '../providers/provider.js';
 import { MIDJOURNEY_TYPES } from '../providers/registry.js';
 import type { MidjourneyPoller } from '../tasks/midjourney-poller.js';
+import type { UpstreamHttp } from '../pipeline/upstream-http.js';
 import { midjourneyTaskDto, storeSubmittedTask } from '../tasks/midjourney-tasks.js';
 
 type Handler = ReturnType<typeof createRelayHandler>;
@@ -29,7 +30,13 @@ export interface MidjourneyRouteDeps {
   db: GwDb;
   state: RelayState;
   poller: MidjourneyPoller;
+  http: UpstreamHttp;
 }
+
+/** How long the image proxy waits for the whole image. */
+const IMAGE_TIMEOUT_SECONDS = 60;
+/** Upstream headers the image proxy passes on. */
+const IMAGE_HEADERS = ['content-type', 'content-length', 'cache-control', 'last-modified', 'etag'];
 
 /** The priced model of a submit (spec §2.4 step 2). */
 export function midjourneyModel(action: string, mode: Mode): string {
@@ -115,6 +122,38 @@ export function registerMidjourneyRoutes(
     return reply.send((await userTasks(caller, wanted)).map(midjourneyTaskDto));
   };
 
+  /**
+   * `GET /mj/image/:id`: the task's stored image, fetched from the proxy's URL (through the channel's
+   * proxy setting) and streamed back; no key, as the image links in Midjourney clients carry none.
+   */
+  const image = async (request: FastifyRequest, reply: FastifyReply) => {
+    const id = (request.params as { id: string }).id;
+    const row = await db
+      .selectFrom('midjourneys')
+      .select(['image_url', 'channel_id'])
+      .where('mj_id', '=', id)
+      .executeTakeFirst();
+    if (!row || !/^https?:\/\//i.test(row.image_url)) {
+      return refuse(request, reply, 404, 'relay.midjourney.task_not_found');
+    }
+    let response: Awaited<ReturnType<UpstreamHttp['send']>>;
+    try {
+      response = await deps.http.send(
+        { method: 'GET', url: row.image_url, headers: {} },
+        { proxy: state.channel(row.channel_id)?.proxy ?? '', timeoutSeconds: IMAGE_TIMEOUT_SECONDS },
+      );
+    } catch {
+      return refuse(request, reply, 502, 'relay.upstream.request_failed');
+    }
+    reply.code(response.status);
+    for (const name of IMAGE_HEADERS) {
+      const value = response.headers[name];
+      if (value !== undefined) reply.header(name, Array.isArray(value) ? value[0] : value);
+    }
+    return reply.send(response.body);
+  };
+
+  scope.get('/mj/image/:id', { config: { compress: false }, logLevel: 'warn' }, image);
   for (const prefix of ['', '/:mode']) {
     scope.post(`${prefix}/mj/submit/:action`, authenticated(submitRoute), submit);
     scope.get(`${prefix}/mj/task/:id/fetch`, authenticated(fetchRoute), fetchOne);

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DIALECTS } from '../../test-support/databases.js';
 import { call } from '../../test-support/test-app.js';
 import {
+  FAKE_IMAGE_PNG,
   FAKE_MJ_BANNED_CODE,
   FAKE_MJ_BANNED_WORD,
   FAKE_MJ_FAIL_WORD,
@@ -113,8 +114,14 @@ describe.each(TEST_DIALECTS)('Midjourney-Proxy relay (%s)', (kind) => {
       id,
       status: 'SUCCESS',
       progress: '100%',
-      imageUrl: `https://cdn.fake/${id}.png`,
+      imageUrl: `${r.upstream.url}/fake-files/mj-${id}.png`,
     });
+    // The stored image is served through gw without a key (spec §2.4 step 4).
+    const image = await fetch(`${r.url}/mj/image/${id}`);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await image.arrayBuffer()).equals(FAKE_IMAGE_PNG)).toBe(true);
+    expect((await fetch(`${r.url}/mj/image/no-such-task`)).status).toBe(404);
     expect((done.body.buttons as unknown[]).length).toBe(1);
     const listed = await mj(who, 'POST', '/mj/task/list-by-condition', { ids: [id, 'unknown'] });
     expect((listed.body as unknown as Array<{ id: string }>).map((task) => task.id)).toEqual([id]);

@@ -2,7 +2,7 @@
 // answers `{code: 1, description, result: <task id>}`, and `POST /mj/task/list-by-condition {"ids"}` the
 // tasks. A task whose prompt contains FAKE_MJ_FAIL_WORD fails at its first poll; a prompt containing
 // FAKE_MJ_SLOW_WORD stays IN_PROGRESS; every other task has finished by its first poll.
-import { bodyField, type FakeReply, type RecordedRequest } from './fake-reply.js';
+import { bodyField, type FakeReply, type FakeReplyOptions, type RecordedRequest } from './fake-reply.js';
 
 export const FAKE_MJ_FAIL_WORD = 'forbidden';
 export const FAKE_MJ_SLOW_WORD = 'slowly';
@@ -47,8 +47,8 @@ export function midjourneySubmitReply(request: RecordedRequest, action: string, 
   };
 }
 
-/** `POST /mj/task/list-by-condition`: the known tasks among the ids. */
-export function midjourneyListReply(request: RecordedRequest): FakeReply {
+/** `POST /mj/task/list-by-condition`: the known tasks among the ids (images served by the fake itself). */
+export function midjourneyListReply(request: RecordedRequest, options: FakeReplyOptions): FakeReply {
   const ids = bodyField(request.body, 'ids');
   const list = (Array.isArray(ids) ? ids : [])
     .map((id) => tasks.get(String(id)))
@@ -66,7 +66,7 @@ export function midjourneyListReply(request: RecordedRequest): FakeReply {
         submitTime: task.submitTime,
         startTime: task.submitTime + 1,
         finishTime: failed || slow ? 0 : task.submitTime + 2,
-        imageUrl: failed || slow ? '' : `https://cdn.fake/${task.id}.png`,
+        imageUrl: failed || slow ? '' : `${options.baseUrl}/fake-files/mj-${task.id}.png`,
         status: failed ? 'FAILURE' : slow ? 'IN_PROGRESS' : 'SUCCESS',
         progress: failed ? '0%' : slow ? '40%' : '100%',
         failReason: failed ? 'prompt refused by the fake' : '',
