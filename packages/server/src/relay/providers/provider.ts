@@ -143,10 +143,12 @@ export interface GeminiPath {
   sse?: boolean;
 }
 
-/** A Midjourney submit's path: the action (lower case, as in `/mj/submit/imagine`) and the speed mode. */
+/** A Midjourney submit: the priced action (upper case), the speed mode and the proxy path it goes to. */
 export interface MidjourneyPath {
   action: string;
   mode: 'fast' | 'turbo' | 'relax';
+  /** The proxy's path without the mode prefix, e.g. `/mj/submit/imagine`, `/mj/insight-face/swap`. */
+  path: string;
 }
 
 export interface StreamTranslator {

@@ -19,12 +19,12 @@ import { MIDJOURNEY_TYPES } from '../providers/registry.js';
 import type { MidjourneyPoller } from '../tasks/midjourney-poller.js';
 import type { UpstreamHttp } from '../pipeline/upstream-http.js';
 import { midjourneyTaskDto, storeSubmittedTask } from '../tasks/midjourney-tasks.js';
+import { MIDJOURNEY_SUBMIT_KINDS, midjourneyAction } from '../tasks/midjourney-actions.js';
 
 type Handler = ReturnType<typeof createRelayHandler>;
 type Mode = MidjourneyPath['mode'];
 
 const MODES: Readonly<Record<string, Mode>> = { 'mj-fast': 'fast', 'mj-turbo': 'turbo', 'mj-relax': 'relax' };
-const ACTION = /^[a-z_]{1,40}$/;
 
 export interface MidjourneyRouteDeps {
   db: GwDb;
@@ -38,9 +38,10 @@ const IMAGE_TIMEOUT_SECONDS = 60;
 /** Upstream headers the image proxy passes on. */
 const IMAGE_HEADERS = ['content-type', 'content-length', 'cache-control', 'last-modified', 'etag'];
 
-/** The priced model of a submit (spec §2.4 step 2). */
+/** The priced model of a submit (spec §2.4 step 2): the action lower-cased, after the mode unless fast. */
 export function midjourneyModel(action: string, mode: Mode): string {
-  return mode === 'fast' ? `mj_${action}` : `mj_${mode}_${action}`;
+  const name = action.toLowerCase();
+  return mode === 'fast' ? `mj_${name}` : `mj_${mode}_${name}`;
 }
 
 export function registerMidjourneyRoutes(
@@ -86,15 +87,22 @@ export function registerMidjourneyRoutes(
     },
   });
 
-  const submit = (request: FastifyRequest, reply: FastifyReply) => {
+  /** A submit to `/mj/submit/<kind>` (or the face swap): its priced action read, then the pipeline. */
+  const submitTo = (request: FastifyRequest, reply: FastifyReply, kind: string, path: string) => {
     const mode = modeOf(request, reply);
     if (!mode) return;
-    const action = (request.params as { action: string }).action.toLowerCase();
-    if (!ACTION.test(action)) return refuse(request, reply, 400, 'relay.midjourney.invalid_action');
+    const action = midjourneyAction(kind, request.body);
+    if (!action) return refuse(request, reply, 400, 'relay.midjourney.invalid_action');
     return handle(request, reply, submitRoute, {
       model: midjourneyModel(action, mode),
-      midjourney: { action, mode },
+      midjourney: { action, mode, path },
     });
+  };
+  const submit = (request: FastifyRequest, reply: FastifyReply) => {
+    const kind = (request.params as { kind: string }).kind;
+    if (!MIDJOURNEY_SUBMIT_KINDS.includes(kind))
+      return refuse(request, reply, 400, 'relay.midjourney.invalid_action');
+    return submitTo(request, reply, kind, `/mj/submit/${kind}`);
   };
 
   const userTasks = (caller: RelayCaller, ids: string[]) =>
@@ -155,7 +163,10 @@ export function registerMidjourneyRoutes(
 
   scope.get('/mj/image/:id', { config: { compress: false }, logLevel: 'warn' }, image);
   for (const prefix of ['', '/:mode']) {
-    scope.post(`${prefix}/mj/submit/:action`, authenticated(submitRoute), submit);
+    scope.post(`${prefix}/mj/submit/:kind`, authenticated(submitRoute), submit);
+    scope.post(`${prefix}/mj/insight-face/swap`, authenticated(submitRoute), (request, reply) =>
+      submitTo(request, reply, 'swap_face', '/mj/insight-face/swap'),
+    );
     scope.get(`${prefix}/mj/task/:id/fetch`, authenticated(fetchRoute), fetchOne);
     scope.post(`${prefix}/mj/task/list-by-condition`, authenticated(fetchRoute), listByCondition);
   }

@@ -28,10 +28,15 @@ describe.each(TEST_DIALECTS)('Midjourney-Proxy relay (%s)', (kind) => {
   let channelId: number;
   beforeAll(async () => {
     r = await startRelayApp(kind);
-    channelId = await r.addChannel({ type: 34, key: 'mj-secret', models: 'mj_imagine,mj_relax_imagine' });
+    channelId = await r.addChannel({
+      type: 34,
+      key: 'mj-secret',
+      models: 'mj_imagine,mj_relax_imagine,mj_upscale',
+    });
     for (const [model, input] of [
       ['mj_imagine', 50],
       ['mj_relax_imagine', 20],
+      ['mj_upscale', 25],
     ] as const) {
       const price = await call(r.t.app, 'POST', '/api/prices/single', {
         cookie: r.rootCookie,
@@ -145,6 +150,35 @@ describe.each(TEST_DIALECTS)('Midjourney-Proxy relay (%s)', (kind) => {
       .where('mj_id', '=', String(submitted.body.result))
       .executeTakeFirstOrThrow();
     expect(row.mode).toBe('relax');
+    await r.t.app.gwRelay.midjourneyPoller.pollOnce();
+  });
+
+  it('button submits are priced by the action they carry: /mj/submit/action and simple-change as mj_upscale', async () => {
+    const who = await limitedCaller();
+    const pressed = await mj(who, 'POST', '/mj/submit/action', {
+      customId: 'MJ::JOB::upsample::2::abc',
+      taskId: 'abc',
+    });
+    expect(pressed.status).toBe(200);
+    expect(r.upstream.requests.at(-1)?.path).toBe('/mj/submit/action');
+    const simple = await mj(who, 'POST', '/mj/submit/simple-change', { content: 'abc U2' });
+    expect(simple.status).toBe(200);
+    expect(r.upstream.requests.at(-1)?.path).toBe('/mj/submit/simple-change');
+    const unknown = await mj(who, 'POST', '/mj/submit/action', { customId: 'MJ::Whatever::1' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.code).toBe(4);
+    const after = await balances(who);
+    expect(after.user).toBe(START_QUOTA - 2 * 25_000);
+    expect(after.logs.map((log) => [log.model_name, log.quota])).toEqual([
+      ['mj_upscale', 25_000],
+      ['mj_upscale', 25_000],
+    ]);
+    const rows = await r.t.app.gw.db
+      .selectFrom('midjourneys')
+      .select('action')
+      .where('user_id', '=', who.userId)
+      .execute();
+    expect(rows.map((row) => row.action)).toEqual(['UPSCALE', 'UPSCALE']);
     await r.t.app.gwRelay.midjourneyPoller.pollOnce();
   });
 

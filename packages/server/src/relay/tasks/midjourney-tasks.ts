@@ -17,11 +17,11 @@ const json = (value: unknown) => (value === undefined || value === null ? '' : J
 export function submittedTaskRow(success: RouteSuccess, now: number): Insertable<MidjourneyRow> {
   const reply = readSubmitReply(success.reply.body);
   const body = success.read.body as Record<string, unknown>;
-  const path = success.read.midjourney ?? { action: 'imagine', mode: 'fast' as const };
+  const path = success.read.midjourney ?? { action: 'IMAGINE', mode: 'fast' as const };
   return {
     code: reply?.code ?? 1,
     user_id: success.caller.userId,
-    action: path.action.toUpperCase(),
+    action: path.action,
     mj_id: reply?.result ?? '',
     prompt: text(body.prompt),
     prompt_en: '',

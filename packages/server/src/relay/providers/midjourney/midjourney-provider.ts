@@ -31,12 +31,12 @@ function base(call: { channel: { baseUrl: string } }): string {
 }
 
 function submitRequest(call: ProviderCall): UpstreamRequest {
-  const path = call.midjourney ?? { action: 'imagine', mode: 'fast' as const };
+  const path = call.midjourney ?? { mode: 'fast' as const, path: '/mj/submit/imagine' };
   // The body is the client's; the `model` the pipeline writes into every body is not the proxy's field.
   const { model: _model, ...body } = call.body as Record<string, unknown>;
   return {
     method: 'POST',
-    url: `${base(call)}${midjourneyModePrefix(path.mode)}/mj/submit/${path.action}`,
+    url: `${base(call)}${midjourneyModePrefix(path.mode)}${path.path}`,
     headers: {
       'mj-api-secret': call.channel.key,
       ...call.channel.headers,

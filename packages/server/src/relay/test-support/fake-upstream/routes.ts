@@ -106,10 +106,10 @@ export function matchFakeRoute(method: string, path: string): FakeRoute | undefi
   }
   if (method !== 'POST') return undefined;
   if (path === '/v1/messages') return { vendor: 'claude', answer: claudeMessagesReply };
-  const mjSubmit = /^(?:\/(mj-relax|mj-turbo))?\/mj\/submit\/([a-z_]+)$/.exec(path);
+  const mjSubmit = /^(?:\/(mj-relax|mj-turbo))?\/mj\/(?:submit\/([a-z_-]+)|insight-face\/(swap))$/.exec(path);
   if (mjSubmit) {
     const mode = mjSubmit[1]?.slice(3) ?? 'fast';
-    const action = mjSubmit[2] ?? '';
+    const action = mjSubmit[2] ?? mjSubmit[3] ?? '';
     return { vendor: 'midjourney', answer: (request) => midjourneySubmitReply(request, action, mode) };
   }
   if (path === '/mj/task/list-by-condition') return { vendor: 'midjourney', answer: midjourneyListReply };
