@@ -28,6 +28,7 @@ import type {
   TranslatedReply,
 } from '../providers/provider.js';
 import { totalQuota } from '../billing/total-quota.js';
+import { freeRatios, type RequestRatios } from '../billing/request-ratios.js';
 import { providerForChannel } from '../providers/registry.js';
 import type { ChannelCooldowns } from '../selection/cooldown.js';
 import { requestChannelFilter } from '../selection/pick-channel.js';
@@ -115,6 +116,8 @@ export interface RelayPathInput {
   model?: string;
   gemini?: GeminiPath;
   midjourney?: MidjourneyPath;
+  /** The request is never billed (see RelayRequest.free). */
+  free?: boolean;
 }
 
 export function createRelayHandler(deps: RelayDeps) {
@@ -201,6 +204,7 @@ export function createRelayHandler(deps: RelayDeps) {
       ...(path.model ? { pathModel: path.model } : {}),
       ...(path.gemini ? { gemini: path.gemini } : {}),
       ...(path.midjourney ? { midjourney: path.midjourney } : {}),
+      ...(path.free ? { free: true } : {}),
     });
     if (!('operation' in read)) return failLocal(400, read.messageKey, read.params);
     const modelCheck = checkTokenModel(caller.setting, read.model);
@@ -247,7 +251,7 @@ export function createRelayHandler(deps: RelayDeps) {
     );
     const firstChannel = state.channel(step.channel.id);
     const billedFirst = billedModel(firstChannel, read.model);
-    const firstRatios = state.ratios(billedFirst, groupRatioOf(step, caller, state.groups()));
+    const firstRatios = ratiosOf(state, read, billedFirst, groupRatioOf(step, caller, state.groups()));
     // A balance that cannot pay for even an empty prompt is refused before the prompt is counted.
     // (An early look: admission checks the balances again, as they are then.)
     const known = balancesNow(deps.ledger, callerStoredBalances(caller), caller);
@@ -397,7 +401,7 @@ export function createRelayHandler(deps: RelayDeps) {
     function beforeReplyOn(channel: RelayChannel, hook: NonNullable<RelayRoute['beforeReply']>) {
       return (reply: TranslatedReply) => {
         const model = billedModel(channel, asked.model);
-        const ratios = state.ratios(model, groupRatioOf(attempt, caller, state.groups()));
+        const ratios = ratiosOf(state, asked, model, groupRatioOf(attempt, caller, state.groups()));
         const usage = reply.usage ?? { prompt_tokens: promptTokens, completion_tokens: 0 };
         const quota = totalQuota(usage, ratios, { model, quotaPerUnit: state.options().quotaPerUnit });
         return hook({ caller, channel, read: asked, reply, quota });
@@ -517,6 +521,17 @@ const HEARTBEAT_OPERATIONS: ReadonlySet<RelayOperation> = new Set([
 /** The heartbeat timeout of a token setting, at most the 90 s the setting allows (spec §3.5; the form keeps it at 30 or more). */
 function clampHeartbeat(seconds: number): number {
   return Math.min(90, Math.max(1, Number.isFinite(seconds) ? seconds : 30));
+}
+
+/** The ratios a request is billed with: its model's, or none at all for a request that is never billed. */
+export function ratiosOf(
+  state: RelayState,
+  read: RelayRequest,
+  model: string,
+  groupRatio: number,
+): RequestRatios {
+  const ratios = state.ratios(model, groupRatio);
+  return read.free ? freeRatios(ratios) : ratios;
 }
 
 /** The model a request is billed under on a channel: the mapped name, or the requested one for `+` mappings. */

@@ -18,6 +18,8 @@ export interface RelayRequest {
   gemini?: GeminiPath;
   /** Midjourney: action and mode from the path. */
   midjourney?: MidjourneyPath;
+  /** Never billed whatever its price (Midjourney INPAINT and CUSTOM_ZOOM: the modal step is, spec §2.4). */
+  free?: boolean;
 }
 
 /** A refusal of the body: status 400 and a relay message key. */
@@ -94,7 +96,7 @@ export function formTextFields(form: FormData): Record<string, unknown> {
 export function readRelayRequest(
   operation: RelayOperation,
   body: unknown,
-  options: { pathModel?: string; gemini?: GeminiPath; midjourney?: MidjourneyPath } = {},
+  options: { pathModel?: string; gemini?: GeminiPath; midjourney?: MidjourneyPath; free?: boolean } = {},
 ): RelayRequest | RequestRefusal {
   if (body instanceof FormData) return readMultipartRequest(operation, body);
   if (!body || typeof body !== 'object' || Array.isArray(body))
@@ -149,6 +151,7 @@ export function readRelayRequest(
     hasTools: Array.isArray(object.tools) && object.tools.length > 0,
     ...(options.gemini ? { gemini: options.gemini } : {}),
     ...(options.midjourney ? { midjourney: options.midjourney } : {}),
+    ...(options.free ? { free: true } : {}),
   };
 }
 

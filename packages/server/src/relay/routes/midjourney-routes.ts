@@ -24,6 +24,9 @@ import { MIDJOURNEY_SUBMIT_KINDS, midjourneyAction } from '../tasks/midjourney-a
 type Handler = ReturnType<typeof createRelayHandler>;
 type Mode = MidjourneyPath['mode'];
 
+/** Actions never charged whatever their price (spec §2.4 step 3). */
+const UNBILLED_ACTIONS: ReadonlySet<string> = new Set(['INPAINT', 'CUSTOM_ZOOM']);
+
 const MODES: Readonly<Record<string, Mode>> = { 'mj-fast': 'fast', 'mj-turbo': 'turbo', 'mj-relax': 'relax' };
 
 export interface MidjourneyRouteDeps {
@@ -96,6 +99,8 @@ export function registerMidjourneyRoutes(
     return handle(request, reply, submitRoute, {
       model: midjourneyModel(action, mode),
       midjourney: { action, mode, path },
+      // The inpaint and custom-zoom buttons only open a form; the modal submit that follows is billed.
+      ...(UNBILLED_ACTIONS.has(action) ? { free: true } : {}),
     });
   };
   const submit = (request: FastifyRequest, reply: FastifyReply) => {

@@ -31,12 +31,14 @@ describe.each(TEST_DIALECTS)('Midjourney-Proxy relay (%s)', (kind) => {
     channelId = await r.addChannel({
       type: 34,
       key: 'mj-secret',
-      models: 'mj_imagine,mj_relax_imagine,mj_upscale',
+      models: 'mj_imagine,mj_relax_imagine,mj_upscale,mj_inpaint',
     });
     for (const [model, input] of [
       ['mj_imagine', 50],
       ['mj_relax_imagine', 20],
       ['mj_upscale', 25],
+      // Priced by an operator, yet never charged: the modal step that follows is (spec §2.4 step 3).
+      ['mj_inpaint', 10],
     ] as const) {
       const price = await call(r.t.app, 'POST', '/api/prices/single', {
         cookie: r.rootCookie,
@@ -164,6 +166,8 @@ describe.each(TEST_DIALECTS)('Midjourney-Proxy relay (%s)', (kind) => {
     const simple = await mj(who, 'POST', '/mj/submit/simple-change', { content: 'abc U2' });
     expect(simple.status).toBe(200);
     expect(r.upstream.requests.at(-1)?.path).toBe('/mj/submit/simple-change');
+    const inpaint = await mj(who, 'POST', '/mj/submit/action', { customId: 'MJ::Inpaint::1::abc::SOLO' });
+    expect(inpaint.status).toBe(200);
     const unknown = await mj(who, 'POST', '/mj/submit/action', { customId: 'MJ::Whatever::1' });
     expect(unknown.status).toBe(400);
     expect(unknown.body.code).toBe(4);
@@ -172,13 +176,14 @@ describe.each(TEST_DIALECTS)('Midjourney-Proxy relay (%s)', (kind) => {
     expect(after.logs.map((log) => [log.model_name, log.quota])).toEqual([
       ['mj_upscale', 25_000],
       ['mj_upscale', 25_000],
+      ['mj_inpaint', 0],
     ]);
     const rows = await r.t.app.gw.db
       .selectFrom('midjourneys')
       .select('action')
       .where('user_id', '=', who.userId)
       .execute();
-    expect(rows.map((row) => row.action)).toEqual(['UPSCALE', 'UPSCALE']);
+    expect(rows.map((row) => row.action)).toEqual(['UPSCALE', 'UPSCALE', 'INPAINT']);
     await r.t.app.gwRelay.midjourneyPoller.pollOnce();
   });
 
