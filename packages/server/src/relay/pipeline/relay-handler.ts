@@ -99,6 +99,12 @@ export interface RelayRoute {
    * store their task here, so the id the client receives can be fetched at once.
    */
   beforeReply?: (success: RouteSuccess) => Promise<void>;
+  /**
+   * After every attempt failed (the hold refunded, nothing sent yet): the path input to try the request
+   * once more with, priced anew — a Midjourney fast submit the proxy refuses for want of fast accounts is
+   * sent again in relax mode at the relax price. Undefined: the error goes to the client.
+   */
+  fallback?: (error: RelayError, path: RelayPathInput) => RelayPathInput | undefined;
 }
 
 /** A successful attempt as a route's beforeReply sees it. */
@@ -118,6 +124,8 @@ export interface RelayPathInput {
   midjourney?: MidjourneyPath;
   /** The request is never billed (see RelayRequest.free). */
   free?: boolean;
+  /** The id its hold, claim and settlement go under, when not the request's own (a fallback's). */
+  requestId?: string;
 }
 
 export function createRelayHandler(deps: RelayDeps) {
@@ -182,7 +190,7 @@ export function createRelayHandler(deps: RelayDeps) {
     path: RelayPathInput = {},
   ): Promise<void> {
     const startedAt = performance.now();
-    const requestId = request.relayRequestId || newRequestId();
+    const requestId = path.requestId ?? (request.relayRequestId || newRequestId());
     const options = state.options();
     let out: ReplyOutput | undefined;
     const fail = (error: RelayError) => sendError(reply, route.dialect, requestId, error, out);
@@ -326,6 +334,8 @@ export function createRelayHandler(deps: RelayDeps) {
     let settled: { userOwed: number; tokenOwed: number } | undefined;
     /** Whether the hold's settlement or refund reached the ledger. */
     let closed = false;
+    /** The path input of a fallback request, once every attempt failed and the route asked for one. */
+    let fallbackPath: RelayPathInput | undefined;
     try {
       settled = await relayAdmitted();
     } catch (error) {
@@ -334,6 +344,12 @@ export function createRelayHandler(deps: RelayDeps) {
       throw error;
     } finally {
       if (admission.claimed) endClaim(deps.inFlight, requestId, settled);
+    }
+    // The fallback is a new request in all but its id: priced, held and logged on its own.
+    // Under its own id: the ledger and the in-flight claims know the first try's id as refunded and ended.
+    if (fallbackPath) {
+      const again = { ...fallbackPath, requestId: newRequestId() };
+      return handleRelay(request, reply, { ...route, fallback: undefined }, again);
     }
 
     /** Tries the channels of the plan; returns what a success still owes until the ledger writes it. */
@@ -393,6 +409,8 @@ export function createRelayHandler(deps: RelayDeps) {
         attempt = next;
       }
       refundHold();
+      fallbackPath = route.fallback?.(lastError, path);
+      if (fallbackPath) return undefined;
       fail(seesFullErrors ? lastError : maskRelayError(lastError, tried));
       return undefined;
     }

@@ -24,6 +24,9 @@ import { MIDJOURNEY_SUBMIT_KINDS, midjourneyAction } from '../tasks/midjourney-a
 type Handler = ReturnType<typeof createRelayHandler>;
 type Mode = MidjourneyPath['mode'];
 
+/** The proxy's answer when no account can take a fast task (one-hub retries it in relax mode). */
+const MJ_NO_FAST_CODE = 3;
+
 /** Actions never charged whatever their price (spec §2.4 step 3). */
 const UNBILLED_ACTIONS: ReadonlySet<string> = new Set(['INPAINT', 'CUSTOM_ZOOM']);
 
@@ -62,8 +65,19 @@ export function registerMidjourneyRoutes(
       await storeSubmittedTask(db, success);
       deps.poller.kick();
     },
+    // No fast account free (proxy code 3): once more in relax mode, at the relax price (spec §2.4 step 3).
+    fallback: (error, path) => {
+      const submit = path.midjourney;
+      if (error.local || error.code !== MJ_NO_FAST_CODE || !submit || submit.mode !== 'fast')
+        return undefined;
+      return {
+        ...path,
+        model: midjourneyModel(submit.action, 'relax'),
+        midjourney: { ...submit, mode: 'relax' },
+      };
+    },
   };
-  const fetchRoute: RelayRoute = { ...submitRoute, beforeReply: undefined };
+  const fetchRoute: RelayRoute = { ...submitRoute, beforeReply: undefined, fallback: undefined };
 
   const refuse = (request: FastifyRequest, reply: FastifyReply, status: number, key: string) => {
     const language = state.options().language;

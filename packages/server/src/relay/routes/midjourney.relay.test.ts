@@ -12,6 +12,7 @@ import {
   FAKE_MJ_BANNED_CODE,
   FAKE_MJ_BANNED_WORD,
   FAKE_MJ_FAIL_WORD,
+  FAKE_MJ_NO_FAST_WORD,
   FAKE_MJ_SLOW_WORD,
 } from '../test-support/fake-upstream/index.js';
 import { type RelayCallerHandle, type RelayTestApp, startRelayApp } from '../test-support/relay-app.js';
@@ -184,6 +185,39 @@ describe.each(TEST_DIALECTS)('Midjourney-Proxy relay (%s)', (kind) => {
       .where('user_id', '=', who.userId)
       .execute();
     expect(rows.map((row) => row.action)).toEqual(['UPSCALE', 'UPSCALE', 'INPAINT']);
+    await r.t.app.gwRelay.midjourneyPoller.pollOnce();
+  });
+
+  it('no fast account (code 3): sent again in relax mode, billed once at the relax price', async () => {
+    const who = await limitedCaller();
+    const before = r.upstream.requests.length;
+    const submitted = await mj(who, 'POST', '/mj/submit/imagine', {
+      prompt: `a ${FAKE_MJ_NO_FAST_WORD} street`,
+    });
+    expect(submitted.status).toBe(200);
+    expect(submitted.body.code).toBe(1);
+    expect(r.upstream.requests.slice(before).map((request) => request.path)).toEqual([
+      '/mj/submit/imagine',
+      '/mj-relax/mj/submit/imagine',
+    ]);
+    const after = await balances(who);
+    expect(after.user).toBe(START_QUOTA - RELAX_QUOTA);
+    expect(after.token).toBe(TOKEN_REMAIN - RELAX_QUOTA);
+    expect(after.logs).toEqual([
+      { type: 2, quota: RELAX_QUOTA, model_name: 'mj_relax_imagine', content: '' },
+    ]);
+    const row = await r.t.app.gw.db
+      .selectFrom('midjourneys')
+      .select(['mode', 'quota'])
+      .where('mj_id', '=', String(submitted.body.result))
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ mode: 'relax', quota: RELAX_QUOTA });
+    // Relax mode itself is not retried: the refusal goes back, nothing charged.
+    const relaxed = await mj(who, 'POST', '/mj-relax/mj/submit/imagine', {
+      prompt: `${FAKE_MJ_BANNED_WORD}`,
+    });
+    expect(relaxed.status).toBe(400);
+    expect((await balances(who)).user).toBe(START_QUOTA - RELAX_QUOTA);
     await r.t.app.gwRelay.midjourneyPoller.pollOnce();
   });
 

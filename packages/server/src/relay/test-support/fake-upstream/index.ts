@@ -29,6 +29,7 @@ export {
   FAKE_MJ_BANNED_CODE,
   FAKE_MJ_BANNED_WORD,
   FAKE_MJ_FAIL_WORD,
+  FAKE_MJ_NO_FAST_WORD,
   FAKE_MJ_SLOW_WORD,
 } from './midjourney-wire.js';
 export { openAiResponsesUsage } from './openai-responses-wire.js';

@@ -9,6 +9,8 @@ export const FAKE_MJ_SLOW_WORD = 'slowly';
 /** The fake's "banned prompt" refusal code (any code other than 1, 21, 22 is a refusal). */
 export const FAKE_MJ_BANNED_CODE = 24;
 export const FAKE_MJ_BANNED_WORD = 'banned';
+/** A prompt with this word finds no fast account (code 3); in relax mode it is taken. */
+export const FAKE_MJ_NO_FAST_WORD = 'crowded';
 
 interface FakeTask {
   id: string;
@@ -37,6 +39,9 @@ export function midjourneySubmitReply(request: RecordedRequest, action: string, 
       status: 200,
       body: { code: FAKE_MJ_BANNED_CODE, description: '可能包含敏感词', result: FAKE_MJ_BANNED_WORD },
     };
+  }
+  if (prompt.includes(FAKE_MJ_NO_FAST_WORD) && mode === 'fast') {
+    return { kind: 'json', status: 200, body: { code: 3, description: '无可用的账号实例', result: null } };
   }
   const id = `${Date.now()}${String(++sequence).padStart(4, '0')}`;
   tasks.set(id, { id, action: action.toUpperCase(), prompt, mode, submitTime: Date.now() });
