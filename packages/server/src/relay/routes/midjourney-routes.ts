@@ -3,6 +3,7 @@
 // proxy refuses), the task stored before its id goes back, and the fetch routes read from the local
 // database, scoped to the caller. A speed mode prefix (`/mj-relax/mj/…`, `/mj-turbo/…`, `/mj-fast/…`)
 // picks the mode; any other prefix is a 400.
+import { isAdmin } from '@gw/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GwDb } from '../../db/database.js';
 import type { RelayCaller } from '../pipeline/authenticate.js';
@@ -180,8 +181,28 @@ export function registerMidjourneyRoutes(
     return reply.send(response.body);
   };
 
-  scope.get('/mj/image/:id', { config: { compress: false }, logLevel: 'warn' }, image);
   for (const prefix of ['', '/:mode']) {
+    scope.get(`${prefix}/mj/image/:id`, { config: { compress: false }, logLevel: 'warn' }, image);
+  }
+  /**
+   * `POST /mj/notify`: the proxy's callback with one task (its notifyHook). An admin's key may report any
+   * task (the hook of a proxy serves every user); another key only its own. A FAILURE refunds the charge
+   * once, as the poller does.
+   */
+  const notify = async (request: FastifyRequest, reply: FastifyReply) => {
+    const caller = request.relayCaller as RelayCaller;
+    const task = (request.body ?? {}) as Record<string, unknown>;
+    const id = typeof task.id === 'string' ? task.id : '';
+    let query = db.selectFrom('midjourneys').selectAll().where('mj_id', '=', id);
+    if (!isAdmin(caller.role)) query = query.where('user_id', '=', caller.userId);
+    const row = id ? await query.executeTakeFirst() : undefined;
+    if (!row) return refuse(request, reply, 404, 'relay.midjourney.task_not_found');
+    await deps.poller.apply(row, task);
+    return reply.send({ code: 1, description: 'success', result: id });
+  };
+
+  for (const prefix of ['', '/:mode']) {
+    scope.post(`${prefix}/mj/notify`, authenticated(fetchRoute), notify);
     scope.post(`${prefix}/mj/submit/:kind`, authenticated(submitRoute), submit);
     scope.post(`${prefix}/mj/insight-face/swap`, authenticated(submitRoute), (request, reply) =>
       submitTo(request, reply, 'swap_face', '/mj/insight-face/swap'),

@@ -272,6 +272,38 @@ describe.each(TEST_DIALECTS)('Midjourney-Proxy relay (%s)', (kind) => {
     ]);
   });
 
+  it('/mj/notify: the proxy callback moves the caller own task; a FAILURE refunds once; other users are refused', async () => {
+    const who = await limitedCaller();
+    const slow = await mj(who, 'POST', '/mj/submit/imagine', { prompt: `painted ${FAKE_MJ_SLOW_WORD}` });
+    const id = String(slow.body.result);
+    const progress = await mj(who, 'POST', '/mj/notify', { id, status: 'IN_PROGRESS', progress: '60%' });
+    expect(progress.status).toBe(200);
+    expect((await mj(who, 'GET', `/mj/task/${id}/fetch`)).body).toMatchObject({
+      status: 'IN_PROGRESS',
+      progress: '60%',
+    });
+    const other = await r.newCaller({ quota: START_QUOTA });
+    expect((await mj(other, 'POST', '/mj/notify', { id, status: 'SUCCESS', progress: '100%' })).status).toBe(
+      404,
+    );
+    for (let i = 0; i < 2; i += 1) {
+      const failed = await mj(who, 'POST', '/mj/notify', {
+        id,
+        status: 'FAILURE',
+        progress: '0%',
+        failReason: 'gone',
+      });
+      expect(failed.status).toBe(200);
+    }
+    expect((await mj(who, 'GET', `/mj/task/${id}/fetch`)).body).toMatchObject({
+      status: 'FAILURE',
+      failReason: 'gone',
+    });
+    const after = await balances(who);
+    expect(after.user).toBe(START_QUOTA);
+    expect(after.logs.filter((log) => log.type === 4)).toHaveLength(1);
+  });
+
   it('the poller runs only while a task is open, and fails a task still open after an hour', async () => {
     const relay = r.t.app.gwRelay;
     relay.midjourneyPoller.stop();

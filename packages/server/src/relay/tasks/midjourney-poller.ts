@@ -25,6 +25,11 @@ export interface MidjourneyPoller {
   pollOnce(): Promise<number>;
   /** A pass is scheduled. */
   active(): boolean;
+  /**
+   * Takes one task as the proxy reports it (a poll, or the proxy's `/mj/notify` callback) into its row;
+   * a FAILURE refunds the charge once, as a poll does.
+   */
+  apply(row: Selectable<MidjourneyRow>, task: Record<string, unknown>): Promise<void>;
   stop(): void;
 }
 
@@ -109,26 +114,33 @@ export function createMidjourneyPoller(deps: PollerDeps): MidjourneyPoller {
     const byId = new Map(rows.map((row) => [row.mj_id, row]));
     for (const task of tasks as Array<Record<string, unknown>>) {
       const row = byId.get(str(task.id));
-      if (!row) continue;
-      const status = str(task.status);
-      await db
-        .updateTable('midjourneys')
-        .set({
-          code: 1,
-          prompt_en: str(task.promptEn),
-          state: str(task.state),
-          start_time: num(task.startTime),
-          finish_time: num(task.finishTime),
-          image_url: str(task.imageUrl),
-          progress: str(task.progress),
-          buttons: json(task.buttons),
-          properties: json(task.properties),
-          ...(status === MJ_FAILURE ? {} : { status, fail_reason: str(task.failReason) }),
-        })
-        .where('id', '=', row.id)
-        .execute();
-      if (status === MJ_FAILURE) await fail(row, str(task.failReason));
+      if (row) await apply(row, task);
     }
+  }
+
+  async function apply(row: Row, task: Record<string, unknown>): Promise<void> {
+    // A failed task stays failed (its refund is done): later reports do not reopen it.
+    if (row.status === MJ_FAILURE) return;
+    const status = str(task.status);
+    await db
+      .updateTable('midjourneys')
+      .set({
+        code: 1,
+        prompt_en: str(task.promptEn),
+        state: str(task.state),
+        start_time: num(task.startTime),
+        finish_time: num(task.finishTime),
+        image_url: str(task.imageUrl),
+        progress: str(task.progress),
+        buttons: json(task.buttons),
+        properties: json(task.properties),
+        // FAILURE is written by fail(), with the refund, in one transaction.
+        ...(status === MJ_FAILURE ? {} : { status, fail_reason: str(task.failReason) }),
+      })
+      .where('id', '=', row.id)
+      .where('status', '!=', MJ_FAILURE)
+      .execute();
+    if (status === MJ_FAILURE) await fail(row, str(task.failReason));
   }
 
   async function pass(): Promise<number> {
@@ -195,6 +207,7 @@ export function createMidjourneyPoller(deps: PollerDeps): MidjourneyPoller {
     kick,
     pollOnce,
     active: () => timer !== undefined,
+    apply,
     stop() {
       stopped = true;
       if (timer) clearTimeout(timer);
