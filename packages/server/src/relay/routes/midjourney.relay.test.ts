@@ -237,6 +237,16 @@ describe.each(TEST_DIALECTS)('Midjourney-Proxy relay (%s)', (kind) => {
       .where('user_id', '=', who.userId)
       .execute();
     expect(rows).toHaveLength(0);
+    // A saturated proxy (code 30) is a 429 with the saturation wording (spec §2.4 step 5), refunded too.
+    r.upstream.script({ status: 200, body: { code: 30, description: '队列已满', result: '' } });
+    const saturated = await mj(who, 'POST', '/mj/submit/imagine', { prompt: 'a calm sea' });
+    expect(saturated.status).toBe(429);
+    expect(saturated.body.code).toBe(30);
+    const language = r.t.app.gwRelay.state.options().language;
+    expect(String(saturated.body.description)).toContain(
+      translate(language, 'relay.upstream.saturated_group'),
+    );
+    expect((await balances(who)).user).toBe(START_QUOTA);
     const badMode = await mj(who, 'POST', '/mj-slow/mj/submit/imagine', { prompt: 'x' });
     expect(badMode.status).toBe(400);
     expect(badMode.body.code).toBe(4);
