@@ -17,6 +17,7 @@ import { createUpstreamHttp, type UpstreamHttp } from './pipeline/upstream-http.
 import { createRelayBilling } from './routes/relay-billing.js';
 import { createRelayModels } from './routes/relay-models.js';
 import { registerRelayRoutes } from './routes/relay-routes.js';
+import { createMidjourneyPoller, type MidjourneyPoller } from './tasks/midjourney-poller.js';
 import { markChannelDisabled } from './selection/routing-table.js';
 
 export interface RelayModule {
@@ -27,6 +28,8 @@ export interface RelayModule {
   invalidate(topic: RelayTopic): Promise<void>;
   /** Sets a channel's status (auto-disable/enable) and reloads routing everywhere. */
   setChannelStatus(channelId: number, status: number, fromStatus: number): Promise<boolean>;
+  /** Polls open Midjourney tasks every 15 s while any is open (spec §2.4 step 6). */
+  midjourneyPoller: MidjourneyPoller;
   /** Adds the `/v1`, `/claude` and `/gemini` routes (after the management routes). */
   registerRoutes(app: FastifyInstance): Promise<void>;
 }
@@ -188,13 +191,32 @@ export async function createRelayModule(
     inFlight: shared.inFlight,
   });
   const models = createRelayModels(state, auth, ipOf, context.startTime);
+  // Open Midjourney tasks left by the last run are polled from the start; the poller idles once none is open.
+  const midjourneyPoller = createMidjourneyPoller({ db, state, http, log });
+  midjourneyPoller.kick();
+  app.addHook('onClose', async () => midjourneyPoller.stop());
   return {
     state,
     ledger,
     http,
     invalidate,
     setChannelStatus,
+    midjourneyPoller,
     registerRoutes: (target) =>
-      registerRelayRoutes(target, handler, models, createRelayBilling(db, state, auth, ipOf), state),
+      registerRelayRoutes(
+        target,
+        handler,
+        models,
+        createRelayBilling(db, state, auth, ipOf),
+        state,
+        {
+          db,
+          http,
+          limiter: shared.rateLimiters.api,
+          log,
+          clientIp: ipOf,
+        },
+        { db, poller: midjourneyPoller, http },
+      ),
   };
 }

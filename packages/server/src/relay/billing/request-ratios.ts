@@ -60,6 +60,11 @@ function readExtraRatios(raw: BillingPrice['extra_ratios']): Record<string, Rati
   }
 }
 
+/** The same ratios made free: nothing held, nothing charged (a request that is never billed, spec §2.4). */
+export function freeRatios(ratios: RequestRatios): RequestRatios {
+  return { ...ratios, inputRatio: new Money(0), outputRatio: new Money(0), free: true };
+}
+
 /** The ratios of one request from the model's price (undefined ⇒ unpriced, 30/30) and the group ratio. */
 export function requestRatios(price: BillingPrice | undefined, groupRatio: RatioValue): RequestRatios {
   const row = price ?? UNPRICED_MODEL_PRICE;

@@ -7,6 +7,7 @@ import {
   type ProviderCall,
   type RelayProvider,
   type SseEvent,
+  type TranslatedReply,
   UpstreamFailure,
 } from '../providers/provider.js';
 import { type ReplyOutput, sseHeaders } from './reply-output.js';
@@ -52,6 +53,8 @@ export interface AttemptInput {
   onStreamError: (frames: string) => void;
   /** The completion a stream's in-flight claim pays for; undefined = unbounded (no claim, or unpriced). */
   budget?: StreamBudget | undefined;
+  /** Runs on a successful JSON reply before it is written (a Midjourney task is stored before its id is sent). */
+  beforeReply?: ((translated: TranslatedReply) => Promise<void>) | undefined;
 }
 
 /** Runs one attempt. */
@@ -106,6 +109,7 @@ export async function runAttempt(input: AttemptInput): Promise<AttemptResult> {
   }
   if (call.operation === 'embeddings' && !translated.usage)
     addEstimatedUsage(translated.body, input.promptEstimate);
+  if (input.beforeReply) await input.beforeReply(translated);
   if (typeof translated.body === 'string') {
     input.out.head(200, { 'content-type': contentType || 'text/plain; charset=utf-8' });
     input.out.raw.end(translated.body);

@@ -6,7 +6,7 @@ import { badStatusMessage } from '../providers/shared/upstream-error.js';
 import { sseFrame } from '../providers/shared/openai-format.js';
 
 /** The API family whose error shape a client expects. */
-export type ErrorDialect = 'openai' | 'claude' | 'gemini';
+export type ErrorDialect = 'openai' | 'claude' | 'gemini' | 'rerank' | 'midjourney';
 
 /** An error on its way to the client. `local` errors are the gateway's own (never rewritten). */
 export interface RelayError extends UpstreamError {
@@ -57,11 +57,23 @@ export function shapeRelayError(error: RelayError, requestId: string, language: 
   return shaped;
 }
 
+/** The code of the gateway's own Midjourney errors (one-hub's `code: 4`). */
+export const MIDJOURNEY_GATEWAY_CODE = 4;
+
 /** The error body in a dialect. */
 export function relayErrorBody(dialect: ErrorDialect, error: RelayError): unknown {
   if (dialect === 'claude') return { type: 'error', error: { type: error.type, message: error.message } };
   if (dialect === 'gemini') {
     return { error: { code: error.status, status: error.param ?? error.type, message: error.message } };
+  }
+  if (dialect === 'rerank') return { detail: error.message };
+  // Midjourney-Proxy clients read a numeric code; the gateway's own errors are code 4 as in one-hub (§2.4).
+  if (dialect === 'midjourney') {
+    return {
+      description: error.message,
+      type: error.type,
+      code: typeof error.code === 'number' ? error.code : MIDJOURNEY_GATEWAY_CODE,
+    };
   }
   const body: Record<string, unknown> = { message: error.message, type: error.type, code: error.code };
   if (error.param !== undefined && error.param !== null) body.param = error.param;

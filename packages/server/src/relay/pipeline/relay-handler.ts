@@ -20,7 +20,15 @@ import { requestedCompletionTokens } from '../billing/in-flight-bound.js';
 import type { InFlightStore } from '../billing/in-flight.js';
 import { preConsumeQuota, refusalBeforeCounting, settlementDeltas } from '../billing/pre-consume.js';
 import type { SettlementLedger } from '../ledger/settlement-ledger.js';
-import type { GeminiPath, ProviderCall, RelayOperation } from '../providers/provider.js';
+import type {
+  GeminiPath,
+  MidjourneyPath,
+  ProviderCall,
+  RelayOperation,
+  TranslatedReply,
+} from '../providers/provider.js';
+import { totalQuota } from '../billing/total-quota.js';
+import { freeRatios, type RequestRatios } from '../billing/request-ratios.js';
 import { providerForChannel } from '../providers/registry.js';
 import type { ChannelCooldowns } from '../selection/cooldown.js';
 import { requestChannelFilter } from '../selection/pick-channel.js';
@@ -44,6 +52,7 @@ import {
 } from './relay-error.js';
 import {
   applyModelArg,
+  formTextFields,
   mergeCustomParameters,
   type RelayRequest,
   readRelayRequest,
@@ -85,12 +94,38 @@ export interface RelayRoute {
   types?: ReadonlySet<number>;
   /** The native API toggle this route obeys. */
   toggle?: 'claude' | 'gemini';
+  /**
+   * Runs on a successful reply before it is written, with what the request will be charged: task routes
+   * store their task here, so the id the client receives can be fetched at once.
+   */
+  beforeReply?: (success: RouteSuccess) => Promise<void>;
+  /**
+   * After every attempt failed (the hold refunded, nothing sent yet): the path input to try the request
+   * once more with, priced anew — a Midjourney fast submit the proxy refuses for want of fast accounts is
+   * sent again in relax mode at the relax price. Undefined: the error goes to the client.
+   */
+  fallback?: (error: RelayError, path: RelayPathInput) => RelayPathInput | undefined;
+}
+
+/** A successful attempt as a route's beforeReply sees it. */
+export interface RouteSuccess {
+  caller: RelayCaller;
+  channel: RelayChannel;
+  read: RelayRequest;
+  reply: TranslatedReply;
+  /** The charge for the reply's usage (the settlement's figure). */
+  quota: number;
 }
 
 /** Extra inputs a route reads from its path. */
 export interface RelayPathInput {
   model?: string;
   gemini?: GeminiPath;
+  midjourney?: MidjourneyPath;
+  /** The request is never billed (see RelayRequest.free). */
+  free?: boolean;
+  /** The id its hold, claim and settlement go under, when not the request's own (a fallback's). */
+  requestId?: string;
 }
 
 export function createRelayHandler(deps: RelayDeps) {
@@ -155,7 +190,7 @@ export function createRelayHandler(deps: RelayDeps) {
     path: RelayPathInput = {},
   ): Promise<void> {
     const startedAt = performance.now();
-    const requestId = request.relayRequestId || newRequestId();
+    const requestId = path.requestId ?? (request.relayRequestId || newRequestId());
     const options = state.options();
     let out: ReplyOutput | undefined;
     const fail = (error: RelayError) => sendError(reply, route.dialect, requestId, error, out);
@@ -176,6 +211,8 @@ export function createRelayHandler(deps: RelayDeps) {
     const read = readRelayRequest(route.operation, request.body, {
       ...(path.model ? { pathModel: path.model } : {}),
       ...(path.gemini ? { gemini: path.gemini } : {}),
+      ...(path.midjourney ? { midjourney: path.midjourney } : {}),
+      ...(path.free ? { free: true } : {}),
     });
     if (!('operation' in read)) return failLocal(400, read.messageKey, read.params);
     const modelCheck = checkTokenModel(caller.setting, read.model);
@@ -222,7 +259,7 @@ export function createRelayHandler(deps: RelayDeps) {
     );
     const firstChannel = state.channel(step.channel.id);
     const billedFirst = billedModel(firstChannel, read.model);
-    const firstRatios = state.ratios(billedFirst, groupRatioOf(step, caller, state.groups()));
+    const firstRatios = ratiosOf(state, read, billedFirst, groupRatioOf(step, caller, state.groups()));
     // A balance that cannot pay for even an empty prompt is refused before the prompt is counted.
     // (An early look: admission checks the balances again, as they are then.)
     const known = balancesNow(deps.ledger, callerStoredBalances(caller), caller);
@@ -239,15 +276,18 @@ export function createRelayHandler(deps: RelayDeps) {
     if (request.relayBigBody) await takeTurn();
     let promptTokens: number;
     try {
-      promptTokens =
-        read.body instanceof FormData
-          ? 0
-          : await estimatePromptTokens(read.operation, read.model, read.body, {
-              approximate: options.approximateTokens,
-              skipImages: firstChannel?.preCost === 2,
-              fetchImage: deps.fetchImage,
-              preCost: firstChannel?.preCost ?? 1,
-            });
+      // Multipart bodies are estimated from their text fields (an image edit's size, quality and n).
+      promptTokens = await estimatePromptTokens(
+        read.operation,
+        read.model,
+        read.body instanceof FormData ? formTextFields(read.body) : read.body,
+        {
+          approximate: options.approximateTokens,
+          skipImages: firstChannel?.preCost === 2,
+          fetchImage: deps.fetchImage,
+          preCost: firstChannel?.preCost ?? 1,
+        },
+      );
     } catch {
       return failLocal(400, 'relay.request.invalid_json');
     }
@@ -294,6 +334,8 @@ export function createRelayHandler(deps: RelayDeps) {
     let settled: { userOwed: number; tokenOwed: number } | undefined;
     /** Whether the hold's settlement or refund reached the ledger. */
     let closed = false;
+    /** The path input of a fallback request, once every attempt failed and the route asked for one. */
+    let fallbackPath: RelayPathInput | undefined;
     try {
       settled = await relayAdmitted();
     } catch (error) {
@@ -302,6 +344,12 @@ export function createRelayHandler(deps: RelayDeps) {
       throw error;
     } finally {
       if (admission.claimed) endClaim(deps.inFlight, requestId, settled);
+    }
+    // The fallback is a new request in all but its id: priced, held and logged on its own.
+    // Under its own id: the ledger and the in-flight claims know the first try's id as refunded and ended.
+    if (fallbackPath) {
+      const again = { ...fallbackPath, requestId: newRequestId() };
+      return handleRelay(request, reply, { ...route, fallback: undefined }, again);
     }
 
     /** Tries the channels of the plan; returns what a success still owes until the ledger writes it. */
@@ -324,6 +372,7 @@ export function createRelayHandler(deps: RelayDeps) {
               promptTokens,
               seesFullErrors,
               budget,
+              route.beforeReply && beforeReplyOn(channel, route.beforeReply),
             )
           : undefined;
         if (outcome?.ok) {
@@ -360,8 +409,21 @@ export function createRelayHandler(deps: RelayDeps) {
         attempt = next;
       }
       refundHold();
+      fallbackPath = route.fallback?.(lastError, path);
+      if (fallbackPath) return undefined;
       fail(seesFullErrors ? lastError : maskRelayError(lastError, tried));
       return undefined;
+    }
+
+    /** The route's beforeReply with the charge this attempt's reply will settle at. */
+    function beforeReplyOn(channel: RelayChannel, hook: NonNullable<RelayRoute['beforeReply']>) {
+      return (reply: TranslatedReply) => {
+        const model = billedModel(channel, asked.model);
+        const ratios = ratiosOf(state, asked, model, groupRatioOf(attempt, caller, state.groups()));
+        const usage = reply.usage ?? { prompt_tokens: promptTokens, completion_tokens: 0 };
+        const quota = totalQuota(usage, ratios, { model, quotaPerUnit: state.options().quotaPerUnit });
+        return hook({ caller, channel, read: asked, reply, quota });
+      };
     }
 
     function refundHold(): void {
@@ -406,6 +468,7 @@ export function createRelayHandler(deps: RelayDeps) {
     promptEstimate: number,
     seesFullErrors: boolean,
     budget: StreamBudget | undefined,
+    beforeReply: ((reply: TranslatedReply) => Promise<void>) | undefined,
   ) {
     const options = state.options();
     const provider = providerForChannel(channel.upstream);
@@ -441,6 +504,7 @@ export function createRelayHandler(deps: RelayDeps) {
       includeUsage: read.includeUsage,
       clientHeaders: request.headers as Record<string, string | undefined>,
       ...(read.gemini ? { gemini: read.gemini } : {}),
+      ...(read.midjourney ? { midjourney: read.midjourney } : {}),
       settings: options.providerSettings,
     };
     return runAttempt({
@@ -456,6 +520,7 @@ export function createRelayHandler(deps: RelayDeps) {
       promptEstimate,
       onStreamError: (frames) => deps.onStreamError(channel, frames, requestId),
       budget,
+      beforeReply,
       ...(seesFullErrors ? {} : { maskText: (text: string) => maskUpstreamText(text, [channel]) }),
     });
   }
@@ -474,6 +539,17 @@ const HEARTBEAT_OPERATIONS: ReadonlySet<RelayOperation> = new Set([
 /** The heartbeat timeout of a token setting, at most the 90 s the setting allows (spec §3.5; the form keeps it at 30 or more). */
 function clampHeartbeat(seconds: number): number {
   return Math.min(90, Math.max(1, Number.isFinite(seconds) ? seconds : 30));
+}
+
+/** The ratios a request is billed with: its model's, or none at all for a request that is never billed. */
+export function ratiosOf(
+  state: RelayState,
+  read: RelayRequest,
+  model: string,
+  groupRatio: number,
+): RequestRatios {
+  const ratios = state.ratios(model, groupRatio);
+  return read.free ? freeRatios(ratios) : ratios;
 }
 
 /** The model a request is billed under on a channel: the mapped name, or the requested one for `+` mappings. */

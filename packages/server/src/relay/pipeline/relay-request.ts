@@ -1,6 +1,6 @@
 // Reads what a relay call asks for from its body (behaviour spec §2.2 rule 4, §5.4 step 3): the model
 // (with a `#arg` suffix split off), stream flags and the fields channel filters look at.
-import type { GeminiPath, RelayOperation } from '../providers/provider.js';
+import type { GeminiPath, MidjourneyPath, RelayOperation } from '../providers/provider.js';
 
 export interface RelayRequest {
   operation: RelayOperation;
@@ -16,6 +16,10 @@ export interface RelayRequest {
   hasTools: boolean;
   /** Native Gemini: version and action from the path. */
   gemini?: GeminiPath;
+  /** Midjourney: action and mode from the path. */
+  midjourney?: MidjourneyPath;
+  /** Never billed whatever its price (Midjourney INPAINT and CUSTOM_ZOOM: the modal step is, spec §2.4). */
+  free?: boolean;
 }
 
 /** A refusal of the body: status 400 and a relay message key. */
@@ -32,38 +36,77 @@ export function splitModelSuffix(model: string): { model: string; arg: string } 
   return at === -1 ? { model, arg: '' } : { model: model.slice(0, at), arg: model.slice(at + 1) };
 }
 
+/**
+ * What each multipart operation needs (spec §2.2, §9.7): a model (or the default one-hub fills in), the
+ * file fields that must hold an upload, and the text fields that must be present. One table for all of
+ * them, so transcriptions, translations, image edits and variations are read the same way.
+ */
+const MULTIPART_OPERATIONS: Partial<
+  Record<RelayOperation, { defaultModel?: string; files: readonly string[][]; text: readonly string[] }>
+> = {
+  transcription: { files: [['file']], text: [] },
+  translation: { files: [['file']], text: [] },
+  // gpt-image-1 takes several images as `image[]`; dall-e-2 one `image` (the mask is optional).
+  'image-edits': { defaultModel: 'dall-e-2', files: [['image', 'image[]']], text: ['prompt'] },
+  'image-variations': { defaultModel: 'dall-e-2', files: [['image']], text: [] },
+};
+
+/** Reads a multipart relay body (the multipart operations above; any other route reads JSON). */
+function readMultipartRequest(operation: RelayOperation, body: FormData): RelayRequest | RequestRefusal {
+  const rules = MULTIPART_OPERATIONS[operation];
+  // A form on a JSON route is refused (one was once relayed as is).
+  if (!rules) return { messageKey: 'relay.request.invalid_json' };
+  const given = body.get('model');
+  const model = typeof given === 'string' && given !== '' ? given : rules.defaultModel;
+  if (model === undefined) return { messageKey: 'relay.request.field_required', params: { field: 'model' } };
+  // Nothing to transcribe or edit is the caller's mistake, not an upstream call to pay for.
+  for (const names of rules.files) {
+    if (!names.some((name) => body.getAll(name).some((value) => value instanceof Blob))) {
+      return { messageKey: 'relay.request.field_required', params: { field: names[0] } };
+    }
+  }
+  for (const name of rules.text) {
+    const value = body.get(name);
+    if (typeof value !== 'string' || value.trim() === '')
+      return { messageKey: 'relay.request.field_required', params: { field: name } };
+  }
+  // Streamed image edits (partial images as events) are not relayed: refused rather than read as JSON.
+  if (body.get('stream') === 'true')
+    return { messageKey: 'relay.request.field_invalid', params: { field: 'stream' } };
+  const split = splitModelSuffix(model);
+  return {
+    operation,
+    model: split.model,
+    modelArg: split.arg,
+    body,
+    stream: false,
+    includeUsage: false,
+    hasTools: false,
+  };
+}
+
+/** The text fields of a multipart body as a record (prompt estimates read size, quality, n from it). */
+export function formTextFields(form: FormData): Record<string, unknown> {
+  const fields: Record<string, unknown> = {};
+  for (const [name, value] of form) if (typeof value === 'string' && !(name in fields)) fields[name] = value;
+  return fields;
+}
+
 /** Reads a JSON relay body. `pathModel` is the model of native Gemini paths. */
 export function readRelayRequest(
   operation: RelayOperation,
   body: unknown,
-  options: { pathModel?: string; gemini?: GeminiPath } = {},
+  options: { pathModel?: string; gemini?: GeminiPath; midjourney?: MidjourneyPath; free?: boolean } = {},
 ): RelayRequest | RequestRefusal {
-  if (body instanceof FormData) {
-    // Only transcriptions are multipart; any other route reads JSON (a form there was once relayed as is).
-    if (operation !== 'transcription') return { messageKey: 'relay.request.invalid_json' };
-    const model = body.get('model');
-    if (typeof model !== 'string' || model === '')
-      return { messageKey: 'relay.request.field_required', params: { field: 'model' } };
-    // Nothing to transcribe is the caller's mistake, not an upstream call to pay for.
-    if (!(body.get('file') instanceof Blob))
-      return { messageKey: 'relay.request.field_required', params: { field: 'file' } };
-    const split = splitModelSuffix(model);
-    return {
-      operation,
-      model: split.model,
-      modelArg: split.arg,
-      body,
-      stream: false,
-      includeUsage: false,
-      hasTools: false,
-    };
-  }
+  if (body instanceof FormData) return readMultipartRequest(operation, body);
   if (!body || typeof body !== 'object' || Array.isArray(body))
     return { messageKey: 'relay.request.invalid_json' };
   const object = body as Record<string, unknown>;
   let model = options.pathModel ?? object.model;
   if (operation === 'moderations' && (model === undefined || model === '')) model = 'text-moderation-stable';
-  if (operation === 'images' && (model === undefined || model === '')) model = 'dall-e-2';
+  const imageOperation =
+    operation === 'images' || operation === 'image-edits' || operation === 'image-variations';
+  if (imageOperation && (model === undefined || model === '')) model = 'dall-e-2';
   if (typeof model !== 'string' || model.trim() === '') {
     return { messageKey: 'relay.request.field_required', params: { field: 'model' } };
   }
@@ -85,8 +128,14 @@ export function readRelayRequest(
   ) {
     return { messageKey: 'relay.request.field_required', params: { field: 'input' } };
   }
-  if (operation === 'images' && typeof object.prompt !== 'string') {
+  if ((operation === 'images' || operation === 'image-edits') && typeof object.prompt !== 'string') {
     return { messageKey: 'relay.request.field_required', params: { field: 'prompt' } };
+  }
+  if (operation === 'rerank') {
+    if (typeof object.query !== 'string')
+      return { messageKey: 'relay.request.field_required', params: { field: 'query' } };
+    if (!Array.isArray(object.documents) || object.documents.length === 0)
+      return { messageKey: 'relay.request.field_required', params: { field: 'documents' } };
   }
   if ((operation === 'chat' || operation === 'claude-messages') && !Array.isArray(object.messages)) {
     return { messageKey: 'relay.request.field_required', params: { field: 'messages' } };
@@ -101,6 +150,8 @@ export function readRelayRequest(
     includeUsage: stream && streamOptions?.include_usage === true,
     hasTools: Array.isArray(object.tools) && object.tools.length > 0,
     ...(options.gemini ? { gemini: options.gemini } : {}),
+    ...(options.midjourney ? { midjourney: options.midjourney } : {}),
+    ...(options.free ? { free: true } : {}),
   };
 }
 

@@ -10,7 +10,7 @@ import { countTextTokensOffLoop } from '../tokens/index.js';
 import type { RelayCaller } from './authenticate.js';
 import type { AttemptSuccess } from './relay-attempt.js';
 import type { RelayChannel } from './relay-channel.js';
-import { billedModel, groupRatioOf, type RelayDeps } from './relay-handler.js';
+import { billedModel, groupRatioOf, ratiosOf, type RelayDeps } from './relay-handler.js';
 import type { RelayRequest } from './relay-request.js';
 
 export interface SettleInput {
@@ -52,7 +52,7 @@ export async function settleRelay(
   const options = deps.state.options();
   const { caller, channel, read, result } = input;
   const model = billedModel(channel, read.model);
-  const ratios = deps.state.ratios(model, groupRatioOf(input.attempt, caller, deps.state.groups()));
+  const ratios = ratiosOf(deps.state, read, model, groupRatioOf(input.attempt, caller, deps.state.groups()));
   const usage = await billableUsage(result.usage, input.promptEstimate, async () => {
     const text = result.text();
     return text ? countTextTokensOffLoop(model, text, { approximate: options.approximateTokens }) : 0;

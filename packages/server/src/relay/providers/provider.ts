@@ -3,6 +3,7 @@
 // dialect with the usage to bill. A new vendor is one folder under providers/ exporting a RelayProvider,
 // listed once in providers/registry.ts. Providers are pure translation: no database, no billing, no
 // retries; the pipeline (relay/pipeline/) does the HTTP call and everything around it.
+import type { Readable } from 'node:stream';
 import type { BillingUsage } from '../billing/extra-usage.js';
 
 /** What the client called, which fixes the request and reply formats it speaks. */
@@ -14,17 +15,27 @@ export type RelayOperation =
   | 'embeddings'
   /** POST /v1/images/generations. */
   | 'images'
+  /** POST /v1/images/edits: a multipart body (image, optional mask, prompt). */
+  | 'image-edits'
+  /** POST /v1/images/variations: a multipart body (image). */
+  | 'image-variations'
   /** POST /v1/audio/speech: the reply is audio bytes, piped as they come. */
   | 'speech'
   /** POST /v1/audio/transcriptions: a multipart body. */
   | 'transcription'
+  /** POST /v1/audio/translations: a multipart body, billed like transcriptions. */
+  | 'translation'
+  /** POST /v1/rerank: Jina, Cohere and SiliconFlow style reranking (errors as `{"detail": …}`). */
+  | 'rerank'
   | 'moderations'
   /** POST /v1/responses (OpenAI Responses API). */
   | 'responses'
   /** POST /claude/v1/messages (native Anthropic Messages). */
   | 'claude-messages'
   /** POST /gemini/:version/models/:model:action (native Gemini generateContent). */
-  | 'gemini-generate';
+  | 'gemini-generate'
+  /** POST /mj/submit/:action (Midjourney-Proxy, spec §2.4): a task submitted, billed per call. */
+  | 'mj-submit';
 
 /** The channel fields a provider reads (parsed once from the channel row). */
 export interface UpstreamChannel {
@@ -61,7 +72,8 @@ export interface ProviderCall {
   model: string;
   /**
    * The client's body with `model` already replaced and custom parameters merged. JSON operations get
-   * the parsed object; `transcription` gets the multipart fields as FormData.
+   * the parsed object; the multipart operations (transcription, translation, image edits and variations)
+   * get the fields as FormData.
    */
   body: Record<string, unknown> | FormData;
   stream: boolean;
@@ -71,15 +83,19 @@ export interface ProviderCall {
   clientHeaders: Readonly<Record<string, string | undefined>>;
   /** Native Gemini only: the API version and action from the request path. */
   gemini?: GeminiPath;
+  /** Midjourney only: the action and speed mode from the request path. */
+  midjourney?: MidjourneyPath;
   settings: ProviderSettings;
 }
 
 /** The HTTP request to send upstream. */
 export interface UpstreamRequest {
-  method: 'GET' | 'POST';
+  /** Any method for the raw pass-through routes (spec §2.3); GET or POST for the translated ones. */
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';
   url: string;
   headers: Record<string, string>;
-  body?: string | Uint8Array | FormData;
+  /** A stream only on the raw pass-through routes: the client's body, forwarded as it arrives. */
+  body?: string | Uint8Array | FormData | Readable;
 }
 
 /** A vendor error, already in OpenAI error fields (the pipeline shapes it per spec §7.3). */
@@ -125,6 +141,14 @@ export interface GeminiPath {
   version: string;
   action: string;
   sse?: boolean;
+}
+
+/** A Midjourney submit: the priced action (upper case), the speed mode and the proxy path it goes to. */
+export interface MidjourneyPath {
+  action: string;
+  mode: 'fast' | 'turbo' | 'relax';
+  /** The proxy's path without the mode prefix, e.g. `/mj/submit/imagine`, `/mj/insight-face/swap`. */
+  path: string;
 }
 
 export interface StreamTranslator {

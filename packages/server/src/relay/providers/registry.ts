@@ -2,15 +2,23 @@
 // here; channel types nobody claims fall back to the OpenAI-compatible provider when they have a base URL.
 import { azureProvider } from './azure/azure-provider.js';
 import { claudeProvider } from './claude/claude-provider.js';
+import { cohereProvider } from './cohere/cohere-provider.js';
 import { geminiProvider } from './gemini/gemini-provider.js';
+import { jinaProvider } from './jina/jina-provider.js';
+import { midjourneyProvider } from './midjourney/midjourney-provider.js';
 import { openAiCompatibleProvider, openAiProvider } from './openai/openai-provider.js';
 import type { RelayProvider } from './provider.js';
+import { siliconFlowProvider } from './siliconflow/siliconflow-provider.js';
 
 const PROVIDERS: readonly RelayProvider[] = [
   openAiProvider,
   azureProvider,
   claudeProvider,
   geminiProvider,
+  cohereProvider,
+  jinaProvider,
+  siliconFlowProvider,
+  midjourneyProvider,
   openAiCompatibleProvider,
 ];
 
@@ -22,6 +30,8 @@ export function providerForChannel(channel: { type: number; baseUrl: string }): 
   return BY_TYPE.get(channel.type) ?? (channel.baseUrl ? openAiCompatibleProvider : undefined);
 }
 
+/** Channel types that serve the Midjourney routes (spec §2.4). */
+export const MIDJOURNEY_TYPES: ReadonlySet<number> = new Set(midjourneyProvider.types);
 /** Channel types that serve the native Claude route (spec §2.2): Anthropic only in gw. */
 export const CLAUDE_NATIVE_TYPES: ReadonlySet<number> = new Set(claudeProvider.types);
 /** Channel types that serve the native Gemini route (spec §2.2): Gemini only in gw. */

@@ -69,7 +69,7 @@ describe('relay key checked before the body', () => {
       ['application/json', '{"model": '],
       ['application/json', `{"x":${'['.repeat(5_000)}${']'.repeat(5_000)}}`],
     ];
-    for (const path of ['/v1/images/edits', '/v1/audio/translations', '/v1/no/such/route']) {
+    for (const path of ['/v1/images/upscale', '/v1/audio/remix', '/v1/no/such/route']) {
       for (const [contentType, body] of bodies) {
         for (const headers of [{}, { authorization: BAD_KEY }] as Record<string, string>[]) {
           const reply = await post(path, { ...headers, 'content-type': contentType }, body);

@@ -18,6 +18,8 @@ import {
   relayRefusalMessage,
 } from './relay-body.js';
 import type { RelayModelsHandlers } from './relay-models.js';
+import { type PassThroughDeps, registerPassThroughRoutes } from './pass-through.js';
+import { type MidjourneyRouteDeps, registerMidjourneyRoutes } from './midjourney-routes.js';
 import { decodeBody } from '../../plugins/utf8-input.js';
 
 const OPENAI_ROUTES: Array<[string, RelayRoute]> = [
@@ -25,10 +27,15 @@ const OPENAI_ROUTES: Array<[string, RelayRoute]> = [
   ['/v1/completions', { operation: 'completions', surface: 'openai', dialect: 'openai' }],
   ['/v1/embeddings', { operation: 'embeddings', surface: 'openai', dialect: 'openai' }],
   ['/v1/images/generations', { operation: 'images', surface: 'openai', dialect: 'openai' }],
+  ['/v1/images/edits', { operation: 'image-edits', surface: 'openai', dialect: 'openai' }],
+  ['/v1/images/variations', { operation: 'image-variations', surface: 'openai', dialect: 'openai' }],
   ['/v1/audio/speech', { operation: 'speech', surface: 'openai', dialect: 'openai' }],
   ['/v1/audio/transcriptions', { operation: 'transcription', surface: 'openai', dialect: 'openai' }],
+  ['/v1/audio/translations', { operation: 'translation', surface: 'openai', dialect: 'openai' }],
   ['/v1/moderations', { operation: 'moderations', surface: 'openai', dialect: 'openai' }],
   ['/v1/responses', { operation: 'responses', surface: 'openai', dialect: 'openai' }],
+  // Rerank keeps OpenAI key auth but answers errors as `{"detail": …}` (spec §2.2, §7.3).
+  ['/v1/rerank', { operation: 'rerank', surface: 'openai', dialect: 'rerank' }],
 ];
 
 const CLAUDE_ROUTE: RelayRoute = {
@@ -65,6 +72,8 @@ export async function registerRelayRoutes(
   models: RelayModelsHandlers,
   billing: RelayBillingHandlers,
   state: RelayState,
+  passThrough: Omit<PassThroughDeps, 'authenticate' | 'state'>,
+  midjourney: Omit<MidjourneyRouteDeps, 'state'>,
 ): Promise<void> {
   await app.register(async (scope) => {
     scope.decorateRequest('relayRequestId', '');
@@ -108,12 +117,11 @@ export async function registerRelayRoutes(
         const message =
           relayRefusalMessage(language, error) ??
           (status === 500 ? translate(language, 'relay.request.internal') : error.message);
+        const text = `${message} (request id: ${request.relayRequestId})`;
+        // Rerank clients read `{"detail": …}` (spec §7.3), even for a body that could not be parsed.
+        if (request.routeOptions.url === '/v1/rerank') return void reply.code(status).send({ detail: text });
         void reply.code(status).send({
-          error: {
-            message: `${message} (request id: ${request.relayRequestId})`,
-            type: 'one_hub_error',
-            code: 'one_hub_error',
-          },
+          error: { message: text, type: 'one_hub_error', code: 'one_hub_error' },
         });
       },
     );
@@ -174,6 +182,8 @@ export async function registerRelayRoutes(
       );
       scope.get(`${prefix}/dashboard/billing/usage`, (request, reply) => billing.usage(request, reply));
     }
+    await registerPassThroughRoutes(scope, { ...passThrough, state, authenticate: handle.authenticate });
+    registerMidjourneyRoutes(scope, handle, { ...midjourney, state });
     scope.get('/v1/models', (request, reply) => models.list(request, reply));
     scope.get('/v1/models/:model', (request, reply) => models.one(request, reply));
     const unknownPath = (request: FastifyRequest, reply: FastifyReply) => {

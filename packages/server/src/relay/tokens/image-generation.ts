@@ -26,7 +26,9 @@ function stringField(body: Record<string, unknown>, key: string, fallback: strin
 
 /** §9.7 images: defaults dall-e-2, n 1, 1024x1024, standard quality. */
 export function estimateImageGenerationTokens(model: string, body: Record<string, unknown>): number {
-  const n = typeof body.n === 'number' && Number.isInteger(body.n) && body.n > 0 ? body.n : 1;
+  // A multipart edit or variation carries n as text.
+  const count = typeof body.n === 'string' && /^\d+$/.test(body.n.trim()) ? Number(body.n) : body.n;
+  const n = typeof count === 'number' && Number.isInteger(count) && count > 0 ? count : 1;
   const ratio = sizeRatioThousandths(
     model === '' ? 'dall-e-2' : model,
     stringField(body, 'size', '1024x1024'),

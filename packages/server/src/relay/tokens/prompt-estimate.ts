@@ -87,6 +87,25 @@ async function estimateResponsesTokens(
   return (await countChatPromptTokens(model, messages, options)) + extra;
 }
 
+/** A rerank document with no text of its own (an image, say) adds this much to the estimate (§9.7). */
+const NON_TEXT_DOCUMENT_TOKENS = 10;
+
+/** §9.7 rerank: the query and each text document, one per line, encoded once; +10 per non-text document. */
+async function estimateRerankTokens(
+  model: string,
+  body: Record<string, unknown>,
+  options: CountOptions,
+): Promise<number> {
+  const lines = [`${typeof body.query === 'string' ? body.query : ''}\n`];
+  let extra = 0;
+  for (const document of Array.isArray(body.documents) ? body.documents : []) {
+    const text = typeof document === 'string' ? document : isRecord(document) ? document.text : undefined;
+    if (typeof text === 'string' && text !== '') lines.push(`${text}\n`);
+    else extra += NON_TEXT_DOCUMENT_TOKENS;
+  }
+  return extra + (await countTextTokensOffLoop(model, lines.join(''), options));
+}
+
 /** §9.7: the prompt estimate for one relay operation's parsed JSON body (model = requested model). */
 export async function estimatePromptTokens(
   operation: RelayOperation,
@@ -118,13 +137,22 @@ export async function estimatePromptTokens(
     case 'moderations':
       return countInputTokens(model, body.input, options);
     case 'images':
+    case 'image-edits':
+    case 'image-variations':
+      // Edits and variations are priced like generations: per image by model, size and quality.
       return estimateImageGenerationTokens(model, body);
     case 'speech':
       // tts is priced per character: the prompt is the input's UTF-8 byte length, not tokens.
       return typeof body.input === 'string' ? Buffer.byteLength(body.input, 'utf8') : 0;
     case 'transcription':
+    case 'translation':
       // Billed on the returned text's tokens once the reply is in.
       return 0;
+    case 'mj-submit':
+      // A task is priced per call: one "token" (spec §9.7, MJ pre-consumes with promptTokens 1).
+      return 1;
+    case 'rerank':
+      return options.preCost === PRE_COST_NONE ? 0 : estimateRerankTokens(model, body, options);
     case 'claude-messages':
       return estimateClaudeMessagesTokens(model, body, options);
     case 'gemini-generate':

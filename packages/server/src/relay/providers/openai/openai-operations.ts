@@ -23,8 +23,11 @@ const PATHS: Partial<Record<RelayOperation, string>> = {
   completions: '/v1/completions',
   embeddings: '/v1/embeddings',
   images: '/v1/images/generations',
+  'image-edits': '/v1/images/edits',
+  'image-variations': '/v1/images/variations',
   speech: '/v1/audio/speech',
   transcription: '/v1/audio/transcriptions',
+  translation: '/v1/audio/translations',
   moderations: '/v1/moderations',
   responses: '/v1/responses',
 };

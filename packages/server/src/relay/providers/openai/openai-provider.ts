@@ -56,7 +56,7 @@ export const openAiProvider: RelayProvider = {
  */
 export const openAiCompatibleProvider: RelayProvider = {
   name: 'openai-compatible',
-  types: [8, 20, 28, 29, 30, 31, 33, 39, 45, 49, 56],
+  types: [8, 20, 28, 29, 30, 31, 33, 39, 49, 56],
   operations: openAiOperations({
     url: (call: ProviderCall, path: string) =>
       joinOpenAiPath(channelBase(call.channel, OPENAI_DEFAULT_BASE_URL), path),

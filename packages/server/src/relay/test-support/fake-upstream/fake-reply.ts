@@ -1,7 +1,15 @@
 import type { IncomingHttpHeaders } from 'node:http';
 
 /** Wire dialect of a route; decides the shape of scripted errors. */
-export type FakeVendor = 'openai' | 'azure' | 'claude' | 'gemini';
+export type FakeVendor =
+  | 'openai'
+  | 'azure'
+  | 'claude'
+  | 'gemini'
+  | 'jina'
+  | 'cohere'
+  | 'siliconflow'
+  | 'midjourney';
 
 /** One request as the fake upstream received it. */
 export interface RecordedRequest {

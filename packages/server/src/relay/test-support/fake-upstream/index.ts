@@ -25,7 +25,15 @@ export {
   FAKE_TRANSCRIPT_TEXT,
   fakeSpeechLength,
 } from './openai-media-wire.js';
+export {
+  FAKE_MJ_BANNED_CODE,
+  FAKE_MJ_BANNED_WORD,
+  FAKE_MJ_FAIL_WORD,
+  FAKE_MJ_NO_FAST_WORD,
+  FAKE_MJ_SLOW_WORD,
+} from './midjourney-wire.js';
 export { openAiResponsesUsage } from './openai-responses-wire.js';
+export { fakeRelevance, fakeRerankTokens, fakeSearchUnits } from './rerank-wire.js';
 export {
   FAKE_CREATED,
   FAKE_EMBEDDING_DIMENSIONS,

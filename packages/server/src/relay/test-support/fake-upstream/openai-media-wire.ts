@@ -56,6 +56,32 @@ export function openAiImagesReply(
   return { kind: 'json', status: 200, body };
 }
 
+/**
+ * `POST /v1/images/edits` and `/variations` (multipart, as OpenAI takes them): an `image` file (or
+ * gpt-image-1's `image[]`), an optional `mask` file, `prompt` required for edits; answered like a
+ * generation. A JSON body or a missing file is OpenAI's 400.
+ */
+export function openAiImageEditReply(
+  request: RecordedRequest,
+  model: string,
+  options: FakeReplyOptions,
+  kind: 'edit' | 'variation',
+): FakeReply {
+  const isFile = (value: unknown) => Number.isFinite(Number(bodyField(value, 'size')));
+  const images = [bodyField(request.body, 'image'), bodyField(request.body, 'image[]')].flat();
+  const mask = bodyField(request.body, 'mask');
+  const prompt = bodyField(request.body, 'prompt');
+  const problem = !images.some(isFile)
+    ? 'expected a multipart body with an image file'
+    : mask !== undefined && !isFile(mask)
+      ? 'mask must be a file'
+      : kind === 'edit' && (typeof prompt !== 'string' || prompt === '')
+        ? 'prompt is required'
+        : undefined;
+  if (problem) return { kind: 'json', status: 400, body: openAiErrorBody(400, problem) };
+  return openAiImagesReply(request, model, options);
+}
+
 /** `GET /fake-files/<name>.png`: the bytes behind the image URLs. */
 export function fakeImageFileReply(): FakeReply {
   return { kind: 'bytes', status: 200, contentType: 'image/png', body: FAKE_IMAGE_PNG };

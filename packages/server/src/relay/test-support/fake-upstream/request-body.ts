@@ -8,6 +8,14 @@ export async function readRawBody(req: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/** The bytes of each recorded multipart file (the Files fake stores uploads; the record stays small). */
+const FILE_BYTES = new WeakMap<FakeFormFile, Buffer>();
+
+/** The uploaded bytes behind a recorded multipart file field. */
+export function fakeFileBytes(file: unknown): Buffer | undefined {
+  return file && typeof file === 'object' ? FILE_BYTES.get(file as FakeFormFile) : undefined;
+}
+
 /** A multipart body as a record: text fields as strings (repeated names as arrays), files as FakeFormFile. */
 async function parseMultipart(raw: Buffer, contentType: string): Promise<Record<string, unknown>> {
   const form = await new Response(new Uint8Array(raw), {
@@ -15,8 +23,12 @@ async function parseMultipart(raw: Buffer, contentType: string): Promise<Record<
   }).formData();
   const fields: Record<string, unknown> = {};
   for (const [name, value] of form.entries()) {
-    const recorded: string | FakeFormFile =
-      typeof value === 'string' ? value : { filename: value.name, type: value.type, size: value.size };
+    let recorded: string | FakeFormFile;
+    if (typeof value === 'string') recorded = value;
+    else {
+      recorded = { filename: value.name, type: value.type, size: value.size };
+      FILE_BYTES.set(recorded, Buffer.from(await value.arrayBuffer()));
+    }
     const previous = fields[name];
     if (previous === undefined) fields[name] = recorded;
     else fields[name] = Array.isArray(previous) ? [...previous, recorded] : [previous, recorded];

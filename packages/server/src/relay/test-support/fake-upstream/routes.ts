@@ -15,11 +15,15 @@ import {
 import { openAiCompletionReply } from './openai-completions-wire.js';
 import {
   fakeImageFileReply,
+  openAiImageEditReply,
   openAiImagesReply,
   openAiSpeechReply,
   openAiTranscriptionReply,
 } from './openai-media-wire.js';
+import { midjourneyErrorBody, midjourneyListReply, midjourneySubmitReply } from './midjourney-wire.js';
+import { openAiFilesAnswer } from './openai-files-wire.js';
 import { openAiResponsesReply } from './openai-responses-wire.js';
+import { isRerankVendor, RERANK_VENDORS, rerankErrorBody, rerankReply } from './rerank-wire.js';
 import { openAiChatReply, openAiEmbeddingsReply, openAiErrorBody, openAiModelsReply } from './openai-wire.js';
 
 /** How a route answers one request. */
@@ -40,6 +44,9 @@ const OPENAI_POSTS = new Map<string, ModelAnswer>(
     completions: openAiCompletionReply,
     embeddings: openAiEmbeddingsReply,
     'images/generations': openAiImagesReply,
+    'images/edits': (request, model, options) => openAiImageEditReply(request, model, options, 'edit'),
+    'images/variations': (request, model, options) =>
+      openAiImageEditReply(request, model, options, 'variation'),
     'audio/speech': (request) => openAiSpeechReply(request),
     'audio/transcriptions': (request, model, options) =>
       openAiTranscriptionReply(request, model, options, 'transcribe'),
@@ -53,6 +60,8 @@ const OPENAI_POSTS = new Map<string, ModelAnswer>(
 const DEFAULT_MODELS = new Map<string, string>(
   Object.entries({
     'images/generations': 'dall-e-2',
+    'images/edits': 'dall-e-2',
+    'images/variations': 'dall-e-2',
     moderations: 'text-moderation-stable',
   }),
 );
@@ -78,6 +87,17 @@ const FAKE_FILE_PATH = /^\/fake-files\/[^/]+\.png$/;
 
 /** Finds the route answering a method and path, or undefined (the server replies 404). */
 export function matchFakeRoute(method: string, path: string): FakeRoute | undefined {
+  if (/^\/(?:v1|openai)\/(?:files|batches)(?:\/|$)/.test(path)) {
+    return {
+      vendor: path.startsWith('/openai/') ? 'azure' : 'openai',
+      answer: (request) =>
+        openAiFilesAnswer(method, path, request) ?? {
+          kind: 'json',
+          status: 404,
+          body: openAiErrorBody(404, `no fake route for ${method} ${path}`),
+        },
+    };
+  }
   if (method === 'GET') {
     const answer = OPENAI_GETS.get(path);
     if (answer) return { vendor: 'openai', answer };
@@ -86,6 +106,17 @@ export function matchFakeRoute(method: string, path: string): FakeRoute | undefi
   }
   if (method !== 'POST') return undefined;
   if (path === '/v1/messages') return { vendor: 'claude', answer: claudeMessagesReply };
+  const mjSubmit = /^(?:\/(mj-relax|mj-turbo))?\/mj\/(?:submit\/([a-z_-]+)|insight-face\/(swap))$/.exec(path);
+  if (mjSubmit) {
+    const mode = mjSubmit[1]?.slice(3) ?? 'fast';
+    const action = mjSubmit[2] ?? mjSubmit[3] ?? '';
+    return { vendor: 'midjourney', answer: (request) => midjourneySubmitReply(request, action, mode) };
+  }
+  if (path === '/mj/task/list-by-condition') return { vendor: 'midjourney', answer: midjourneyListReply };
+  for (const vendor of RERANK_VENDORS) {
+    if (path === `/${vendor}/v1/rerank`)
+      return { vendor, answer: (request, options) => rerankReply(vendor, request, options) };
+  }
   const endpoint = path.startsWith('/v1/') ? path.slice(4) : undefined;
   const openAi = endpoint === undefined ? undefined : OPENAI_POSTS.get(endpoint);
   if (endpoint !== undefined && openAi) {
@@ -135,5 +166,7 @@ function geminiEmbeddingsReply(request: RecordedRequest): FakeReply {
 export function fakeErrorBody(vendor: FakeVendor, status: number, message: string): unknown {
   if (vendor === 'claude') return claudeErrorBody(status, message);
   if (vendor === 'gemini') return geminiErrorBody(status, message);
+  if (isRerankVendor(vendor)) return rerankErrorBody(vendor, status, message);
+  if (vendor === 'midjourney') return midjourneyErrorBody(status, message);
   return openAiErrorBody(status, message);
 }
