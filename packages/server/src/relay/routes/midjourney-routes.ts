@@ -32,6 +32,8 @@ const MJ_NO_FAST_CODE = 3;
 const UNBILLED_ACTIONS: ReadonlySet<string> = new Set(['INPAINT', 'CUSTOM_ZOOM']);
 
 const MODES: Readonly<Record<string, Mode>> = { 'mj-fast': 'fast', 'mj-turbo': 'turbo', 'mj-relax': 'relax' };
+/** The mode prefix's parameter: only `mj-…` segments, so `/api/mj/…` stays the console API's 404. */
+const MODE_PREFIX = '/:mode(^mj-[a-z]+$)';
 
 export interface MidjourneyRouteDeps {
   db: GwDb;
@@ -181,7 +183,7 @@ export function registerMidjourneyRoutes(
     return reply.send(response.body);
   };
 
-  for (const prefix of ['', '/:mode']) {
+  for (const prefix of ['', MODE_PREFIX]) {
     scope.get(`${prefix}/mj/image/:id`, { config: { compress: false }, logLevel: 'warn' }, image);
   }
   /**
@@ -201,7 +203,7 @@ export function registerMidjourneyRoutes(
     return reply.send({ code: 1, description: 'success', result: id });
   };
 
-  for (const prefix of ['', '/:mode']) {
+  for (const prefix of ['', MODE_PREFIX]) {
     scope.post(`${prefix}/mj/notify`, authenticated(fetchRoute), notify);
     scope.post(`${prefix}/mj/submit/:kind`, authenticated(submitRoute), submit);
     scope.post(`${prefix}/mj/insight-face/swap`, authenticated(submitRoute), (request, reply) =>

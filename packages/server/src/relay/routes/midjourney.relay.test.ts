@@ -253,6 +253,10 @@ describe.each(TEST_DIALECTS)('Midjourney-Proxy relay (%s)', (kind) => {
     expect(String(badMode.body.description)).toContain(
       translate(r.t.app.gwRelay.state.options().language, 'relay.midjourney.invalid_mode'),
     );
+    // A prefix that is no mode at all is not a Midjourney path: `/api/mj/…` is the console API's 404.
+    const apiPath = await mj(who, 'POST', '/api/mj/submit/imagine', { prompt: 'x' });
+    expect(apiPath.status).toBe(404);
+    expect(apiPath.body.success).toBe(false);
   });
 
   it('a task that fails upstream: FAILURE, the charge back on the user quota (not the token), a system log', async () => {
