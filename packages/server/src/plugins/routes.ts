@@ -57,6 +57,14 @@ export function registerRoutes(
         method: route.method,
         path: request.url.split('?')[0],
       };
+      // A handler that sends its own reply (a create answering 201) returns the reply: what it sent is kept
+      // here so the entry can name the record it made.
+      let sent: unknown;
+      const send = reply.send.bind(reply);
+      reply.send = (payload?: unknown) => {
+        sent = payload;
+        return send(payload);
+      };
       let result: unknown;
       try {
         result = await run(request, reply, language, user);
@@ -69,7 +77,7 @@ export function registerRoutes(
         });
         throw error;
       }
-      const input = { ...raw(), data: plain(result).data };
+      const input = { ...raw(), data: plain(sent ?? result).data };
       const afterId = (rule.target?.afterId ?? rule.target?.id)?.(input);
       const after = await audit.trail.snapshot(rule.target, afterId);
       await audit.trail.record({
