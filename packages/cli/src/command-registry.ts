@@ -127,6 +127,14 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: () => import('./commands/tasks/index.js'),
   },
   {
+    name: 'audit',
+    aliases: ['audit_log'],
+    descriptionKey: 'cli.audit.description',
+    group: 'navigation',
+    navItem: 'audit',
+    load: () => import('./commands/audit/index.js'),
+  },
+  {
     name: 'profile',
     aliases: ['me'],
     descriptionKey: 'cli.profile.description',
