@@ -19,6 +19,7 @@ import { clientIp, registerIpRateLimit } from './plugins/ip-rate-limit.js';
 import { registerJsonParser } from './plugins/json-body.js';
 import { createSystemLogRing } from './plugins/log-ring.js';
 import { buildOpenApiDocument } from './plugins/openapi.js';
+import { registerRequestIds } from './plugins/request-ids.js';
 import { registerRoutes } from './plugins/routes.js';
 import { registerSentReplies } from './plugins/sent-replies.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
@@ -44,6 +45,7 @@ import { openSharedStores } from './redis/shared-stores.js';
 import { createRelayChannelProvider } from './relay/channel-checks/relay-channel-provider.js';
 import { createRelayModule, type RelayModule } from './relay/relay.module.js';
 import { withCallTimeout } from './relay/pipeline/upstream-http.js';
+import { newRequestId } from './relay/pipeline/relay-error.js';
 import { createRedemptionsRepository } from './resources/redemptions/redemptions.repository.js';
 import { redemptionRoutes } from './resources/redemptions/redemptions.routes.js';
 import { createRedemptionsService } from './resources/redemptions/redemptions.service.js';
@@ -143,10 +145,14 @@ export async function buildApp(
     // One line per request (onResponse below) instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: RELAY_BODY_LIMIT,
+    // Request ids are made here, never taken from the caller: the relay keys its ledger by them, so a
+    // caller-chosen id could collide with another request's. Same form as one-hub's X-Oneapi-Request-Id.
+    genReqId: () => newRequestId(),
     frameworkErrors: badUrlReply,
     clientErrorHandler: envelopeClientErrorHandler,
     ...clientTimeoutOptions(config),
   });
+  registerRequestIds(app);
   registerSentReplies(app);
   registerSecurityHeaders(app);
   app.addHook('onResponse', async (request, reply) => {
