@@ -213,6 +213,12 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: () => import('./commands/serve/index.js'),
   },
   {
+    name: 'backup',
+    descriptionKey: 'cli.backup.description',
+    group: 'run',
+    load: () => import('./commands/backup/index.js'),
+  },
+  {
     name: 'tui',
     descriptionKey: 'cli.tui.description',
     group: 'run',
