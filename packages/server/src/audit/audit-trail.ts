@@ -21,6 +21,9 @@ export function isSecretField(name: string): boolean {
   return SECRET_FIELD.test(name) || SECRET_CAMEL_FIELD.test(name);
 }
 
+/** The characters of one text value an entry keeps. */
+export const MAX_VALUE_LENGTH = 2000;
+
 /** A JSON object stored as text (a payment gateway's `config`) parsed, to mask inside it; else undefined. */
 function jsonObject(text: string): Record<string, unknown> | undefined {
   if (!text.startsWith('{')) return undefined;
@@ -48,6 +51,10 @@ export function masked(value: unknown): unknown {
   if (typeof value === 'string') {
     const object = jsonObject(value);
     if (object) return masked(object);
+    // An entry stays readable and bounded: a long value (a model list, a notice) is kept to its start.
+    if (value.length > MAX_VALUE_LENGTH) {
+      return `${value.slice(0, MAX_VALUE_LENGTH)}… (+${value.length - MAX_VALUE_LENGTH})`;
+    }
   }
   return value;
 }

@@ -1,6 +1,13 @@
 // The audit trail (issue 15): one row per administrative change (or refused attempt) and per sign-in lock.
 // Append-only: the API only reads it. Frozen: never edit after release; add a new migration instead.
-import { type ColumnDefinitionBuilder, type Kysely, PostgresAdapter, SqliteAdapter, sql } from 'kysely';
+import {
+  type ColumnDefinitionBuilder,
+  type Kysely,
+  MysqlAdapter,
+  PostgresAdapter,
+  SqliteAdapter,
+  sql,
+} from 'kysely';
 
 type IdColumn = (col: ColumnDefinitionBuilder) => ColumnDefinitionBuilder;
 
@@ -36,8 +43,13 @@ export async function up(db: AnyDb): Promise<void> {
     // 1 = the change was made; 0 = it was refused (`error` holds the refusal's code).
     .addColumn('success', 'integer', (col) => col.notNull().defaultTo(1))
     .addColumn('error', sql`varchar(64)`, (col) => col.notNull().defaultTo(''))
-    // JSON: { field: { before, after } }, secrets masked. `text` holds any size on all three dialects.
-    .addColumn('changes', 'text', (col) => col.notNull())
+    // JSON: { field: { before, after } }, secrets masked. MySQL's TEXT stops at 64 KB, which a channel's
+    // model list on both sides can pass: MEDIUMTEXT there (SQLite's and PostgreSQL's text have no limit).
+    .addColumn(
+      'changes',
+      db.getExecutor().adapter instanceof MysqlAdapter ? sql`mediumtext` : 'text',
+      (col) => col.notNull(),
+    )
     .execute();
   await db.schema.createIndex('idx_audit_logs_created_at').on('audit_logs').column('created_at').execute();
   await db.schema.createIndex('idx_audit_logs_user').on('audit_logs').column('user_id').execute();
