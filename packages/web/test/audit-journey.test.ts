@@ -5,7 +5,7 @@
 import { type Language, translate } from '@gw/core';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { journeyFixture, rootApi, signInAs } from './browser';
+import { closeDialog, journeyFixture, rootApi, signInAs } from './browser';
 
 const journey = journeyFixture();
 const POLL = { timeout: 15_000 };
@@ -46,6 +46,21 @@ describe('audit trail (en_US, 1440 px)', () => {
       // The key shows only as ***, never in the page.
       expect(await channelRow.textContent()).toContain('***');
       expect(await page.content()).not.toContain('sk-audit-journey-secret');
+
+      // The changes open in full: each field with its value before and after, the key only as ***.
+      await channelRow
+        .getByRole('button', { name: tr('audit.detail.open', { name: 'channel.create 1' }) })
+        .click();
+      const dialog = page.getByRole('dialog', {
+        name: tr('audit.detail.title', { name: 'channel.create 1' }),
+      });
+      const fieldRow = (field: string) =>
+        dialog.locator('tbody tr').filter({ has: page.getByRole('cell', { name: field, exact: true }) });
+      await expect
+        .poll(() => fieldRow('name').locator('td').allTextContents(), POLL)
+        .toEqual(['name', '', 'audited-channel']);
+      expect(await fieldRow('key').locator('td').allTextContents()).toEqual(['key', '', '***']);
+      await closeDialog(dialog);
 
       const resource = page.getByRole('combobox', { name: tr('audit.fields.resource'), exact: true });
       await resource.selectOption('channel');

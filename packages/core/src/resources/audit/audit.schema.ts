@@ -111,3 +111,19 @@ export function auditChangesText(changes: Record<string, AuditChange>): string {
     })
     .join('; ');
 }
+
+/** One changed field as text for a detail table: '' for a side that did not exist. */
+export interface AuditChangeRow {
+  field: string;
+  before: string;
+  after: string;
+}
+
+/** The changed fields as rows (field, before, after), in the order the entry lists them. */
+export function auditChangeRows(changes: Record<string, AuditChange>): AuditChangeRow[] {
+  return Object.entries(changes).map(([field, change]) => ({
+    field,
+    before: auditValueText(change.before),
+    after: auditValueText(change.after),
+  }));
+}

@@ -7,7 +7,7 @@ import { useWireRecorder } from '../../node/test-support/wire-recorder.js';
 import { screenI18nKeys } from '../../screens/screen-model.js';
 import { missingLocaleKeys } from '../../screens/test-support/locale-keys.js';
 import { AUDIT_SCREEN } from './audit.screen.js';
-import { AUDIT_RESOURCES, AUDIT_SORT_FIELDS, auditEntrySchema } from './audit.schema.js';
+import { AUDIT_RESOURCES, AUDIT_SORT_FIELDS, auditChangeRows, auditEntrySchema } from './audit.schema.js';
 
 const wire = useWireRecorder();
 const ctx = {
@@ -89,5 +89,15 @@ describe('audit trail screen (issue 15)', () => {
     });
     expect(cell('changes').text).toBe('name: a → b; key: *** → ***; weight: ∅ → 2');
     expect(cell('path').text).toBe('PUT /api/channel/');
+  });
+
+  it('lists the changed fields as rows for the detail, a missing side empty', () => {
+    expect(auditChangeRows(entry.changes)).toEqual([
+      { field: 'name', before: 'a', after: 'b' },
+      { field: 'key', before: '***', after: '***' },
+      { field: 'weight', before: '', after: '2' },
+    ]);
+    const keys = ['title', 'open', 'field', 'before', 'after', 'none'].map((key) => `audit.detail.${key}`);
+    expect(missingLocaleKeys(keys)).toEqual([]);
   });
 });
