@@ -23,6 +23,9 @@ export interface RouteAudit {
   ip: (request: FastifyRequest) => string;
 }
 
+/** What `reply.send` answers while an audited handler's send is held (see registerRoutes). */
+const HELD_SEND = Object.freeze({ heldForTheAuditTrail: true });
+
 /** The error code of a refusal, for the audit entry of a refused change. */
 function errorCode(error: unknown): string {
   const code = error && typeof error === 'object' ? (error as { code?: unknown }).code : undefined;
@@ -43,7 +46,7 @@ export function registerRoutes(
       const user = await auth.guard(request, route.guard);
       // Only a caller the guard let through is an administrator making a change; the record is read before
       // the handler and again after it, and the entry written once it returned or refused.
-      if (!rule || !audit || !user) return run(request, reply, language, user);
+      if (!rule || !audit || !user) return (await run(request, reply, language, user)).out;
       const raw = (): AuditInput => ({
         body: plain(request.body),
         params: plain(request.params),
@@ -57,18 +60,24 @@ export function registerRoutes(
         method: route.method,
         path: request.url.split('?')[0],
       };
-      // A handler that sends its own reply (a create answering 201) returns the reply: what it sent is kept
-      // here so the entry can name the record it made.
-      let sent: unknown;
-      const send = reply.send.bind(reply);
-      reply.send = (payload?: unknown) => {
-        sent = payload;
-        return send(payload);
-      };
+      // A handler that sends its own reply (a create answering 201) has that send held until the entry is
+      // written, so a caller who reads the trail right after the reply finds it; the payload also names
+      // the record the handler made. The reply's own send is back before anything else can send.
+      let held: { payload: unknown } | undefined;
+      const send = reply.send;
+      // It answers a plain object, not the reply: the reply is a thenable, and the handler's promise
+      // resolving to it would wait for the very send being held.
+      reply.send = ((payload?: unknown) => {
+        held = { payload };
+        return HELD_SEND;
+      }) as unknown as typeof reply.send;
       let result: unknown;
       try {
-        result = await run(request, reply, language, user);
+        // Boxed: the reply is a thenable, and awaiting it would wait for a send that is being held.
+        result = (await run(request, reply, language, user)).out;
+        if (held) result = undefined;
       } catch (error) {
+        reply.send = send;
         await audit.trail.record({
           ...entry,
           resourceId: resourceIdOf(rule, raw()),
@@ -77,7 +86,8 @@ export function registerRoutes(
         });
         throw error;
       }
-      const input = { ...raw(), data: plain(sent ?? result).data };
+      reply.send = send;
+      const input = { ...raw(), data: plain(held ? held.payload : result).data };
       const afterId = (rule.target?.afterId ?? rule.target?.id)?.(input);
       const after = await audit.trail.snapshot(rule.target, afterId);
       await audit.trail.record({
@@ -85,7 +95,7 @@ export function registerRoutes(
         resourceId: resourceIdOf(rule, input),
         changes: callChanges(input, before, after),
       });
-      return result;
+      return held ? reply.send(held.payload) : result;
     };
     const run = async (
       request: FastifyRequest,
@@ -109,8 +119,10 @@ export function registerRoutes(
       });
       // A handler that sent its own reply (the OpenAPI document is not enveloped) returns the reply; one
       // that sent it and returned nothing gets no envelope on top either.
-      if (data === reply || reply.sent || replyStarted(reply)) return reply;
-      return data === undefined ? { success: true, message: '' } : { success: true, message: '', data };
+      if (data === reply || data === HELD_SEND || reply.sent || replyStarted(reply)) return { out: reply };
+      return {
+        out: data === undefined ? { success: true, message: '' } : { success: true, message: '', data },
+      };
     };
     for (const url of pathForms(route.url)) {
       app.route({ method: route.method, url, handler, bodyLimit: route.bodyLimit ?? BODY_LIMITS.standard });
