@@ -127,6 +127,14 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: () => import('./commands/tasks/index.js'),
   },
   {
+    name: 'audit',
+    aliases: ['audit_log'],
+    descriptionKey: 'cli.audit.description',
+    group: 'navigation',
+    navItem: 'audit',
+    load: () => import('./commands/audit/index.js'),
+  },
+  {
     name: 'profile',
     aliases: ['me'],
     descriptionKey: 'cli.profile.description',
@@ -203,6 +211,12 @@ export const COMMANDS: readonly CommandEntry[] = [
     descriptionKey: 'cli.serve.description',
     group: 'run',
     load: () => import('./commands/serve/index.js'),
+  },
+  {
+    name: 'backup',
+    descriptionKey: 'cli.backup.description',
+    group: 'run',
+    load: () => import('./commands/backup/index.js'),
   },
   {
     name: 'tui',

@@ -18,6 +18,7 @@ export * from './palette/index.js';
 export * from './playground/index.js';
 export * from './screens/index.js';
 export * from './resources/analytics/index.js';
+export * from './resources/audit/index.js';
 export * from './resources/channels/index.js';
 export * from './resources/dashboard/index.js';
 export * from './resources/groups/index.js';

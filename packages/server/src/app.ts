@@ -3,6 +3,8 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import { DEFAULT_LANGUAGE, nowSeconds, normalizeLanguage, translate } from '@gw/core';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import { createAuditTrail } from './audit/audit-trail.js';
+import { auditRoutes } from './audit/audit.routes.js';
 import { createCatalogue } from './catalogue.js';
 import { createGroupPromotion } from './group-promotion.js';
 import type { ServerConfig } from './config.js';
@@ -17,6 +19,7 @@ import { clientIp, registerIpRateLimit } from './plugins/ip-rate-limit.js';
 import { registerJsonParser } from './plugins/json-body.js';
 import { createSystemLogRing } from './plugins/log-ring.js';
 import { buildOpenApiDocument } from './plugins/openapi.js';
+import { registerRequestIds } from './plugins/request-ids.js';
 import { registerRoutes } from './plugins/routes.js';
 import { registerSentReplies } from './plugins/sent-replies.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
@@ -43,6 +46,7 @@ import { openSharedStores } from './redis/shared-stores.js';
 import { createRelayChannelProvider } from './relay/channel-checks/relay-channel-provider.js';
 import { createRelayModule, type RelayModule } from './relay/relay.module.js';
 import { withCallTimeout } from './relay/pipeline/upstream-http.js';
+import { newRequestId } from './relay/pipeline/relay-error.js';
 import { createRedemptionsRepository } from './resources/redemptions/redemptions.repository.js';
 import { redemptionRoutes } from './resources/redemptions/redemptions.routes.js';
 import { createRedemptionsService } from './resources/redemptions/redemptions.service.js';
@@ -88,7 +92,12 @@ import { createUsersRepository } from './resources/users/users.repository.js';
 import { userRoutes } from './resources/users/users.routes.js';
 import { createUsersService } from './resources/users/users.service.js';
 import { createVerificationCodes, type VerificationCodes } from './resources/users/verification-codes.js';
-import { createLoginThrottle, memoryThrottleStore, redisThrottleStore } from './sign-in/login-throttle.js';
+import {
+  createLoginThrottle,
+  type LoginThrottle,
+  memoryThrottleStore,
+  redisThrottleStore,
+} from './sign-in/login-throttle.js';
 import { createDbSessionStore } from './sessions/db-session-store.js';
 import { createRedisSessionStore } from './sessions/redis-session-store.js';
 import type { AppContext } from './shared/context.js';
@@ -137,10 +146,14 @@ export async function buildApp(
     // One line per request (onResponse below) instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: RELAY_BODY_LIMIT,
+    // Request ids are made here, never taken from the caller: the relay keys its ledger by them, so a
+    // caller-chosen id could collide with another request's. Same form as one-hub's X-Oneapi-Request-Id.
+    genReqId: () => newRequestId(),
     frameworkErrors: badUrlReply,
     clientErrorHandler: envelopeClientErrorHandler,
     ...clientTimeoutOptions(config),
   });
+  registerRequestIds(app);
   registerSentReplies(app);
   registerSecurityHeaders(app);
   app.addHook('onResponse', async (request, reply) => {
@@ -198,6 +211,9 @@ export async function buildApp(
     ? createRedisSessionStore(sharedStores.redis, sessionLifetimes, config.redisKeyPrefix)
     : createDbSessionStore(database.db, sessionLifetimes);
   configurePasswordCost(config.passwordScryptN);
+  const auditTrail = createAuditTrail(database.db, (error) =>
+    app.log.error({ err: error }, 'the audit trail could not record an entry'),
+  );
   const usersRepository = createUsersRepository(database.db, sessions);
   const loginThrottle = createLoginThrottle(
     sharedStores.redis
@@ -209,7 +225,27 @@ export async function buildApp(
       maxLockSeconds: config.loginBackoffMaxSeconds,
     },
   );
-  const usersService = createUsersService(usersRepository, optionStore, loginThrottle);
+  // A failure that locks an account or an address is an audit entry (issue 15: the throttle visible in the
+  // trail). Only locks are recorded, not every refused try: back-off bounds how many locks an attacker causes.
+  const auditedThrottle: LoginThrottle = {
+    ...loginThrottle,
+    async failed(login, ip) {
+      const locks = await loginThrottle.failed(login, ip);
+      if (locks.account > 0 || locks.ip > 0) {
+        await auditTrail.record({
+          ip,
+          action: 'login.lock',
+          resourceId: login.trim(),
+          changes: {
+            account_lock_seconds: { after: locks.account },
+            ip_lock_seconds: { after: locks.ip },
+          },
+        });
+      }
+      return locks;
+    },
+  };
+  const usersService = createUsersService(usersRepository, optionStore, auditedThrottle);
   const root = await usersService.bootstrapRoot(config.rootPassword);
   if (root?.generatedPassword) {
     const language = normalizeLanguage(await optionStore.get('Language')) ?? DEFAULT_LANGUAGE;
@@ -330,6 +366,7 @@ export async function buildApp(
     ...taskRoutes(createTasksRepository(database.db)),
     ...invoiceRoutes(invoicesService),
     ...ledgerRejectRoutes(createLedgerRejectsRepository(database.db)),
+    ...auditRoutes(database.db),
   ];
   const document = buildOpenApiDocument(routes);
   const openApiRoute = defineRoute({
@@ -342,7 +379,10 @@ export async function buildApp(
   });
   const allRoutes = [...routes, openApiRoute];
   app.decorate('gwRoutes', allRoutes);
-  registerRoutes(app, allRoutes, auth);
+  registerRoutes(app, allRoutes, auth, {
+    trail: auditTrail,
+    ip: (request) => clientIp(request, config.trustedHeader),
+  });
   await relay.registerRoutes(app);
   await registerStatic(app, config.webDir);
   return app;

@@ -130,6 +130,7 @@ const EXPECTED: Record<string, Level> = {
   'POST /api/option/invoice/gen/:time': 'root',
   'POST /api/option/invoice/update/:time': 'root',
   'GET /api/ledger/rejects': 'admin',
+  'GET /api/audit': 'admin',
   'GET /api/group/': 'admin',
   'GET /api/user_group/': 'admin',
   'GET /api/user_group/:id': 'admin',

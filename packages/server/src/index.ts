@@ -7,5 +7,6 @@ export {
   loadConfig,
   type ServerConfig,
 } from './config.js';
+export { BackupError, backupSqlite } from './db/backup.js';
 export { buildOpenApiDocument } from './plugins/openapi.js';
 export { type RunningServer, type StartServerOptions, startServer } from './server.js';

@@ -82,6 +82,8 @@ export const NAVIGATION: readonly MenuItem[] = [
           item('payment', 'bank-account', { isAdmin: true, aliases: ['payments'] }),
         ],
       },
+      // Every administrative change and sign-in lock (issue 15); the API is admin-guarded, not root's.
+      item('audit', 'shield', { isAdmin: true, aliases: ['audit_log'] }),
       item('token', 'key', { aliases: ['tokens', 'tk'] }),
       item('profile', 'person', { aliases: ['me'] }),
       item('setting', 'settings', { isAdmin: true, isRoot: true, aliases: ['settings', 'options'] }),

@@ -334,6 +334,29 @@ export interface SessionRow {
   last_seen_at: number;
 }
 
+/** One entry of the audit trail (issue 15): an administrative change or refused attempt, or a sign-in lock. */
+export interface AuditLogRow {
+  id: Generated<number>;
+  /** Unix seconds. */
+  created_at: number;
+  user_id: number;
+  username: string;
+  role: number;
+  ip: string;
+  /** `<resource>.<verb>`. */
+  action: string;
+  resource: string;
+  resource_id: string;
+  method: string;
+  path: string;
+  /** 1 = made, 0 = refused. */
+  success: number;
+  /** The refusal's code ('' when made). */
+  error: string;
+  /** JSON `{ field: { before, after } }`, secrets masked. */
+  changes: string;
+}
+
 export interface GwTables {
   users: UserRow;
   tokens: TokenRow;
@@ -356,4 +379,5 @@ export interface GwTables {
   invoice_months: InvoiceMonthRow;
   invoice_month_runs: InvoiceMonthRunRow;
   sessions: SessionRow;
+  audit_logs: AuditLogRow;
 }

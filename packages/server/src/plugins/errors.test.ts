@@ -34,10 +34,13 @@ describe('unexpected errors', () => {
     expect(reply.body.success).toBe(false);
     expect(reply.body.code).toBe('INTERNAL');
     expect(reply.body.message).toMatch(
-      /^Internal server error, please contact the administrator \(request req-\w+\)$/,
+      /^Internal server error, please contact the administrator \(request \d{23}[A-Za-z0-9]{8}\)$/,
     );
     expect(JSON.stringify(reply.body)).not.toMatch(/destroy|select|stack|\.ts/i);
-    const requestId = /request (req-\w+)/.exec(reply.body.message)?.[1];
+    const requestId = /request (\w+)\)/.exec(reply.body.message)?.[1];
+    // The same id is the reply's header and the envelope's request_id.
+    expect(reply.headers['x-request-id']).toBe(requestId);
+    expect(reply.body.request_id).toBe(requestId);
     expect(log).toContain(`"reqId":"${requestId}"`);
     expect(log).toContain('unexpected error');
     await app.close().catch(() => undefined);

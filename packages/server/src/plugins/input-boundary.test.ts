@@ -45,6 +45,7 @@ describe.each(TEST_DIALECTS)('the /api boundary (%s)', (kind) => {
       message: 'username 含有 NUL 字符',
       code: 'VALIDATION_FAILED',
       errors: [{ field: 'username', key: 'validation.input.nul', message: 'username 含有 NUL 字符' }],
+      request_id: reply.headers['x-request-id'],
     });
     expect(await t.app.gw.db.selectFrom('users').select('id').execute()).toEqual(before);
   });
@@ -68,7 +69,9 @@ describe.each(TEST_DIALECTS)('the /api boundary (%s)', (kind) => {
       success: false,
       message: '无法读取请求的路径或查询参数',
       code: 'VALIDATION_FAILED',
+      request_id: undecodable.headers['x-request-id'],
     });
+    expect(undecodable.headers['x-request-id']).toMatch(/^\d{23}[A-Za-z0-9]{8}$/);
   });
 
   it('refuses a body whose bytes are not UTF-8, naming the field, and creates nothing', async () => {

@@ -51,7 +51,12 @@ export function badUrlReply(_error: FastifyError, request: FastifyRequest, reply
   const t = translatorFor(languageFromHeader(request.headers['accept-language']));
   // The router refuses before any hook runs: the headers an /api reply carries are set here.
   void reply
-    .headers(API_SECURITY_HEADERS)
+    .headers({ ...API_SECURITY_HEADERS, 'x-request-id': request.id })
     .code(400)
-    .send({ success: false, message: t('server.errors.bad_request'), code: 'VALIDATION_FAILED' });
+    .send({
+      success: false,
+      message: t('server.errors.bad_request'),
+      code: 'VALIDATION_FAILED',
+      request_id: request.id,
+    });
 }

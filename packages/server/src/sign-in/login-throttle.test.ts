@@ -101,8 +101,13 @@ describe('sign-in through the API', () => {
     };
     const existing = await replies('root', '198.51.100.1');
     const missing = await replies('nobody-here', '198.51.100.2');
-    // The wait is the same first lock for both; compared apart from the body.
-    const bodies = (seen: typeof existing) => seen.map(({ status, body }) => ({ status, body }));
+    // The wait is the same first lock for both; compared apart from the body. Each reply has its own
+    // request id, which says nothing about the account.
+    const bodies = (seen: typeof existing) =>
+      seen.map(({ status, body: { request_id, ...body } }) => {
+        expect(request_id).toMatch(/^\d{23}[A-Za-z0-9]{8}$/);
+        return { status, body };
+      });
     expect(bodies(missing)).toEqual(bodies(existing));
     expect(missing.map((r) => r.retry !== undefined)).toEqual(existing.map((r) => r.retry !== undefined));
     expect(existing.slice(0, 3).every((r) => r.body.code === 'BAD_CREDENTIALS')).toBe(true);

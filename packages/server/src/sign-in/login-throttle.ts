@@ -30,10 +30,17 @@ export interface ThrottleStore {
   clear(key: string): Promise<void>;
 }
 
+/** Seconds of the lock a failure set on the account (the name typed) and on the address; 0 when none. */
+export interface ThrottleLocks {
+  account: number;
+  ip: number;
+}
+
 export interface LoginThrottle {
   /** Seconds the caller must wait before trying `login` from `ip`, 0 when they may try now. */
   waitSeconds(login: string, ip: string): Promise<number>;
-  failed(login: string, ip: string): Promise<void>;
+  /** Counts a failure; answers the locks it set (0: none), which the audit trail records. */
+  failed(login: string, ip: string): Promise<ThrottleLocks>;
   succeeded(login: string): Promise<void>;
 }
 
@@ -59,13 +66,16 @@ export function createLoginThrottle(
     },
     async failed(login, ip) {
       const at = now();
-      for (const [key, free] of [
-        [accountKey(login), limits.accountFailures],
-        [ipKey(ip), limits.ipFailures],
+      const locks: ThrottleLocks = { account: 0, ip: 0 };
+      for (const [which, key, free] of [
+        ['account', accountKey(login), limits.accountFailures],
+        ['ip', ipKey(ip), limits.ipFailures],
       ] as const) {
         const seconds = lockSeconds(await store.fail(key, at), free, limits.maxLockSeconds);
         if (seconds > 0) await store.lock(key, seconds * 1000, at);
+        locks[which] = seconds;
       }
+      return locks;
     },
     succeeded(login) {
       return store.clear(accountKey(login));

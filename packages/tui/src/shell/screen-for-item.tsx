@@ -59,6 +59,8 @@ export const SCREEN_LOADERS: Record<string, Loader> = {
     import('../screens/resource-lists/resource-lists.js').then((module) =>
       screen(module.AvailableModelsScreen),
     ),
+  audit: () =>
+    import('../screens/resource-lists/resource-lists.js').then((module) => screen(module.AuditScreen)),
   setting: () =>
     import('../screens/settings/settings-screen.js').then((module) => screen(module.SettingsScreen)),
   profile: () =>

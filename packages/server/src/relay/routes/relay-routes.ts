@@ -128,7 +128,9 @@ export async function registerRelayRoutes(
     // Any origin may call the relay from a browser (spec §2.1.2): keys, not cookies, authenticate it.
     scope.addHook('onRequest', (request, reply, done) => {
       // Every relay reply carries its request id (spec §2.1.1); errors repeat it in their message.
-      request.relayRequestId = newRequestId();
+      // The request's own id (app.ts makes it in the same form), so X-Request-Id, the logs and the ledger
+      // all name one id.
+      request.relayRequestId = request.id || newRequestId();
       reply.header('x-oneapi-request-id', request.relayRequestId);
       reply.header('access-control-allow-origin', request.headers.origin ?? '*');
       reply.header('access-control-allow-credentials', 'true');

@@ -116,7 +116,12 @@ describe.each(TEST_DIALECTS)('channel checks on %s', (kind) => {
   it('disables a channel whose key the upstream refuses only when AutomaticDisableChannelEnabled is on', async () => {
     const [channel] = await create({ key: 'bad-key', test_model: 'gpt-4o' });
     const kept = await as('GET', `/api/channel/test/${channel.id}`);
-    expect(kept.body).toEqual({ success: false, message: '测速失败，原因：invalid api key', time: 0.1 });
+    expect(kept.body).toEqual({
+      success: false,
+      message: '测速失败，原因：invalid api key',
+      time: 0.1,
+      request_id: kept.headers['x-request-id'],
+    });
     expect((await row(channel.id))?.status).toBe(1);
     await t.app.gw.options.set('AutomaticDisableChannelEnabled', 'true');
     const disabled = await as('GET', `/api/channel/test/${channel.id}`);

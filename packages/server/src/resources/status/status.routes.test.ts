@@ -63,6 +63,7 @@ describe.each(TEST_DIALECTS)('status on %s', (kind) => {
       success: false,
       message: 'Invalid URL (POST /api/nowhere)',
       code: 'NOT_FOUND',
+      request_id: reply.headers['x-request-id'],
     });
   });
 

@@ -48,7 +48,7 @@ const UNBIND_COLUMNS = {
 /** No throttling (tests of other rules that build the service alone). */
 const NO_THROTTLE: LoginThrottle = {
   waitSeconds: async () => 0,
-  failed: async () => {},
+  failed: async () => ({ account: 0, ip: 0 }),
   succeeded: async () => {},
 };
 

@@ -1,5 +1,6 @@
 // The menu's screens that core describes whole as ScreenDefs: the kit draws them as they are.
 import {
+  AUDIT_SCREEN,
   INVOICE_SCREEN,
   type InvoiceMonth,
   LOG_SCREEN,
@@ -38,6 +39,8 @@ export const KIT_SCREENS: Record<string, readonly AnyScreen[]> = {
   midjourney: [listOnly(MIDJOURNEY_SCREEN)],
   invoice: [listOnly(INVOICE_SCREEN)],
   model_price: [listOnly(MODEL_CATALOGUE_SCREEN)],
+  // The audit trail: read-only, admins only (the menu hides it below admin).
+  audit: [listOnly(AUDIT_SCREEN)],
 };
 
 /** Users as core describes them. */
@@ -99,4 +102,9 @@ export function InvoicesScreen({ saveDir }: ItemScreenProps) {
 /** The available models and their prices per group, as core describes them. */
 export function AvailableModelsScreen({ saveDir }: ItemScreenProps) {
   return <ResourceScreen screens={KIT_SCREENS.model_price ?? []} saveDir={saveDir} />;
+}
+
+/** The audit trail of administrative changes as core describes it. */
+export function AuditScreen({ saveDir }: ItemScreenProps) {
+  return <ResourceScreen screens={KIT_SCREENS.audit ?? []} saveDir={saveDir} />;
 }

@@ -66,6 +66,9 @@ const ProfilePage = lazy(() =>
   import('../../features/profile/profile-page').then((module) => ({ default: module.ProfilePage })),
 );
 const UsageScreen = lazy(() => import('./usage-screens').then((module) => ({ default: module.UsageScreen })));
+const AuditPage = lazy(() =>
+  import('../../features/audit/audit-page').then((module) => ({ default: module.AuditPage })),
+);
 const ChannelPage = lazy(() =>
   import('../../features/channels/channel-page').then((module) => ({ default: module.ChannelPage })),
 );
@@ -87,6 +90,7 @@ const BUILT: Record<string, React.ReactNode> = {
   payment: <PaymentPage />,
   pricing: <PricingPage />,
   channel: <ChannelPage />,
+  audit: <AuditPage />,
   topup: <TopupPage />,
   profile: <ProfilePage />,
   model_price: <UsageScreen id="model_price" />,
