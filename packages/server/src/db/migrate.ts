@@ -1,6 +1,7 @@
 // Brings the schema up to date on start.
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
+import { adoptingMigrations, isOneHubSchema, readExistingSchema } from './adopt-one-hub.js';
 import { MIGRATIONS } from './migrations/index.js';
 
 /**
@@ -16,9 +17,12 @@ async function migrationTableSchema<T>(db: Kysely<T>): Promise<string | undefine
 
 /** Runs every pending migration; throws the first failure (the server must not start half-migrated). */
 export async function migrateToLatest<T>(db: Kysely<T>): Promise<string[]> {
+  // A database one-hub made (its tables, no gw bookkeeping yet) is adopted: gw adds only what it lacks.
+  const existing = await readExistingSchema(db);
+  const migrations = isOneHubSchema(existing) ? adoptingMigrations(MIGRATIONS, existing) : MIGRATIONS;
   const migrator = new Migrator({
     db,
-    provider: { getMigrations: async () => MIGRATIONS },
+    provider: { getMigrations: async () => migrations },
     migrationTableSchema: await migrationTableSchema(db),
   });
   const { error, results } = await migrator.migrateToLatest();

@@ -1,0 +1,249 @@
+// Moving in from one-hub (issue 15): gw started on a database one-hub made serves its users, keys,
+// channels, prices, logs, orders and options, and leaves every one-hub table and column in place.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import OpenAI from 'openai';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.js';
+import { type DatabaseConfig, loadConfig } from '../config.js';
+import { type FakeUpstream, startFakeUpstream } from '../relay/test-support/fake-upstream/index.js';
+import { createOneHubTables, type OneHubFixture, seedOneHub } from '../test-support/one-hub-fixture.js';
+import { call, signIn } from '../test-support/test-app.js';
+import { openDatabase } from './database.js';
+
+// biome-ignore lint/suspicious/noExplicitAny: reads one-hub's tables, which gw's types do not describe.
+type AnyRow = Record<string, any>;
+
+interface ColumnInfo {
+  name: string;
+  type: string;
+}
+
+async function sqliteColumns(config: DatabaseConfig): Promise<Map<string, ColumnInfo[]>> {
+  const handle = openDatabase(config);
+  const result = new Map<string, ColumnInfo[]>();
+  const { rows: tables } = await sql<{ name: string }>`
+    select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(handle.db);
+  for (const { name } of tables) {
+    const { rows } = await sql<ColumnInfo>`select name, type from pragma_table_info(${name})`.execute(
+      handle.db,
+    );
+    result.set(name, rows);
+  }
+  await handle.close();
+  return result;
+}
+
+function startGw(config: DatabaseConfig, dir: string, secret: string): Promise<FastifyInstance> {
+  return buildApp(
+    loadConfig({
+      DATABASE_URL: config.url,
+      USER_TOKEN_SECRET: secret,
+      LOG_LEVEL: 'silent',
+      GW_WEB_DIR: join(dir, 'web'),
+      GW_DATA_DIR: join(dir, 'data'),
+      PASSWORD_SCRYPT_N: '16384',
+      AUTO_PRICE_UPDATES_MODE: 'off',
+      BATCH_UPDATE_INTERVAL: '3600',
+    }),
+  );
+}
+
+describe('gw on a one-hub database (sqlite)', () => {
+  let dir: string;
+  let config: DatabaseConfig;
+  let upstream: FakeUpstream;
+  let fixture: OneHubFixture;
+  let before: Map<string, ColumnInfo[]>;
+  let app: FastifyInstance;
+  let url: string;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'gw-one-hub-'));
+    const file = join(dir, 'one-api.db');
+    config = { kind: 'sqlite', url: `sqlite:${file}`, file };
+    upstream = await startFakeUpstream();
+    const handle = openDatabase(config);
+    await createOneHubTables(handle.db);
+    fixture = await seedOneHub(handle.db, upstream.url);
+    await handle.close();
+    before = await sqliteColumns(config);
+    app = await startGw(config, dir, fixture.tokenSecret);
+    url = await app.listen({ port: 0, host: '127.0.0.1' });
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await upstream?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('keeps every one-hub table and column with its type, and adds only gw tables and columns', async () => {
+    const after = await sqliteColumns(config);
+    for (const [table, columns] of before) {
+      const now = new Map((after.get(table) ?? []).map((column) => [column.name, column.type]));
+      for (const column of columns) expect(now.get(column.name), `${table}.${column.name}`).toBe(column.type);
+    }
+    expect(after.has('kysely_migration')).toBe(true);
+    expect(after.has('relay_holds')).toBe(true);
+    // gw's columns one-hub's older channel shape lacked.
+    const channelColumns = (after.get('channels') ?? []).map((column) => column.name);
+    expect(channelColumns).toEqual(expect.arrayContaining(['model_headers', 'custom_parameter']));
+  });
+
+  it('still takes rows written the way one-hub writes them (only its own columns)', async () => {
+    const handle = openDatabase(config);
+    const db = handle.db as unknown as import('kysely').Kysely<AnyRow>;
+    try {
+      await db
+        .insertInto('users')
+        .values({ username: 'carol', password: 'x', display_name: '', role: 1, status: 1, quota: 0 })
+        .execute();
+      await db
+        .insertInto('channels')
+        .values({ type: 1, key: 'k', status: 1, name: 'from one-hub', models: 'm', group: 'default' })
+        .execute();
+      await db.insertInto('tokens').values({ user_id: 2, key: 'later-key', name: 't', status: 1 }).execute();
+      await db
+        .insertInto('logs')
+        .values({ user_id: 2, created_at: 1, type: 4, content: 'system', channel_id: 0 })
+        .execute();
+      await db.insertInto('prices').values({ model: 'm-new', type: 'tokens', input: 1, output: 2 }).execute();
+      await db
+        .insertInto('user_groups')
+        .values({ symbol: 'later', name: 'Later', ratio: 1, public: 0, enable: 1 })
+        .execute();
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it('signs root and a common user in with the passwords one-hub hashed, and keeps the bcrypt hashes', async () => {
+    const rootCookie = await signIn(app, 'root', fixture.rootPassword);
+    expect(rootCookie).toMatch(/^session=/);
+    await signIn(app, 'alice', fixture.alicePassword);
+    const wrong = await call(app, 'POST', '/api/user/login', {
+      body: { username: 'alice', password: 'not-her-password' },
+    });
+    expect(wrong.body.success).toBe(false);
+    const row = await app.gw.db.selectFrom('users').select('password').where('id', '=', 2).executeTakeFirst();
+    expect(row?.password).toMatch(/^\$2a\$10\$/);
+  });
+
+  it('lists one-hub users, channels, prices, logs, options, orders and redemptions through /api', async () => {
+    const cookie = await signIn(app, 'root', fixture.rootPassword);
+    const users = await call(app, 'GET', '/api/user/?page=1&size=50', { cookie });
+    expect(users.body.success).toBe(true);
+    const names = users.body.data.data.map((user: AnyRow) => user.username);
+    expect(names).toEqual(expect.arrayContaining(['root', 'alice']));
+    // one-hub's soft-deleted user is kept but switched off (gw does not read `deleted_at`).
+    const bob = users.body.data.data.find((user: AnyRow) => user.username === 'bob_del_x1y2z3');
+    expect(bob?.status).toBe(2);
+    const alice = users.body.data.data.find((user: AnyRow) => user.username === 'alice');
+    expect(alice).toMatchObject({ quota: fixture.aliceQuota, group: 'vip', email: 'alice@example.com' });
+
+    const channels = await call(app, 'GET', '/api/channel/?page=1&size=50', { cookie });
+    expect(channels.body.success).toBe(true);
+    expect(channels.body.data.data.find((channel: AnyRow) => channel.id === 1)).toMatchObject({
+      name: 'one-hub-openai',
+      models: 'gpt-4o-mini',
+      group: 'default,vip',
+    });
+
+    const prices = await call(app, 'GET', '/api/prices', { cookie });
+    expect(prices.body.success).toBe(true);
+    const mini = prices.body.data.find((price: AnyRow) => price.model === 'gpt-4o-mini');
+    expect(mini).toMatchObject({ type: 'tokens', channel_type: 1, input: 0.075, output: 0.3 });
+
+    const logs = await call(app, 'GET', '/api/log/?page=1&size=50', { cookie });
+    expect(logs.body.success).toBe(true);
+    const contents = logs.body.data.data.map((log: AnyRow) => log.content);
+    expect(contents).toEqual(expect.arrayContaining(['top-up from one-hub', 'model price 0.075']));
+
+    const options = await call(app, 'GET', '/api/option/', { cookie });
+    expect(options.body.success).toBe(true);
+    const system = options.body.data.find((option: AnyRow) => option.key === 'SystemName');
+    expect(system?.value).toBe('One Hub Test Site');
+
+    const orders = await call(app, 'GET', '/api/payment/order?page=1&size=50', { cookie });
+    expect(orders.body.success).toBe(true);
+    expect(orders.body.data.data[0]).toMatchObject({ trade_no: 'ONEHUB-ORDER-0001', status: 'success' });
+
+    const redemptions = await call(app, 'GET', '/api/redemption/?page=1&size=50', { cookie });
+    expect(redemptions.body.success).toBe(true);
+    expect(redemptions.body.data.data[0]).toMatchObject({ name: 'welcome', quota: 500_000 });
+  });
+
+  it('relays a chat call with an existing sk- key through the one-hub channel and bills it', async () => {
+    const client = new OpenAI({ apiKey: `sk-${fixture.aliceKey}`, baseURL: `${url}/v1`, maxRetries: 0 });
+    const reply = await client.chat.completions.create({
+      model: 'gpt-4o-mini',
+      messages: [{ role: 'user', content: 'hello from one-hub' }],
+    });
+    expect(reply.choices[0]?.message.content).toBeTruthy();
+    expect(upstream.requests.at(-1)?.headers.authorization).toBe('Bearer sk-upstream-one-hub');
+    await app.gwRelay.ledger.flush();
+    const log = await app.gw.db
+      .selectFrom('logs')
+      .selectAll()
+      .where('user_id', '=', 2)
+      .where('type', '=', 2)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(log).toMatchObject({ model_name: 'gpt-4o-mini', channel_id: 1, token_name: 'alice-main' });
+    expect(log.quota).toBeGreaterThan(0);
+    const user = await app.gw.db
+      .selectFrom('users')
+      .select(['quota', 'used_quota'])
+      .where('id', '=', 2)
+      .executeTakeFirstOrThrow();
+    expect(user.quota).toBe(fixture.aliceQuota - log.quota);
+    expect(user.used_quota).toBe(12_345 + log.quota);
+    const token = await app.gw.db
+      .selectFrom('tokens')
+      .select('remain_quota')
+      .where('id', '=', 1)
+      .executeTakeFirstOrThrow();
+    expect(token.remain_quota).toBe(fixture.aliceTokenRemain - log.quota);
+  });
+
+  it('refuses a key one-hub deleted', async () => {
+    const reply = await fetch(`${url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer sk-${fixture.aliceDeletedKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'x' }] }),
+    });
+    expect(reply.status).toBe(401);
+  });
+
+  it("takes over one-hub's model owners, its own ones included", async () => {
+    const cookie = await signIn(app, 'root', fixture.rootPassword);
+    const owners = await call(app, 'GET', '/api/model_ownedby/', { cookie });
+    expect(owners.body.success).toBe(true);
+    const names = owners.body.data.map((owner: AnyRow) => `${owner.id}:${owner.name}`);
+    expect(names).toEqual(expect.arrayContaining(['1:OpenAI', '1001:In-house models']));
+  });
+
+  it('relays with a legacy 48-character one-hub key', async () => {
+    const client = new OpenAI({
+      apiKey: `sk-${fixture.aliceLegacyKey}`,
+      baseURL: `${url}/v1`,
+      maxRetries: 0,
+    });
+    const reply = await client.chat.completions.create({
+      model: 'gpt-4o-mini',
+      messages: [{ role: 'user', content: 'legacy key' }],
+    });
+    expect(reply.choices[0]?.message.content).toBeTruthy();
+  });
+
+  it('starts again on the adopted database as on its own (no second adoption)', async () => {
+    await app.close();
+    app = await startGw(config, dir, fixture.tokenSecret);
+    await signIn(app, 'alice', fixture.alicePassword);
+    url = await app.listen({ port: 0, host: '127.0.0.1' });
+  });
+});
