@@ -4,14 +4,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import OpenAI from 'openai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
-import { type DatabaseConfig, loadConfig } from '../config.js';
+import { type DatabaseConfig, loadConfig, parseDatabaseUrl } from '../config.js';
 import { type FakeUpstream, startFakeUpstream } from '../relay/test-support/fake-upstream/index.js';
 import { createOneHubTables, type OneHubFixture, seedOneHub } from '../test-support/one-hub-fixture.js';
 import { call, signIn } from '../test-support/test-app.js';
+import { type FreshDatabase, freshDatabase, TEST_DIALECTS } from '../test-support/databases.js';
+import { isOneHubSchema, readExistingSchema } from './adopt-one-hub.js';
+import { migrateToLatest } from './migrate.js';
 import { openDatabase } from './database.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: reads one-hub's tables, which gw's types do not describe.
@@ -22,19 +24,23 @@ interface ColumnInfo {
   type: string;
 }
 
-async function sqliteColumns(config: DatabaseConfig): Promise<Map<string, ColumnInfo[]>> {
+/** Every table's columns and their types, as the database reports them (this schema only on PostgreSQL). */
+async function columnsOf(config: DatabaseConfig): Promise<Map<string, ColumnInfo[]>> {
   const handle = openDatabase(config);
-  const result = new Map<string, ColumnInfo[]>();
-  const { rows: tables } = await sql<{ name: string }>`
-    select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(handle.db);
-  for (const { name } of tables) {
-    const { rows } = await sql<ColumnInfo>`select name, type from pragma_table_info(${name})`.execute(
-      handle.db,
-    );
-    result.set(name, rows);
+  try {
+    const existing = await readExistingSchema(handle.db);
+    const result = new Map<string, ColumnInfo[]>();
+    for (const table of await handle.db.introspection.getTables({ withInternalKyselyTables: true })) {
+      if (!existing.tables.has(table.name) || result.has(table.name)) continue;
+      result.set(
+        table.name,
+        table.columns.map((column) => ({ name: column.name, type: column.dataType })),
+      );
+    }
+    return result;
+  } finally {
+    await handle.close();
   }
-  await handle.close();
-  return result;
 }
 
 function startGw(config: DatabaseConfig, dir: string, secret: string): Promise<FastifyInstance> {
@@ -52,8 +58,9 @@ function startGw(config: DatabaseConfig, dir: string, secret: string): Promise<F
   );
 }
 
-describe('gw on a one-hub database (sqlite)', () => {
+describe.each(TEST_DIALECTS)('gw on a one-hub database (%s)', (kind) => {
   let dir: string;
+  let database: FreshDatabase;
   let config: DatabaseConfig;
   let upstream: FakeUpstream;
   let fixture: OneHubFixture;
@@ -63,14 +70,14 @@ describe('gw on a one-hub database (sqlite)', () => {
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'gw-one-hub-'));
-    const file = join(dir, 'one-api.db');
-    config = { kind: 'sqlite', url: `sqlite:${file}`, file };
+    database = await freshDatabase(kind);
+    config = parseDatabaseUrl(database.url, dir);
     upstream = await startFakeUpstream();
     const handle = openDatabase(config);
-    await createOneHubTables(handle.db);
-    fixture = await seedOneHub(handle.db, upstream.url);
+    await createOneHubTables(handle.db, kind);
+    fixture = await seedOneHub(handle.db, kind, upstream.url);
     await handle.close();
-    before = await sqliteColumns(config);
+    before = await columnsOf(config);
     app = await startGw(config, dir, fixture.tokenSecret);
     url = await app.listen({ port: 0, host: '127.0.0.1' });
   });
@@ -78,11 +85,12 @@ describe('gw on a one-hub database (sqlite)', () => {
   afterAll(async () => {
     await app?.close();
     await upstream?.close();
+    await database?.drop();
     rmSync(dir, { recursive: true, force: true });
   });
 
   it('keeps every one-hub table and column with its type, and adds only gw tables and columns', async () => {
-    const after = await sqliteColumns(config);
+    const after = await columnsOf(config);
     for (const [table, columns] of before) {
       const now = new Map((after.get(table) ?? []).map((column) => [column.name, column.type]));
       for (const column of columns) expect(now.get(column.name), `${table}.${column.name}`).toBe(column.type);
@@ -242,6 +250,11 @@ describe('gw on a one-hub database (sqlite)', () => {
 
   it('starts again on the adopted database as on its own (no second adoption)', async () => {
     await app.close();
+    const handle = openDatabase(config);
+    const existing = await readExistingSchema(handle.db);
+    expect(isOneHubSchema(existing)).toBe(false);
+    expect(await migrateToLatest(handle.db)).toEqual([]);
+    await handle.close();
     app = await startGw(config, dir, fixture.tokenSecret);
     await signIn(app, 'alice', fixture.alicePassword);
     url = await app.listen({ port: 0, host: '127.0.0.1' });

@@ -54,7 +54,8 @@ export async function readExistingSchema(db: AnyDb): Promise<ExistingSchema> {
     const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
     schema = rows[0]?.schema;
   }
-  for (const table of await db.introspection.getTables()) {
+  // gw's migration table included: its presence is what tells an adopted database from a new one.
+  for (const table of await db.introspection.getTables({ withInternalKyselyTables: true })) {
     if (schema !== undefined && table.schema !== schema) continue;
     tables.set(table.name, new Set(table.columns.map((column) => column.name)));
   }

@@ -15,12 +15,17 @@ export interface DatabaseHandle {
 }
 
 const PG_INT8 = 20;
+const PG_BOOL = 16;
 
 /** PostgreSQL sends BIGINT (and COUNT) as text; quota and times are safe JS integers, so parse them. */
 function pgTypes(): pg.CustomTypesConfig {
   return {
     getTypeParser: ((oid: number, format?: string) => {
       if (oid === PG_INT8) return (text: string) => Number.parseInt(text, 10);
+      // gw's own flags are integers 0/1; a database adopted from one-hub keeps its boolean columns
+      // (tokens.unlimited_quota, user_groups.enable, …), read here as the same 0/1. Writes need nothing:
+      // PostgreSQL reads an untyped '1'/'0' parameter as true/false for a boolean column.
+      if (oid === PG_BOOL) return (text: string) => (text === 't' ? 1 : 0);
       return pg.types.getTypeParser(oid, format as 'text');
     }) as pg.CustomTypesConfig['getTypeParser'],
   };

@@ -1,122 +1,394 @@
 // A database as one-hub leaves it (issue 15, moving in from one-hub): the tables its GORM models create
 // (model/*.go of MartialBE/one-hub: column names, types, defaults, soft-delete columns and index names as
 // GORM derives them) and a few rows of each, written as one-hub writes them (bcrypt passwords, token keys
-// without `sk-`, booleans as 0/1, prices as floats). SQLite here; the DDL is one-hub's SQLite spelling.
+// without `sk-`, booleans, prices as floats), in SQLite's, PostgreSQL's or MySQL's spelling as GORM's
+// driver for each writes it.
 import bcrypt from 'bcryptjs';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
+import type { DatabaseKind } from '../config.js';
 import { tokenKeyFor } from '../resources/tokens/token-key.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: the fixture writes one-hub's tables, which gw's types do not describe.
 type AnyDb = Kysely<any>;
 
-/** one-hub's SQLite schema: one statement per table or index, as GORM's AutoMigrate creates them. */
-export const ONE_HUB_SQLITE_DDL: string[] = [
-  `CREATE TABLE \`users\` (\`id\` integer PRIMARY KEY AUTOINCREMENT,\`username\` text UNIQUE,\`password\` text NOT NULL,
-    \`display_name\` text,\`role\` int DEFAULT 1,\`status\` int DEFAULT 1,\`email\` text,\`github_id\` text,
-    \`wechat_id\` text,\`telegram_id\` integer DEFAULT 0,\`lark_id\` text,\`oidc_id\` text,\`access_token\` char(32),
-    \`quota\` int DEFAULT 0,\`used_quota\` int DEFAULT 0,\`request_count\` int DEFAULT 0,
-    \`group\` varchar(32) DEFAULT 'default',\`aff_code\` varchar(32),\`aff_count\` int DEFAULT 0,
-    \`aff_quota\` int DEFAULT 0,\`aff_history\` int DEFAULT 0,\`inviter_id\` int,\`last_login_time\` integer DEFAULT 0,
-    \`last_login_ip\` text DEFAULT '',\`created_time\` integer,\`deleted_at\` datetime)`,
-  'CREATE INDEX `idx_users_username` ON `users`(`username`)',
-  'CREATE INDEX `idx_users_display_name` ON `users`(`display_name`)',
-  'CREATE INDEX `idx_users_email` ON `users`(`email`)',
-  'CREATE INDEX `idx_users_github_id` ON `users`(`github_id`)',
-  'CREATE INDEX `idx_users_wechat_id` ON `users`(`wechat_id`)',
-  'CREATE INDEX `idx_users_lark_id` ON `users`(`lark_id`)',
-  'CREATE UNIQUE INDEX `idx_users_access_token` ON `users`(`access_token`)',
-  'CREATE UNIQUE INDEX `idx_users_aff_code` ON `users`(`aff_code`)',
-  'CREATE INDEX `idx_users_inviter_id` ON `users`(`inviter_id`)',
-  'CREATE INDEX `idx_users_deleted_at` ON `users`(`deleted_at`)',
+/**
+ * A column as one-hub's GORM model declares it: its Go kind (or the `type:` tag), NOT NULL, default, and
+ * whether GORM indexes it (MySQL then makes a plain string a varchar(191) instead of longtext).
+ */
+type Kind =
+  | 'id' // int primary key, auto-increment
+  | 'int' // Go int / int64 without a type tag
+  | 'int32' // `type:int`
+  | 'string' // Go string without a type tag
+  | 'bool'
+  | 'float' // Go float64 without a type tag
+  | 'json' // `type:json`
+  | 'deleted_at' // gorm.DeletedAt
+  | { sql: string }; // an explicit `type:` tag (varchar(n), char(n), decimal(10,2), text, date)
 
-  `CREATE TABLE \`tokens\` (\`id\` integer PRIMARY KEY AUTOINCREMENT,\`user_id\` integer,\`key\` varchar(59),
-    \`status\` integer DEFAULT 1,\`name\` text,\`created_time\` integer,\`accessed_time\` integer,
-    \`expired_time\` integer DEFAULT -1,\`remain_quota\` integer DEFAULT 0,\`unlimited_quota\` numeric DEFAULT false,
-    \`used_quota\` integer DEFAULT 0,\`group\` text DEFAULT '',\`backup_group\` text DEFAULT '',
-    \`deleted_at\` datetime,\`setting\` JSON)`,
-  'CREATE UNIQUE INDEX `idx_tokens_key` ON `tokens`(`key`)',
-  'CREATE INDEX `idx_tokens_name` ON `tokens`(`name`)',
-  'CREATE INDEX `idx_tokens_deleted_at` ON `tokens`(`deleted_at`)',
+interface OneHubColumn {
+  name: string;
+  kind: Kind;
+  notNull?: boolean;
+  default?: string;
+  indexed?: boolean;
+}
 
-  // An older channel shape on purpose: gw adds the columns later one-hub versions (and gw) have.
-  `CREATE TABLE \`channels\` (\`id\` integer PRIMARY KEY AUTOINCREMENT,\`type\` integer DEFAULT 0,
-    \`key\` varchar(767) NOT NULL,\`status\` integer DEFAULT 1,\`name\` text,\`weight\` integer DEFAULT 1,
-    \`created_time\` integer,\`test_time\` integer,\`response_time\` integer,\`base_url\` text DEFAULT '',
-    \`other\` text,\`balance\` real,\`balance_updated_time\` integer,\`models\` text,
-    \`group\` varchar(32) DEFAULT 'default',\`used_quota\` integer DEFAULT 0,
-    \`model_mapping\` varchar(1024) DEFAULT '',\`priority\` integer DEFAULT 0,\`proxy\` varchar(255) DEFAULT '',
-    \`test_model\` varchar(50) DEFAULT '',\`tag\` varchar(64) DEFAULT '',\`only_chat\` numeric DEFAULT false,
-    \`pre_cost\` integer DEFAULT 1,\`disabled_stream\` JSON,\`plugin\` JSON)`,
-  'CREATE INDEX `idx_channels_key` ON `channels`(`key`)',
-  'CREATE INDEX `idx_channels_name` ON `channels`(`name`)',
-  'CREATE INDEX `idx_channels_tag` ON `channels`(`tag`)',
+interface OneHubTable {
+  name: string;
+  columns: OneHubColumn[];
+  /** A composite or non-`id` primary key. */
+  primaryKey?: string[];
+  /** [index name, columns, unique] as GORM names them. */
+  indexes: Array<[string, string[], boolean?]>;
+}
 
-  `CREATE TABLE \`abilities\` (\`group\` varchar(32),\`model\` varchar(100),\`channel_id\` integer,
-    \`enabled\` numeric,\`priority\` integer DEFAULT 0,\`weight\` integer DEFAULT 1,
-    PRIMARY KEY (\`group\`,\`model\`,\`channel_id\`))`,
-  'CREATE INDEX `idx_abilities_channel_id` ON `abilities`(`channel_id`)',
-  'CREATE INDEX `idx_abilities_priority` ON `abilities`(`priority`)',
+const c = (name: string, kind: Kind, more: Partial<OneHubColumn> = {}): OneHubColumn => ({
+  name,
+  kind,
+  ...more,
+});
+const t = (sql: string): Kind => ({ sql });
 
-  'CREATE TABLE `options` (`key` text,`value` text,PRIMARY KEY (`key`))',
-
-  `CREATE TABLE \`redemptions\` (\`id\` integer PRIMARY KEY AUTOINCREMENT,\`user_id\` integer,\`key\` char(32),
-    \`status\` integer DEFAULT 1,\`name\` text,\`quota\` integer DEFAULT 100,\`created_time\` integer,
-    \`redeemed_time\` integer,\`used_user_id\` integer DEFAULT 0,\`deleted_at\` datetime)`,
-  'CREATE UNIQUE INDEX `idx_redemptions_key` ON `redemptions`(`key`)',
-  'CREATE INDEX `idx_redemptions_name` ON `redemptions`(`name`)',
-  'CREATE INDEX `idx_redemptions_deleted_at` ON `redemptions`(`deleted_at`)',
-
-  `CREATE TABLE \`logs\` (\`id\` integer PRIMARY KEY AUTOINCREMENT,\`user_id\` integer,\`created_at\` integer,
-    \`type\` integer,\`content\` text,\`username\` text DEFAULT '',\`token_name\` text DEFAULT '',
-    \`model_name\` text DEFAULT '',\`quota\` integer DEFAULT 0,\`prompt_tokens\` integer DEFAULT 0,
-    \`completion_tokens\` integer DEFAULT 0,\`channel_id\` integer,\`request_time\` integer DEFAULT 0,
-    \`is_stream\` numeric DEFAULT false,\`source_ip\` varchar(200) DEFAULT '',\`metadata\` JSON)`,
-  'CREATE INDEX `idx_logs_user_id` ON `logs`(`user_id`)',
-  'CREATE INDEX `idx_created_at_type` ON `logs`(`created_at`,`type`)',
-  'CREATE INDEX `index_username_model_name` ON `logs`(`model_name`,`username`)',
-  'CREATE INDEX `idx_logs_token_name` ON `logs`(`token_name`)',
-  'CREATE INDEX `idx_logs_model_name` ON `logs`(`model_name`)',
-  'CREATE INDEX `idx_logs_channel_id` ON `logs`(`channel_id`)',
-
-  `CREATE TABLE \`telegram_menus\` (\`id\` integer PRIMARY KEY AUTOINCREMENT,\`command\` varchar(32),
-    \`description\` varchar(255) DEFAULT '',\`parse_mode\` varchar(255) DEFAULT 'MarkdownV2',\`reply_message\` text)`,
-  'CREATE UNIQUE INDEX `idx_telegram_menus_command` ON `telegram_menus`(`command`)',
-
-  `CREATE TABLE \`prices\` (\`model\` varchar(100),\`type\` text DEFAULT 'tokens',\`channel_type\` integer DEFAULT 0,
-    \`input\` real DEFAULT 0,\`output\` real DEFAULT 0,\`locked\` numeric DEFAULT false,\`extra_ratios\` JSON,
-    PRIMARY KEY (\`model\`))`,
-
-  `CREATE TABLE \`payments\` (\`id\` integer PRIMARY KEY AUTOINCREMENT,\`type\` varchar(16),\`uuid\` char(32),
-    \`name\` varchar(255) NOT NULL,\`icon\` varchar(300),\`notify_domain\` varchar(300),
-    \`fixed_fee\` decimal(10,2) DEFAULT 0.00,\`percent_fee\` decimal(10,2) DEFAULT 0.00,\`currency\` varchar(5),
-    \`config\` text,\`sort\` integer DEFAULT 1,\`enable\` numeric DEFAULT true,\`created_at\` integer,
-    \`updated_at\` integer,\`deleted_at\` datetime)`,
-  'CREATE UNIQUE INDEX `idx_payments_uuid` ON `payments`(`uuid`)',
-  'CREATE INDEX `idx_payments_deleted_at` ON `payments`(`deleted_at`)',
-
-  `CREATE TABLE \`orders\` (\`id\` integer PRIMARY KEY AUTOINCREMENT,\`user_id\` integer,\`gateway_id\` integer,
-    \`trade_no\` varchar(50),\`gateway_no\` varchar(100),\`amount\` integer DEFAULT 0,
-    \`order_amount\` decimal(10,2) DEFAULT 0,\`order_currency\` varchar(16),\`quota\` int DEFAULT 0,
-    \`fee\` decimal(10,2) DEFAULT 0,\`discount\` decimal(10,2) DEFAULT 0,\`status\` varchar(32),
-    \`created_at\` integer,\`updated_at\` integer,\`deleted_at\` datetime)`,
-  'CREATE UNIQUE INDEX `idx_orders_trade_no` ON `orders`(`trade_no`)',
-  'CREATE INDEX `idx_orders_deleted_at` ON `orders`(`deleted_at`)',
-
-  // one-hub only (gw keeps its own statistics): must come through untouched.
-  `CREATE TABLE \`statistics\` (\`date\` date,\`user_id\` integer,\`channel_id\` integer,\`model_name\` varchar(255),
-    \`request_count\` integer DEFAULT 0,\`quota\` integer DEFAULT 0,\`prompt_tokens\` integer DEFAULT 0,
-    \`completion_tokens\` integer DEFAULT 0,\`request_time\` integer DEFAULT 0,
-    PRIMARY KEY (\`date\`,\`user_id\`,\`channel_id\`,\`model_name\`))`,
-
-  `CREATE TABLE \`user_groups\` (\`id\` integer PRIMARY KEY AUTOINCREMENT,\`symbol\` varchar(50),\`name\` varchar(50),
-    \`ratio\` decimal(10,2) DEFAULT 1,\`api_rate\` integer DEFAULT 600,\`public\` numeric DEFAULT false,
-    \`promotion\` numeric DEFAULT false,\`min\` integer DEFAULT 0,\`max\` integer DEFAULT 0,\`enable\` numeric DEFAULT true)`,
-  'CREATE UNIQUE INDEX `idx_user_groups_symbol` ON `user_groups`(`symbol`)',
-
-  'CREATE TABLE `model_owned_by` (`id` integer,`name` varchar(100),`icon` text)',
-  'CREATE INDEX `idx_model_owned_by_id` ON `model_owned_by`(`id`)',
+/** one-hub's tables (model/*.go of MartialBE/one-hub), in AutoMigrate's order. */
+export const ONE_HUB_TABLES: OneHubTable[] = [
+  {
+    // An older channel shape on purpose: gw adds the columns later one-hub versions (and gw) have.
+    name: 'channels',
+    columns: [
+      c('id', 'id'),
+      c('type', 'int', { default: '0' }),
+      c('key', t('varchar(767)'), { notNull: true, indexed: true }),
+      c('status', 'int', { default: '1' }),
+      c('name', 'string', { indexed: true }),
+      c('weight', 'int', { default: '1' }),
+      c('created_time', 'int'),
+      c('test_time', 'int'),
+      c('response_time', 'int'),
+      c('base_url', 'string', { default: "''" }),
+      c('other', 'string'),
+      c('balance', 'float'),
+      c('balance_updated_time', 'int'),
+      c('models', 'string'),
+      c('group', t('varchar(32)'), { default: "'default'" }),
+      c('used_quota', 'int', { default: '0' }),
+      c('model_mapping', t('varchar(1024)'), { default: "''" }),
+      c('priority', 'int', { default: '0' }),
+      c('proxy', t('varchar(255)'), { default: "''" }),
+      c('test_model', t('varchar(50)'), { default: "''" }),
+      c('tag', t('varchar(64)'), { default: "''" }),
+      c('only_chat', 'bool', { default: 'false' }),
+      c('pre_cost', 'int', { default: '1' }),
+      c('disabled_stream', 'json'),
+      c('plugin', 'json'),
+    ],
+    indexes: [
+      ['idx_channels_key', ['key']],
+      ['idx_channels_name', ['name']],
+      ['idx_channels_tag', ['tag']],
+    ],
+  },
+  {
+    name: 'tokens',
+    columns: [
+      c('id', 'id'),
+      c('user_id', 'int'),
+      c('key', t('varchar(59)'), { indexed: true }),
+      c('status', 'int', { default: '1' }),
+      c('name', 'string', { indexed: true }),
+      c('created_time', 'int'),
+      c('accessed_time', 'int'),
+      c('expired_time', 'int', { default: '-1' }),
+      c('remain_quota', 'int', { default: '0' }),
+      c('unlimited_quota', 'bool', { default: 'false' }),
+      c('used_quota', 'int', { default: '0' }),
+      c('group', 'string', { default: "''" }),
+      c('backup_group', 'string', { default: "''" }),
+      c('deleted_at', 'deleted_at', { indexed: true }),
+      c('setting', 'json'),
+    ],
+    indexes: [
+      ['idx_tokens_key', ['key'], true],
+      ['idx_tokens_name', ['name']],
+      ['idx_tokens_deleted_at', ['deleted_at']],
+    ],
+  },
+  {
+    name: 'users',
+    columns: [
+      c('id', 'id'),
+      c('username', 'string', { indexed: true }),
+      c('password', 'string', { notNull: true }),
+      c('display_name', 'string', { indexed: true }),
+      c('role', 'int32', { default: '1' }),
+      c('status', 'int32', { default: '1' }),
+      c('email', 'string', { indexed: true }),
+      c('github_id', 'string', { indexed: true }),
+      c('wechat_id', 'string', { indexed: true }),
+      c('telegram_id', 'int', { default: '0' }),
+      c('lark_id', 'string', { indexed: true }),
+      c('oidc_id', 'string', { indexed: true }),
+      c('access_token', t('char(32)')),
+      c('quota', 'int32', { default: '0' }),
+      c('used_quota', 'int32', { default: '0' }),
+      c('request_count', 'int32', { default: '0' }),
+      c('group', t('varchar(32)'), { default: "'default'" }),
+      c('aff_code', t('varchar(32)')),
+      c('aff_count', 'int32', { default: '0' }),
+      c('aff_quota', 'int32', { default: '0' }),
+      c('aff_history', 'int32', { default: '0' }),
+      c('inviter_id', 'int32', { indexed: true }),
+      c('last_login_time', 'int', { default: '0' }),
+      c('last_login_ip', 'string', { default: "''" }),
+      c('created_time', 'int'),
+      c('deleted_at', 'deleted_at', { indexed: true }),
+    ],
+    indexes: [
+      ['idx_users_username', ['username'], true],
+      ['idx_users_display_name', ['display_name']],
+      ['idx_users_email', ['email']],
+      ['idx_users_github_id', ['github_id']],
+      ['idx_users_wechat_id', ['wechat_id']],
+      ['idx_users_lark_id', ['lark_id']],
+      ['idx_users_oidc_id', ['oidc_id']],
+      ['idx_users_access_token', ['access_token'], true],
+      ['idx_users_aff_code', ['aff_code'], true],
+      ['idx_users_inviter_id', ['inviter_id']],
+      ['idx_users_deleted_at', ['deleted_at']],
+    ],
+  },
+  {
+    name: 'options',
+    columns: [c('key', 'string', { notNull: true }), c('value', 'string')],
+    primaryKey: ['key'],
+    indexes: [],
+  },
+  {
+    name: 'redemptions',
+    columns: [
+      c('id', 'id'),
+      c('user_id', 'int'),
+      c('key', t('char(32)')),
+      c('status', 'int', { default: '1' }),
+      c('name', 'string', { indexed: true }),
+      c('quota', 'int', { default: '100' }),
+      c('created_time', 'int'),
+      c('redeemed_time', 'int'),
+      c('used_user_id', 'int', { default: '0' }),
+      c('deleted_at', 'deleted_at', { indexed: true }),
+    ],
+    indexes: [
+      ['idx_redemptions_key', ['key'], true],
+      ['idx_redemptions_name', ['name']],
+      ['idx_redemptions_deleted_at', ['deleted_at']],
+    ],
+  },
+  {
+    name: 'logs',
+    columns: [
+      c('id', 'id'),
+      c('user_id', 'int', { indexed: true }),
+      c('created_at', 'int', { indexed: true }),
+      c('type', 'int', { indexed: true }),
+      c('content', 'string'),
+      c('username', 'string', { default: "''", indexed: true }),
+      c('token_name', 'string', { default: "''", indexed: true }),
+      c('model_name', 'string', { default: "''", indexed: true }),
+      c('quota', 'int', { default: '0' }),
+      c('prompt_tokens', 'int', { default: '0' }),
+      c('completion_tokens', 'int', { default: '0' }),
+      c('channel_id', 'int', { indexed: true }),
+      c('request_time', 'int', { default: '0' }),
+      c('is_stream', 'bool', { default: 'false' }),
+      c('source_ip', t('varchar(200)'), { default: "''" }),
+      c('metadata', 'json'),
+    ],
+    indexes: [
+      ['idx_logs_user_id', ['user_id']],
+      ['idx_created_at_type', ['created_at', 'type']],
+      ['index_username_model_name', ['model_name', 'username']],
+      ['idx_logs_token_name', ['token_name']],
+      ['idx_logs_model_name', ['model_name']],
+      ['idx_logs_channel_id', ['channel_id']],
+    ],
+  },
+  {
+    name: 'telegram_menus',
+    columns: [
+      c('id', 'id'),
+      c('command', t('varchar(32)'), { indexed: true }),
+      c('description', t('varchar(255)'), { default: "''" }),
+      c('parse_mode', t('varchar(255)'), { default: "'MarkdownV2'" }),
+      c('reply_message', 'string'),
+    ],
+    indexes: [['idx_telegram_menus_command', ['command'], true]],
+  },
+  {
+    name: 'prices',
+    columns: [
+      c('model', t('varchar(100)'), { notNull: true }),
+      c('type', 'string', { default: "'tokens'" }),
+      c('channel_type', 'int', { default: '0' }),
+      c('input', 'float', { default: '0' }),
+      c('output', 'float', { default: '0' }),
+      c('locked', 'bool', { default: 'false' }),
+      c('extra_ratios', 'json'),
+    ],
+    primaryKey: ['model'],
+    indexes: [],
+  },
+  {
+    name: 'payments',
+    columns: [
+      c('id', 'id'),
+      c('type', t('varchar(16)')),
+      c('uuid', t('char(32)')),
+      c('name', t('varchar(255)'), { notNull: true }),
+      c('icon', t('varchar(300)')),
+      c('notify_domain', t('varchar(300)')),
+      c('fixed_fee', t('decimal(10,2)'), { default: '0.00' }),
+      c('percent_fee', t('decimal(10,2)'), { default: '0.00' }),
+      c('currency', t('varchar(5)')),
+      c('config', t('text')),
+      c('sort', 'int', { default: '1' }),
+      c('enable', 'bool', { default: 'true' }),
+      c('created_at', 'int'),
+      c('updated_at', 'int'),
+      c('deleted_at', 'deleted_at', { indexed: true }),
+    ],
+    indexes: [
+      ['idx_payments_uuid', ['uuid'], true],
+      ['idx_payments_deleted_at', ['deleted_at']],
+    ],
+  },
+  {
+    name: 'orders',
+    columns: [
+      c('id', 'id'),
+      c('user_id', 'int'),
+      c('gateway_id', 'int'),
+      c('trade_no', t('varchar(50)')),
+      c('gateway_no', t('varchar(100)')),
+      c('amount', 'int', { default: '0' }),
+      c('order_amount', t('decimal(10,2)'), { default: '0' }),
+      c('order_currency', t('varchar(16)')),
+      c('quota', 'int32', { default: '0' }),
+      c('fee', t('decimal(10,2)'), { default: '0' }),
+      c('discount', t('decimal(10,2)'), { default: '0' }),
+      c('status', t('varchar(32)')),
+      c('created_at', 'int'),
+      c('updated_at', 'int'),
+      c('deleted_at', 'deleted_at', { indexed: true }),
+    ],
+    indexes: [
+      ['idx_orders_trade_no', ['trade_no'], true],
+      ['idx_orders_deleted_at', ['deleted_at']],
+    ],
+  },
+  {
+    // one-hub only (gw keeps its own statistics): must come through untouched.
+    name: 'statistics',
+    columns: [
+      c('date', t('date'), { notNull: true }),
+      c('user_id', 'int', { notNull: true }),
+      c('channel_id', 'int', { notNull: true }),
+      c('model_name', t('varchar(255)'), { notNull: true }),
+      c('request_count', 'int', { default: '0' }),
+      c('quota', 'int', { default: '0' }),
+      c('prompt_tokens', 'int', { default: '0' }),
+      c('completion_tokens', 'int', { default: '0' }),
+      c('request_time', 'int', { default: '0' }),
+    ],
+    primaryKey: ['date', 'user_id', 'channel_id', 'model_name'],
+    indexes: [],
+  },
+  {
+    name: 'user_groups',
+    columns: [
+      c('id', 'id'),
+      c('symbol', t('varchar(50)'), { indexed: true }),
+      c('name', t('varchar(50)')),
+      c('ratio', t('decimal(10,2)'), { default: '1' }),
+      c('api_rate', 'int', { default: '600' }),
+      c('public', 'bool', { default: 'false' }),
+      c('promotion', 'bool', { default: 'false' }),
+      c('min', 'int', { default: '0' }),
+      c('max', 'int', { default: '0' }),
+      c('enable', 'bool', { default: 'true' }),
+    ],
+    indexes: [['idx_user_groups_symbol', ['symbol'], true]],
+  },
+  {
+    name: 'model_owned_by',
+    columns: [c('id', 'int', { indexed: true }), c('name', t('varchar(100)')), c('icon', t('text'))],
+    indexes: [['idx_model_owned_by_id', ['id']]],
+  },
+  {
+    // GORM's composite primary key; one-hub keeps one row per group × model × channel.
+    name: 'abilities',
+    columns: [
+      c('group', t('varchar(32)'), { notNull: true }),
+      c('model', t('varchar(100)'), { notNull: true }),
+      c('channel_id', 'int', { notNull: true, indexed: true }),
+      c('enabled', 'bool'),
+      c('priority', 'int', { default: '0', indexed: true }),
+      c('weight', 'int', { default: '1' }),
+    ],
+    primaryKey: ['group', 'model', 'channel_id'],
+    indexes: [
+      ['idx_abilities_channel_id', ['channel_id']],
+      ['idx_abilities_priority', ['priority']],
+    ],
+  },
 ];
+
+/** The column type GORM's driver for `kind` of database writes. */
+function columnType(column: OneHubColumn, dialect: DatabaseKind): string {
+  const { kind } = column;
+  if (typeof kind === 'object') return kind.sql;
+  const types: Record<Exclude<Kind, object>, Record<DatabaseKind, string>> = {
+    id: { sqlite: 'integer', postgres: 'bigserial', mysql: 'bigint AUTO_INCREMENT' },
+    int: { sqlite: 'integer', postgres: 'bigint', mysql: 'bigint' },
+    int32: { sqlite: 'int', postgres: 'int', mysql: 'int' },
+    string: {
+      sqlite: 'text',
+      postgres: 'text',
+      // GORM's MySQL driver: an indexed, keyed or defaulted string is varchar(191), any other longtext.
+      mysql: column.indexed || column.default !== undefined || column.notNull ? 'varchar(191)' : 'longtext',
+    },
+    bool: { sqlite: 'numeric', postgres: 'boolean', mysql: 'boolean' },
+    float: { sqlite: 'real', postgres: 'decimal', mysql: 'double' },
+    json: { sqlite: 'JSON', postgres: 'json', mysql: 'json' },
+    deleted_at: { sqlite: 'datetime', postgres: 'timestamptz', mysql: 'datetime(3)' },
+  };
+  return types[kind][dialect];
+}
+
+/** one-hub's schema as `CREATE TABLE` and `CREATE INDEX` statements in one dialect's spelling. */
+export function oneHubDdl(dialect: DatabaseKind): string[] {
+  const q = (name: string) => (dialect === 'postgres' ? `"${name}"` : `\`${name}\``);
+  const statements: string[] = [];
+  for (const table of ONE_HUB_TABLES) {
+    const parts = table.columns.map((column) => {
+      let text = `${q(column.name)} ${columnType(column, dialect)}`;
+      if (column.kind === 'id') text += dialect === 'sqlite' ? ' PRIMARY KEY AUTOINCREMENT' : '';
+      if (column.notNull) text += ' NOT NULL';
+      if (column.default !== undefined) text += ` DEFAULT ${column.default}`;
+      return text;
+    });
+    const hasId = table.columns.some((column) => column.kind === 'id');
+    if (hasId && dialect !== 'sqlite') parts.push(`PRIMARY KEY (${q('id')})`);
+    if (table.primaryKey) parts.push(`PRIMARY KEY (${table.primaryKey.map(q).join(',')})`);
+    statements.push(`CREATE TABLE ${q(table.name)} (${parts.join(',')})`);
+    for (const [name, columns, unique] of table.indexes) {
+      statements.push(
+        `CREATE ${unique ? 'UNIQUE ' : ''}INDEX ${q(name)} ON ${q(table.name)}(${columns.map(q).join(',')})`,
+      );
+    }
+  }
+  return statements;
+}
 
 /** What the tests sign in and call with. */
 export interface OneHubFixture {
@@ -135,13 +407,17 @@ export interface OneHubFixture {
 
 export const ONE_HUB_TOKEN_SECRET = 'one-hub-user-token-secret-for-tests';
 
-/** Creates one-hub's tables on an empty database. */
-export async function createOneHubTables(db: AnyDb): Promise<void> {
-  for (const statement of ONE_HUB_SQLITE_DDL) await sql.raw(statement).execute(db);
+/** Creates one-hub's tables on an empty database of `dialect`. */
+export async function createOneHubTables(db: AnyDb, dialect: DatabaseKind): Promise<void> {
+  for (const statement of oneHubDdl(dialect)) await sql.raw(statement).execute(db);
 }
 
 /** Writes one-hub's rows; `upstreamUrl` is the channel's base URL (a fake upstream in the tests). */
-export async function seedOneHub(db: AnyDb, upstreamUrl: string): Promise<OneHubFixture> {
+export async function seedOneHub(
+  db: AnyDb,
+  dialect: DatabaseKind,
+  upstreamUrl: string,
+): Promise<OneHubFixture> {
   const now = Math.floor(Date.now() / 1000);
   // one-hub hashes with Go's bcrypt at its default cost (10), `$2a$` prefix.
   const hash = (password: string) => bcrypt.hashSync(password, 10).replace(/^\$2b\$/, '$2a$');
@@ -436,5 +712,14 @@ export async function seedOneHub(db: AnyDb, upstreamUrl: string): Promise<OneHub
     .insertInto('telegram_menus')
     .values({ id: 1, command: 'help', description: 'Help', parse_mode: 'MarkdownV2', reply_message: 'hi' })
     .execute();
+  // one-hub's rows got their ids from PostgreSQL's sequences: move each past the ids written here.
+  if (dialect === 'postgres') {
+    for (const table of ONE_HUB_TABLES) {
+      if (!table.columns.some((column) => column.kind === 'id')) continue;
+      await sql`select setval(pg_get_serial_sequence(${table.name}, 'id'), (select max(id) from ${sql.table(table.name)}))`.execute(
+        db,
+      );
+    }
+  }
   return fixture;
 }
