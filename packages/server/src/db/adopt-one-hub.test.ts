@@ -180,6 +180,14 @@ describe.each(TEST_DIALECTS)('gw on a one-hub database (%s)', (kind) => {
     expect(orders.body.success).toBe(true);
     expect(orders.body.data.data[0]).toMatchObject({ trade_no: 'ONEHUB-ORDER-0001', status: 'success' });
 
+    const jobs = await call(app, 'GET', '/api/mj/?page=1&size=50', { cookie });
+    expect(jobs.body.success).toBe(true);
+    expect(jobs.body.data.data[0]).toMatchObject({ mj_id: 'mj-0001', status: 'SUCCESS', quota: 25_000 });
+
+    const tasks = await call(app, 'GET', '/api/task/?page=1&size=50', { cookie });
+    expect(tasks.body.success).toBe(true);
+    expect(tasks.body.data.data[0]).toMatchObject({ task_id: 'suno-0001', platform: 'suno' });
+
     const redemptions = await call(app, 'GET', '/api/redemption/?page=1&size=50', { cookie });
     expect(redemptions.body.success).toBe(true);
     expect(redemptions.body.data.data[0]).toMatchObject({ name: 'welcome', quota: 500_000 });

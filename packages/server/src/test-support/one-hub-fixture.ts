@@ -239,6 +239,39 @@ export const ONE_HUB_TABLES: OneHubTable[] = [
     indexes: [],
   },
   {
+    name: 'midjourneys',
+    columns: [
+      c('id', 'id'),
+      c('code', 'int'),
+      c('user_id', 'int', { indexed: true }),
+      c('action', t('varchar(40)'), { indexed: true }),
+      c('mj_id', 'string', { indexed: true }),
+      c('prompt', 'string'),
+      c('prompt_en', 'string'),
+      c('description', 'string'),
+      c('state', 'string'),
+      c('submit_time', 'int', { indexed: true }),
+      c('start_time', 'int', { indexed: true }),
+      c('finish_time', 'int', { indexed: true }),
+      c('image_url', 'string'),
+      c('status', t('varchar(20)'), { indexed: true }),
+      c('progress', t('varchar(30)'), { indexed: true }),
+      c('fail_reason', 'string'),
+      c('channel_id', 'int'),
+      c('quota', 'int'),
+      c('buttons', 'string'),
+      c('properties', 'string'),
+    ],
+    indexes: [
+      ['idx_midjourneys_user_id', ['user_id']],
+      ['idx_midjourneys_action', ['action']],
+      ['idx_midjourneys_mj_id', ['mj_id']],
+      ['idx_midjourneys_submit_time', ['submit_time']],
+      ['idx_midjourneys_status', ['status']],
+      ['idx_midjourneys_progress', ['progress']],
+    ],
+  },
+  {
     name: 'payments',
     columns: [
       c('id', 'id'),
@@ -284,6 +317,36 @@ export const ONE_HUB_TABLES: OneHubTable[] = [
     indexes: [
       ['idx_orders_trade_no', ['trade_no'], true],
       ['idx_orders_deleted_at', ['deleted_at']],
+    ],
+  },
+  {
+    name: 'tasks',
+    columns: [
+      c('id', 'id'),
+      c('created_at', 'int', { indexed: true }),
+      c('updated_at', 'int'),
+      c('task_id', t('varchar(50)'), { indexed: true }),
+      c('platform', t('varchar(30)'), { indexed: true }),
+      c('user_id', 'int', { indexed: true }),
+      c('channel_id', 'int', { indexed: true }),
+      c('quota', 'int'),
+      c('action', t('varchar(40)'), { indexed: true }),
+      c('status', t('varchar(20)'), { indexed: true }),
+      c('fail_reason', 'string'),
+      c('submit_time', 'int', { indexed: true }),
+      c('start_time', 'int', { indexed: true }),
+      c('finish_time', 'int', { indexed: true }),
+      c('progress', 'int'),
+      c('properties', 'json'),
+      c('data', 'json'),
+    ],
+    indexes: [
+      ['idx_tasks_created_at', ['created_at']],
+      ['idx_tasks_task_id', ['task_id']],
+      ['idx_tasks_platform', ['platform']],
+      ['idx_tasks_user_id', ['user_id']],
+      ['idx_tasks_status', ['status']],
+      ['idx_tasks_submit_time', ['submit_time']],
     ],
   },
   {
@@ -711,6 +774,53 @@ export async function seedOneHub(
   await db
     .insertInto('telegram_menus')
     .values({ id: 1, command: 'help', description: 'Help', parse_mode: 'MarkdownV2', reply_message: 'hi' })
+    .execute();
+  await db
+    .insertInto('midjourneys')
+    .values({
+      id: 1,
+      code: 1,
+      user_id: 2,
+      action: 'IMAGINE',
+      mj_id: 'mj-0001',
+      prompt: 'a cat',
+      prompt_en: 'a cat',
+      description: '',
+      state: '',
+      submit_time: now - 900,
+      start_time: now - 890,
+      finish_time: now - 800,
+      image_url: 'https://example.com/cat.png',
+      status: 'SUCCESS',
+      progress: '100%',
+      fail_reason: '',
+      channel_id: 1,
+      quota: 25_000,
+      buttons: '[]',
+      properties: '{}',
+    })
+    .execute();
+  await db
+    .insertInto('tasks')
+    .values({
+      id: 1,
+      created_at: now - 700,
+      updated_at: now - 600,
+      task_id: 'suno-0001',
+      platform: 'suno',
+      user_id: 2,
+      channel_id: 1,
+      quota: 10_000,
+      action: 'MUSIC',
+      status: 'SUCCESS',
+      fail_reason: '',
+      submit_time: now - 700,
+      start_time: now - 690,
+      finish_time: now - 600,
+      progress: 100,
+      properties: '{}',
+      data: '[]',
+    })
     .execute();
   // one-hub's rows got their ids from PostgreSQL's sequences: move each past the ids written here.
   if (dialect === 'postgres') {
