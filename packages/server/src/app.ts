@@ -34,6 +34,7 @@ import { createOptionStore } from './resources/options/options.repository.js';
 import { optionRoutes } from './resources/options/options.routes.js';
 import { createOptionsService } from './resources/options/options.service.js';
 import { resolveSecrets } from './resources/options/secrets.js';
+import { hasSignedTokenKeys } from './resources/tokens/tokens.repository.js';
 import { createOrdersRepository } from './resources/orders/orders.repository.js';
 import { orderRoutes } from './resources/orders/orders.routes.js';
 import { createPaymentsRepository } from './resources/payments/payments.repository.js';
@@ -175,7 +176,12 @@ export async function buildApp(
   });
   app.addHook('onClose', () => sharedStores.close());
   const optionStore = createOptionStore(database.db);
-  const secrets = await resolveSecrets(optionStore, config);
+  const secrets = await resolveSecrets(optionStore, config, () => hasSignedTokenKeys(database.db)).catch(
+    async (error) => {
+      await app.close();
+      throw error;
+    },
+  );
   const context: AppContext = Object.freeze({
     config,
     db: database.db,

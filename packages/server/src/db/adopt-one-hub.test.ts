@@ -43,11 +43,11 @@ async function columnsOf(config: DatabaseConfig): Promise<Map<string, ColumnInfo
   }
 }
 
-function startGw(config: DatabaseConfig, dir: string, secret: string): Promise<FastifyInstance> {
+function startGw(config: DatabaseConfig, dir: string, secret?: string): Promise<FastifyInstance> {
   return buildApp(
     loadConfig({
       DATABASE_URL: config.url,
-      USER_TOKEN_SECRET: secret,
+      ...(secret ? { USER_TOKEN_SECRET: secret } : {}),
       LOG_LEVEL: 'silent',
       GW_WEB_DIR: join(dir, 'web'),
       GW_DATA_DIR: join(dir, 'data'),
@@ -266,5 +266,15 @@ describe.each(TEST_DIALECTS)('gw on a one-hub database (%s)', (kind) => {
     app = await startGw(config, dir, fixture.tokenSecret);
     await signIn(app, 'alice', fixture.alicePassword);
     url = await app.listen({ port: 0, host: '127.0.0.1' });
+  });
+
+  it("refuses to start without one-hub's USER_TOKEN_SECRET rather than invalidate every signed key", async () => {
+    await expect(startGw(config, dir)).rejects.toThrow(/USER_TOKEN_SECRET/);
+    const stored = await app.gw.db
+      .selectFrom('options')
+      .select('value')
+      .where('key', '=', 'UserTokenSecret')
+      .executeTakeFirst();
+    expect(stored).toBeUndefined();
   });
 });
