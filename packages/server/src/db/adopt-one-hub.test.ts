@@ -12,7 +12,7 @@ import { type FakeUpstream, startFakeUpstream } from '../relay/test-support/fake
 import { createOneHubTables, type OneHubFixture, seedOneHub } from '../test-support/one-hub-fixture.js';
 import { call, signIn } from '../test-support/test-app.js';
 import { type FreshDatabase, freshDatabase, TEST_DIALECTS } from '../test-support/databases.js';
-import { isOneHubSchema, readExistingSchema } from './adopt-one-hub.js';
+import { ADOPTED_OPTION, needsAdoption, readExistingSchema } from './adopt-one-hub.js';
 import { migrateToLatest } from './migrate.js';
 import { openDatabase } from './database.js';
 
@@ -260,7 +260,7 @@ describe.each(TEST_DIALECTS)('gw on a one-hub database (%s)', (kind) => {
     await app.close();
     const handle = openDatabase(config);
     const existing = await readExistingSchema(handle.db);
-    expect(isOneHubSchema(existing)).toBe(false);
+    expect(await needsAdoption(handle.db, existing)).toBe(false);
     expect(await migrateToLatest(handle.db)).toEqual([]);
     await handle.close();
     app = await startGw(config, dir, fixture.tokenSecret);
@@ -276,5 +276,25 @@ describe.each(TEST_DIALECTS)('gw on a one-hub database (%s)', (kind) => {
       .where('key', '=', 'UserTokenSecret')
       .executeTakeFirst();
     expect(stored).toBeUndefined();
+  });
+
+  it('finishes an adoption a failed start left half done (SQLite and MySQL keep the steps before it)', async () => {
+    const handle = openDatabase(config);
+    try {
+      // As if the start had stopped before the last migration and the end of the adoption.
+      const db = handle.db as unknown as import('kysely').Kysely<AnyRow>;
+      const last = await db
+        .selectFrom('kysely_migration')
+        .select('name')
+        .orderBy('name', 'desc')
+        .executeTakeFirstOrThrow();
+      await db.deleteFrom('kysely_migration').where('name', '=', last.name).execute();
+      await db.deleteFrom('options').where('key', '=', ADOPTED_OPTION).execute();
+      expect(await needsAdoption(handle.db, await readExistingSchema(handle.db))).toBe(true);
+      expect(await migrateToLatest(handle.db)).toEqual([last.name]);
+      expect(await needsAdoption(handle.db, await readExistingSchema(handle.db))).toBe(false);
+    } finally {
+      await handle.close();
+    }
   });
 });

@@ -62,10 +62,23 @@ export async function readExistingSchema(db: AnyDb): Promise<ExistingSchema> {
   return { tables, indexes: await indexNames(db) };
 }
 
-/** A one-hub database: one-hub's tables are there and gw's migration table is not. */
-export function isOneHubSchema(existing: ExistingSchema): boolean {
-  if (existing.tables.has('kysely_migration')) return false;
-  return ONE_HUB_MARKERS.every((table) => existing.tables.has(table));
+/** The option written when an adoption has finished (its time, seconds); one-hub ignores unknown keys. */
+export const ADOPTED_OPTION = 'GwAdoptedFromOneHubAt';
+
+/**
+ * A database one-hub made that gw has not finished adopting: one-hub's tables are there (gw never makes
+ * `abilities`) and either gw's migration table is not, or an earlier start stopped before the end (on
+ * SQLite and MySQL the steps before the failure are kept; the rest must still be adopted, not created).
+ */
+export async function needsAdoption(db: AnyDb, existing: ExistingSchema): Promise<boolean> {
+  if (!ONE_HUB_MARKERS.every((table) => existing.tables.has(table))) return false;
+  if (!existing.tables.has('kysely_migration')) return true;
+  const done = await db
+    .selectFrom('options')
+    .select('value')
+    .where('key', '=', ADOPTED_OPTION)
+    .executeTakeFirst();
+  return done === undefined;
 }
 
 /**
@@ -193,24 +206,15 @@ export function adoptingDb(db: AnyDb, existing: ExistingSchema): AnyDb {
   });
 }
 
-/**
- * gw's migrations, each run against the adopting view of the database; the last one also finishes the
- * adoption, in its own transaction where the dialect has them, so a failed start leaves nothing half done.
- */
+/** gw's migrations, each run against the adopting view of the database. */
 export function adoptingMigrations(
   migrations: Record<string, Migration>,
   existing: ExistingSchema,
 ): Record<string, Migration> {
-  const entries = Object.entries(migrations);
   return Object.fromEntries(
-    entries.map(([name, migration], index) => [
+    Object.entries(migrations).map(([name, migration]) => [
       name,
-      {
-        up: async (db: AnyDb) => {
-          await migration.up(adoptingDb(db, existing));
-          if (index === entries.length - 1) await finishAdoption(db, existing);
-        },
-      },
+      { up: (db: AnyDb) => migration.up(adoptingDb(db, existing)) },
     ]),
   );
 }
@@ -228,7 +232,10 @@ const SOFT_DELETED: Array<{ table: string; set: Record<string, number> }> = [
   { table: 'payments', set: { enable: 0 } },
 ];
 
-/** What adoption does once gw's tables are there: retire soft-deleted rows, take over one-hub's owners. */
+/**
+ * What adoption does once gw's tables are there: retire soft-deleted rows, take over one-hub's owners, and
+ * mark the adoption done (last, so a start that fails before it does all of this again).
+ */
 export async function finishAdoption(db: AnyDb, existing: ExistingSchema): Promise<void> {
   for (const { table, set } of SOFT_DELETED) {
     if (!existing.tables.get(table)?.has('deleted_at')) continue;
@@ -253,4 +260,8 @@ export async function finishAdoption(db: AnyDb, existing: ExistingSchema): Promi
       }
     }
   }
+  await db
+    .insertInto('options')
+    .values({ key: ADOPTED_OPTION, value: String(Math.floor(Date.now() / 1000)) })
+    .execute();
 }

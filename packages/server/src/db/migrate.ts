@@ -1,7 +1,7 @@
 // Brings the schema up to date on start.
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
-import { adoptingMigrations, isOneHubSchema, readExistingSchema } from './adopt-one-hub.js';
+import { adoptingMigrations, finishAdoption, needsAdoption, readExistingSchema } from './adopt-one-hub.js';
 import { MIGRATIONS } from './migrations/index.js';
 
 /**
@@ -19,7 +19,8 @@ async function migrationTableSchema<T>(db: Kysely<T>): Promise<string | undefine
 export async function migrateToLatest<T>(db: Kysely<T>): Promise<string[]> {
   // A database one-hub made (its tables, no gw bookkeeping yet) is adopted: gw adds only what it lacks.
   const existing = await readExistingSchema(db);
-  const migrations = isOneHubSchema(existing) ? adoptingMigrations(MIGRATIONS, existing) : MIGRATIONS;
+  const adopting = await needsAdoption(db, existing);
+  const migrations = adopting ? adoptingMigrations(MIGRATIONS, existing) : MIGRATIONS;
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
@@ -27,6 +28,7 @@ export async function migrateToLatest<T>(db: Kysely<T>): Promise<string[]> {
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
+  if (adopting) await finishAdoption(db, existing);
   return (results ?? [])
     .filter((result) => result.status === 'Success')
     .map((result) => result.migrationName);
