@@ -243,6 +243,53 @@ describe.each(TEST_DIALECTS)('gw on a one-hub database (%s)', (kind) => {
     expect(names).toEqual(expect.arrayContaining(['1:OpenAI', '1001:In-house models']));
   });
 
+  it("writes through /api into one-hub's tables (its booleans, sequences and columns included)", async () => {
+    const rootCookie = await signIn(app, 'root', fixture.rootPassword);
+    const aliceCookie = await signIn(app, 'alice', fixture.alicePassword);
+    const created = await call(app, 'POST', '/api/token/', {
+      cookie: aliceCookie,
+      body: { name: 'made-in-gw', unlimited_quota: true },
+    });
+    expect(created.body.success).toBe(true);
+    const token = await app.gw.db
+      .selectFrom('tokens')
+      .select(['id', 'key', 'unlimited_quota'])
+      .where('name', '=', 'made-in-gw')
+      .executeTakeFirstOrThrow();
+    // After one-hub's own ids (1–3 here): the id sequence went on from where one-hub left it.
+    expect(token.id).toBeGreaterThan(3);
+    expect(token.unlimited_quota).toBe(1);
+    const client = new OpenAI({ apiKey: `sk-${token.key}`, baseURL: `${url}/v1`, maxRetries: 0 });
+    const reply = await client.chat.completions.create({
+      model: 'gpt-4o-mini',
+      messages: [{ role: 'user', content: 'a key made in gw' }],
+    });
+    expect(reply.choices[0]?.message.content).toBeTruthy();
+
+    const channel = await call(app, 'POST', '/api/channel/', {
+      cookie: rootCookie,
+      body: {
+        type: 1,
+        name: 'made-in-gw',
+        key: 'sk-x',
+        base_url: upstream.url,
+        models: 'gpt-4o',
+        group: 'default',
+      },
+    });
+    expect(channel.body.success).toBe(true);
+    const disabled = await call(app, 'PUT', '/api/user_group/enable/2', { cookie: rootCookie });
+    expect(disabled.body.success).toBe(true);
+    const group = await app.gw.db
+      .selectFrom('user_groups')
+      .select('enable')
+      .where('id', '=', 2)
+      .executeTakeFirstOrThrow();
+    expect(group.enable).toBe(0);
+    const enabled = await call(app, 'PUT', '/api/user_group/enable/2', { cookie: rootCookie });
+    expect(enabled.body.success).toBe(true);
+  });
+
   it('relays with a legacy 48-character one-hub key', async () => {
     const client = new OpenAI({
       apiKey: `sk-${fixture.aliceLegacyKey}`,
