@@ -278,6 +278,27 @@ describe.each(TEST_DIALECTS)('gw on a one-hub database (%s)', (kind) => {
       },
     });
     expect(channel.body.success).toBe(true);
+    // one-hub's routing table follows: going back, one-hub routes to the channel made in gw.
+    const db = app.gw.db as unknown as import('kysely').Kysely<AnyRow>;
+    const made = await app.gw.db
+      .selectFrom('channels')
+      .select('id')
+      .where('name', '=', 'made-in-gw')
+      .executeTakeFirstOrThrow();
+    const abilitiesOf = (channelId: number) =>
+      db
+        .selectFrom('abilities')
+        .select(['group', 'model', 'enabled'])
+        .where('channel_id', '=', channelId)
+        .execute();
+    expect((await abilitiesOf(made.id)).map((row) => ({ ...row, enabled: Number(row.enabled) }))).toEqual([
+      { group: 'default', model: 'gpt-4o', enabled: 1 },
+    ]);
+    const removed = await call(app, 'DELETE', `/api/channel/${made.id}`, { cookie: rootCookie });
+    expect(removed.body.success).toBe(true);
+    expect(await abilitiesOf(made.id)).toEqual([]);
+    // one-hub's own rows for its channel stay as they were.
+    expect(await abilitiesOf(1)).toHaveLength(2);
     const disabled = await call(app, 'PUT', '/api/user_group/enable/2', { cookie: rootCookie });
     expect(disabled.body.success).toBe(true);
     const group = await app.gw.db
