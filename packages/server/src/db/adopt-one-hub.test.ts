@@ -299,6 +299,15 @@ describe.each(TEST_DIALECTS)('gw on a one-hub database (%s)', (kind) => {
     expect(await abilitiesOf(made.id)).toEqual([]);
     // one-hub's own rows for its channel stay as they were.
     expect(await abilitiesOf(1)).toHaveLength(2);
+    // Users made in gw fit one-hub's unique indexes (access_token, aff_code) and its char(32) token.
+    for (const username of ['gw_user_1', 'gw_user_2']) {
+      const user = await call(app, 'POST', '/api/user/', {
+        cookie: rootCookie,
+        body: { username, password: 'password-123' },
+      });
+      expect(user.body).toMatchObject({ success: true });
+      await signIn(app, username, 'password-123');
+    }
     const disabled = await call(app, 'PUT', '/api/user_group/enable/2', { cookie: rootCookie });
     expect(disabled.body.success).toBe(true);
     const group = await app.gw.db
