@@ -157,7 +157,12 @@ export async function buildApp(
   const database = openDatabase(config.database);
   app.addHook('onClose', () => database.close());
   try {
-    await migrateToLatest(database.db);
+    const migrated = await migrateToLatest(database.db, () =>
+      app.log.warn(
+        "one-hub's database adopted: gw's tables and columns added, one-hub's kept (docs/moving-from-one-hub.md)",
+      ),
+    );
+    if (migrated.length > 0) app.log.info({ migrations: migrated }, 'database migrated');
     // Before the relay loads its prices: a fresh database bills the built-in list from the first request.
     const seeded = await seedBuiltInPrices(database.db, database.kind, config.priceSeed);
     if (seeded > 0) app.log.info({ seeded }, 'built-in prices added to the price list');
