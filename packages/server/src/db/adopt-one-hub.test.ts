@@ -188,6 +188,15 @@ describe.each(TEST_DIALECTS)('gw on a one-hub database (%s)', (kind) => {
     expect(tasks.body.success).toBe(true);
     expect(tasks.body.data.data[0]).toMatchObject({ task_id: 'suno-0001', platform: 'suno' });
 
+    // Alice's keys, one written by one-hub without a setting (older one-hub versions had none).
+    const aliceCookie = await signIn(app, 'alice', fixture.alicePassword);
+    const tokens = await call(app, 'GET', '/api/token/?page=1&size=50', { cookie: aliceCookie });
+    expect(tokens.body.success).toBe(true);
+    const tokenNames = tokens.body.data.data.map((token: AnyRow) => token.name);
+    expect(tokenNames).toEqual(expect.arrayContaining(['alice-main', 'alice-legacy', 't']));
+    const main = tokens.body.data.data.find((token: AnyRow) => token.name === 'alice-main');
+    expect(main).toMatchObject({ remain_quota: fixture.aliceTokenRemain, unlimited_quota: false });
+
     const redemptions = await call(app, 'GET', '/api/redemption/?page=1&size=50', { cookie });
     expect(redemptions.body.success).toBe(true);
     expect(redemptions.body.data.data[0]).toMatchObject({ name: 'welcome', quota: 500_000 });
@@ -265,6 +274,8 @@ describe.each(TEST_DIALECTS)('gw on a one-hub database (%s)', (kind) => {
       messages: [{ role: 'user', content: 'a key made in gw' }],
     });
     expect(reply.choices[0]?.message.content).toBeTruthy();
+    // Written now, so the later restarts do not close the app with a charge still queued.
+    await app.gwRelay.ledger.flush();
 
     const channel = await call(app, 'POST', '/api/channel/', {
       cookie: rootCookie,
@@ -331,6 +342,7 @@ describe.each(TEST_DIALECTS)('gw on a one-hub database (%s)', (kind) => {
       messages: [{ role: 'user', content: 'legacy key' }],
     });
     expect(reply.choices[0]?.message.content).toBeTruthy();
+    await app.gwRelay.ledger.flush();
   });
 
   it('starts again on the adopted database as on its own (no second adoption)', async () => {
