@@ -100,6 +100,13 @@ describe.each(TEST_DIALECTS)('gw on a one-hub database (%s)', (kind) => {
     // gw's columns one-hub's older channel shape lacked.
     const channelColumns = (after.get('channels') ?? []).map((column) => column.name);
     expect(channelColumns).toEqual(expect.arrayContaining(['model_headers', 'custom_parameter']));
+    // The text columns gw reads as strings hold '' in one-hub's rows, not NULL.
+    const channel = await app.gw.db
+      .selectFrom('channels')
+      .select(['model_headers', 'custom_parameter', 'compatible_response'])
+      .where('id', '=', 1)
+      .executeTakeFirstOrThrow();
+    expect(channel).toEqual({ model_headers: '', custom_parameter: '', compatible_response: 0 });
   });
 
   it('still takes rows written the way one-hub writes them (only its own columns)', async () => {

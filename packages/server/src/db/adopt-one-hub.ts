@@ -94,6 +94,13 @@ function addedColumn(column: ColumnDefinitionNode): ColumnDefinitionNode {
   });
 }
 
+/** Whether a column holds text (gw's NOT NULL columns without a default are its TEXT columns). */
+function isTextType(column: ColumnDefinitionNode): boolean {
+  const type = column.dataType as { kind: string; dataType?: string; sqlFragments?: readonly string[] };
+  const spelled = type.kind === 'DataTypeNode' ? (type.dataType ?? '') : (type.sqlFragments ?? []).join('');
+  return /text|char/i.test(spelled);
+}
+
 async function addMissingColumns(db: AnyDb, node: CreateTableNode, existing: ExistingSchema): Promise<void> {
   const table = node.table.table.identifier.name;
   const columns = existing.tables.get(table);
@@ -107,7 +114,7 @@ async function addMissingColumns(db: AnyDb, node: CreateTableNode, existing: Exi
     );
     await db.executeQuery(db.getExecutor().compileQuery(alter, createQueryId()));
     // gw reads these text columns as strings: one-hub's existing rows get the empty value gw would write.
-    if (column.notNull && column.defaultTo === undefined) {
+    if (column.notNull && column.defaultTo === undefined && isTextType(column)) {
       await db.updateTable(table).set(name, '').where(name, 'is', null).execute();
     }
     columns.add(name);
