@@ -9,7 +9,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { type DatabaseConfig, loadConfig, parseDatabaseUrl } from '../config.js';
 import { type FakeUpstream, startFakeUpstream } from '../relay/test-support/fake-upstream/index.js';
-import { createOneHubTables, type OneHubFixture, seedOneHub } from '../test-support/one-hub-fixture.js';
+import {
+  createOneHubTables,
+  ONE_HUB_TABLES,
+  type OneHubFixture,
+  oneHubStyleRow,
+  seedOneHub,
+} from '../test-support/one-hub-fixture.js';
 import { call, signIn } from '../test-support/test-app.js';
 import { type FreshDatabase, freshDatabase, TEST_DIALECTS } from '../test-support/databases.js';
 import { ADOPTED_OPTION, needsAdoption, readExistingSchema } from './adopt-one-hub.js';
@@ -131,6 +137,10 @@ describe.each(TEST_DIALECTS)('gw on a one-hub database (%s)', (kind) => {
         .insertInto('user_groups')
         .values({ symbol: 'later', name: 'Later', ratio: 1, public: 0, enable: 1 })
         .execute();
+      // And every table of one-hub's, each with a row naming exactly its model's columns.
+      for (const [n, table] of ONE_HUB_TABLES.entries()) {
+        await db.insertInto(table.name).values(oneHubStyleRow(table.name, n)).execute();
+      }
     } finally {
       await handle.close();
     }
@@ -185,15 +195,25 @@ describe.each(TEST_DIALECTS)('gw on a one-hub database (%s)', (kind) => {
 
     const orders = await call(app, 'GET', '/api/payment/order?page=1&size=50', { cookie });
     expect(orders.body.success).toBe(true);
-    expect(orders.body.data.data[0]).toMatchObject({ trade_no: 'ONEHUB-ORDER-0001', status: 'success' });
+    expect(orders.body.data.data.find((order: AnyRow) => order.id === 1)).toMatchObject({
+      trade_no: 'ONEHUB-ORDER-0001',
+      status: 'success',
+    });
 
     const jobs = await call(app, 'GET', '/api/mj/?page=1&size=50', { cookie });
     expect(jobs.body.success).toBe(true);
-    expect(jobs.body.data.data[0]).toMatchObject({ mj_id: 'mj-0001', status: 'SUCCESS', quota: 25_000 });
+    expect(jobs.body.data.data.find((job: AnyRow) => job.id === 1)).toMatchObject({
+      mj_id: 'mj-0001',
+      status: 'SUCCESS',
+      quota: 25_000,
+    });
 
     const tasks = await call(app, 'GET', '/api/task/?page=1&size=50', { cookie });
     expect(tasks.body.success).toBe(true);
-    expect(tasks.body.data.data[0]).toMatchObject({ task_id: 'suno-0001', platform: 'suno' });
+    expect(tasks.body.data.data.find((task: AnyRow) => task.id === 1)).toMatchObject({
+      task_id: 'suno-0001',
+      platform: 'suno',
+    });
 
     // Alice's keys, one written by one-hub without a setting (older one-hub versions had none).
     const aliceCookie = await signIn(app, 'alice', fixture.alicePassword);
@@ -206,7 +226,10 @@ describe.each(TEST_DIALECTS)('gw on a one-hub database (%s)', (kind) => {
 
     const redemptions = await call(app, 'GET', '/api/redemption/?page=1&size=50', { cookie });
     expect(redemptions.body.success).toBe(true);
-    expect(redemptions.body.data.data[0]).toMatchObject({ name: 'welcome', quota: 500_000 });
+    expect(redemptions.body.data.data.find((code: AnyRow) => code.id === 1)).toMatchObject({
+      name: 'welcome',
+      quota: 500_000,
+    });
   });
 
   it('relays a chat call with an existing sk- key through the one-hub channel and bills it', async () => {

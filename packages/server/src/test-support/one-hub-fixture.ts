@@ -833,3 +833,26 @@ export async function seedOneHub(
   }
   return fixture;
 }
+
+/**
+ * A row as one-hub's GORM inserts it into `table`: every column of its model and no other (ids and
+ * `deleted_at` left to the database), values made distinct by `n` for the unique indexes.
+ */
+export function oneHubStyleRow(table: string, n: number): Record<string, unknown> {
+  const definition = ONE_HUB_TABLES.find((candidate) => candidate.name === table);
+  if (!definition) throw new Error(`one-hub has no table ${table}`);
+  const row: Record<string, unknown> = {};
+  for (const column of definition.columns) {
+    const { kind } = column;
+    if (kind === 'id' || kind === 'deleted_at') continue;
+    if (kind === 'int' || kind === 'int32') row[column.name] = 1000 + n;
+    else if (kind === 'bool') row[column.name] = 1;
+    else if (kind === 'float') row[column.name] = 1.5;
+    else if (kind === 'json') row[column.name] = '{}';
+    else if (kind === 'string') row[column.name] = `v${n}`;
+    else if (/^decimal/.test(kind.sql)) row[column.name] = 1.25;
+    else if (kind.sql === 'date') row[column.name] = `2026-01-${String(10 + n).padStart(2, '0')}`;
+    else row[column.name] = `v${n}`;
+  }
+  return row;
+}
