@@ -37,6 +37,7 @@ import { createOptionStore } from './resources/options/options.repository.js';
 import { optionRoutes } from './resources/options/options.routes.js';
 import { createOptionsService } from './resources/options/options.service.js';
 import { resolveSecrets } from './resources/options/secrets.js';
+import { hasSignedTokenKeys } from './resources/tokens/tokens.repository.js';
 import { createOrdersRepository } from './resources/orders/orders.repository.js';
 import { orderRoutes } from './resources/orders/orders.routes.js';
 import { createPaymentsRepository } from './resources/payments/payments.repository.js';
@@ -169,7 +170,12 @@ export async function buildApp(
   const database = openDatabase(config.database);
   app.addHook('onClose', () => database.close());
   try {
-    await migrateToLatest(database.db);
+    const migrated = await migrateToLatest(database.db, () =>
+      app.log.warn(
+        "one-hub's database adopted: gw's tables and columns added, one-hub's kept (docs/moving-from-one-hub.md)",
+      ),
+    );
+    if (migrated.length > 0) app.log.info({ migrations: migrated }, 'database migrated');
     // Before the relay loads its prices: a fresh database bills the built-in list from the first request.
     const seeded = await seedBuiltInPrices(database.db, database.kind, config.priceSeed);
     if (seeded > 0) app.log.info({ seeded }, 'built-in prices added to the price list');
@@ -188,7 +194,12 @@ export async function buildApp(
   });
   app.addHook('onClose', () => sharedStores.close());
   const optionStore = createOptionStore(database.db);
-  const secrets = await resolveSecrets(optionStore, config);
+  const secrets = await resolveSecrets(optionStore, config, () => hasSignedTokenKeys(database.db)).catch(
+    async (error) => {
+      await app.close();
+      throw error;
+    },
+  );
   const context: AppContext = Object.freeze({
     config,
     db: database.db,

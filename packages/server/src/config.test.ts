@@ -73,6 +73,13 @@ describe('loadConfig', () => {
     expect(both.database.kind).toBe('postgres');
   });
 
+  it('finds one-hub’s SQLite file through SQLITE_PATH when no DSN is set', () => {
+    const sqlite = loadConfig({ SQLITE_PATH: 'one-api.db?_busy_timeout=5000' }, '/srv/one-hub');
+    expect(sqlite.database).toMatchObject({ kind: 'sqlite', file: '/srv/one-hub/one-api.db' });
+    const dsnWins = loadConfig({ SQLITE_PATH: 'one-api.db', SQL_DSN: 'mysql://root@db/gw' });
+    expect(dsnWins.database.kind).toBe('mysql');
+  });
+
   it('reads port, host, secrets, root password and web folder', () => {
     const config = loadConfig(
       {

@@ -105,6 +105,16 @@ export function defaultWebDir(): string {
 }
 
 /** Reads the environment (with one-hub's aliases) into a frozen config; throws ConfigError on bad values. */
+/**
+ * one-hub without `SQL_DSN` uses SQLite at `SQLITE_PATH` (a plain file path, possibly with Go driver
+ * options after `?`): taken when neither DATABASE_URL nor SQL_DSN is set, so that deployment's
+ * environment finds its database unchanged (docs/moving-from-one-hub.md).
+ */
+function oneHubSqlitePath(path: string | undefined): string | undefined {
+  const file = path?.split('?')[0]?.trim();
+  return file ? `sqlite:${file}` : undefined;
+}
+
 export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Readonly<ServerConfig> {
   const value = (name: string, alias?: string) => {
     const own = env[name]?.trim();
@@ -123,7 +133,11 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   }
   const webDir = value('GW_WEB_DIR');
   const database = Object.freeze(
-    parseDatabaseUrl(value('DATABASE_URL', 'SQL_DSN') ?? 'sqlite:./data/gw.db', cwd, databaseVariable),
+    parseDatabaseUrl(
+      value('DATABASE_URL', 'SQL_DSN') ?? oneHubSqlitePath(value('SQLITE_PATH')) ?? 'sqlite:./data/gw.db',
+      cwd,
+      databaseVariable,
+    ),
   );
   const dataDir = value('GW_DATA_DIR');
   const nodeId = value('GW_NODE_ID') ?? 'main';

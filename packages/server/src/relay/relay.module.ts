@@ -2,6 +2,7 @@
 // start, flushed on close), the upstream HTTP client, the pipeline and its routes, and channel health.
 import { CHANNEL_STATUS } from '@gw/core';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import { createAbilitiesMirror } from '../db/one-hub-abilities.js';
 import { clientIp } from '../plugins/ip-rate-limit.js';
 import type { SharedStores } from '../redis/shared-stores.js';
 import type { AppContext } from '../shared/context.js';
@@ -111,7 +112,16 @@ export async function createRelayModule(
     await images.close();
   });
 
+  const abilities = createAbilitiesMirror(db);
   async function invalidate(topic: RelayTopic): Promise<void> {
+    // Only the process that made the change rewrites one-hub's routing table (docs/moving-from-one-hub.md).
+    if (topic === 'channels') {
+      await abilities
+        .sync()
+        .catch((error: unknown) =>
+          log.error({ err: error }, "one-hub's abilities table could not be updated"),
+        );
+    }
     await state.reload(topic);
     await shared.invalidation.publish(topic);
   }

@@ -4,6 +4,7 @@ import type { DatabaseKind } from '../../config.js';
 import type { GwDb } from '../../db/database.js';
 import type { TokenRow } from '../../db/tables.js';
 import { likePrefix, type ListRequest, pageOf } from '../../shared/listing.js';
+import { TOKEN_KEY_LENGTH } from './token-key.js';
 
 export type StoredToken = Selectable<TokenRow>;
 export type NewToken = Omit<Insertable<TokenRow>, 'id' | 'key'>;
@@ -112,3 +113,17 @@ export function createTokensRepository(db: GwDb, kind: DatabaseKind) {
 }
 
 export type TokensRepository = ReturnType<typeof createTokensRepository>;
+
+/**
+ * Whether any stored key has the signed format: a database moved in from one-hub holds keys signed with
+ * one-hub's secret, which gw must be given rather than generate (resolveSecrets).
+ */
+export async function hasSignedTokenKeys(db: GwDb): Promise<boolean> {
+  const row = await db
+    .selectFrom('tokens')
+    .select('id')
+    .where(sql<number>`length(${sql.ref('key')})`, '=', TOKEN_KEY_LENGTH)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -2,6 +2,7 @@
 // The stored value `scrypt$N$r$p$<salt>$<hash>` carries its own parameters, so a hash made at an older
 // cost still verifies and is rehashed at the current cost on the next sign-in (issue 15).
 import { randomBytes, scrypt, type ScryptOptions, timingSafeEqual } from 'node:crypto';
+import bcrypt from 'bcryptjs';
 
 /** OWASP's scrypt recommendation: N = 2^17, r = 8, p = 1 (128 MiB per hash). */
 export const DEFAULT_SCRYPT_N = 2 ** 17;
@@ -72,8 +73,15 @@ function parseStored(stored: string | undefined): StoredHash | undefined {
   };
 }
 
+/** one-hub's hashes: bcrypt (`$2a$`, Go writes `$2a$10$…`; `$2b$`/`$2y$` from other tools), 60 characters. */
+function isBcrypt(stored: string | undefined): stored is string {
+  return stored !== undefined && /^\$2[aby]\$\d{2}\$[./A-Za-z0-9]{53}$/.test(stored);
+}
+
 /** Checks a password against a stored hash; false, after the same work, for a missing or malformed hash. */
 export async function verifyPassword(password: string, stored: string | undefined): Promise<boolean> {
+  // A user moved in from one-hub signs in with the password one-hub hashed (docs/moving-from-one-hub.md).
+  if (isBcrypt(stored)) return bcrypt.compare(password, stored);
   const parsed = parseStored(stored);
   if (!parsed) {
     await derive(password, DUMMY_SALT, { N: currentN, r: R, p: P });
@@ -85,6 +93,8 @@ export async function verifyPassword(password: string, stored: string | undefine
 
 /** Whether a stored hash was made with other parameters than new hashes get (rehash it at sign-in). */
 export function needsRehash(stored: string): boolean {
+  // A one-hub bcrypt hash is kept: one-hub, still able to start on the database, could not read scrypt.
+  if (isBcrypt(stored)) return false;
   const parsed = parseStored(stored);
   return !parsed || parsed.N !== currentN || parsed.r !== R || parsed.p !== P;
 }
