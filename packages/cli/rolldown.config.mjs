@@ -28,16 +28,36 @@ const localeBundles = {
   },
 };
 
-export default defineConfig({
-  input: { index: 'src/index.ts' },
-  platform: 'node',
-  // The server and the terminal console are other packages, loaded only by `gw serve` and `gw tui`.
-  external: [/^@gw\/(server|tui)(\/|$)/],
-  plugins: [localeBundles],
-  output: {
-    dir: 'dist',
-    format: 'esm',
-    entryFileNames: '[name].js',
-    chunkFileNames: 'chunks/[name]-[hash].js',
+export default defineConfig([
+  {
+    input: { index: 'src/index.ts' },
+    platform: 'node',
+    // The server stays a package of its own, loaded only by `gw serve` (its native and optional
+    // drivers must resolve from node_modules). The terminal console is the second bundle below, at
+    // dist/tui/index.js, so that its modules do not split the chunks every other command loads.
+    external: [/^@gw\/server(\/|$)/, /^@gw\/tui$/],
+    plugins: [localeBundles],
+    output: {
+      dir: 'dist',
+      format: 'esm',
+      entryFileNames: '[name].js',
+      chunkFileNames: 'chunks/[name]-[hash].js',
+      // `import('@gw/tui')` (in a chunk) loads the bundled console next to the chunks.
+      paths: { '@gw/tui': '../tui/index.js' },
+    },
   },
-});
+  {
+    // `gw tui`: the console bundled, read only when it starts. Unbundled, it read 540 files (every
+    // locale, all of undici and zod) before the first frame. Ink loads react-devtools-core only
+    // under DEV=true, and it is not installed.
+    input: { index: '@gw/tui' },
+    platform: 'node',
+    external: ['react-devtools-core'],
+    output: {
+      dir: 'dist/tui',
+      format: 'esm',
+      entryFileNames: '[name].js',
+      chunkFileNames: 'chunks/[name]-[hash].js',
+    },
+  },
+]);
