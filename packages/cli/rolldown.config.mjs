@@ -8,6 +8,16 @@ import { defineConfig } from 'rolldown';
 const LOCALE_PREFIX = 'virtual:gw-locale/';
 const localesDir = join(dirname(createRequire(import.meta.url).resolve('@gw/core')), 'i18n/locales');
 
+/** Every section of one language, as one object (read from core's built locale files). */
+function languageSections(language) {
+  const dir = join(localesDir, language);
+  return Object.fromEntries(
+    readdirSync(dir)
+      .filter((name) => name.endsWith('.json'))
+      .map((name) => [name.slice(0, -'.json'.length), JSON.parse(readFileSync(join(dir, name), 'utf8'))]),
+  );
+}
+
 /**
  * `virtual:gw-locale/<language>`: every section of one language as a single module that parses one
  * JSON text — one file to load and one fast JSON.parse, instead of a module per section.
@@ -18,13 +28,25 @@ const localeBundles = {
   load(id) {
     if (!id.startsWith(`\0${LOCALE_PREFIX}`)) return null;
     const language = id.slice(LOCALE_PREFIX.length + 1);
-    const dir = join(localesDir, language);
-    const sections = Object.fromEntries(
-      readdirSync(dir)
-        .filter((name) => name.endsWith('.json'))
-        .map((name) => [name.slice(0, -'.json'.length), JSON.parse(readFileSync(join(dir, name), 'utf8'))]),
+    return `export const sections = JSON.parse(${JSON.stringify(JSON.stringify(languageSections(language)))});`;
+  },
+};
+
+/**
+ * Core's RESOURCES (every locale's strings, which the TUI's i18next reads) with each language parsed
+ * from its JSON text on first use: as object literals, the four locales were built at every
+ * `gw tui` start, though it shows one.
+ */
+const lazyResources = {
+  name: 'gw-lazy-resources',
+  load(id) {
+    if (!/core[\\/]dist[\\/]i18n[\\/]resources\.js$/.test(id)) return null;
+    const languages = readdirSync(localesDir).filter((name) => !name.includes('.'));
+    const getters = languages.map(
+      (language) =>
+        `get ${language}() { return (parsed.${language} ??= { translation: JSON.parse(${JSON.stringify(JSON.stringify(languageSections(language)))}) }); },`,
     );
-    return `export const sections = JSON.parse(${JSON.stringify(JSON.stringify(sections))});`;
+    return `const parsed = {};\nexport const RESOURCES = {\n${getters.join('\n')}\n};\n`;
   },
 };
 
@@ -70,7 +92,7 @@ export default defineConfig([
     input: { index: '@gw/tui' },
     platform: 'node',
     external: ['react-devtools-core'],
-    plugins: [yogaWithoutFetch],
+    plugins: [yogaWithoutFetch, lazyResources],
     // runTui sets NODE_ENV=production before React loads (the development build draws a list twice
     // as slowly); fixing it here also leaves React's 600 kB development build out of the bundle.
     transform: { define: { 'process.env.NODE_ENV': '"production"' } },
