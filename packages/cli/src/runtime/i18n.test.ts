@@ -1,6 +1,6 @@
-import { createI18nWith, LANGUAGES, RESOURCES } from '@gw/core';
+import { createI18nWith, fastTranslate, LANGUAGES, RESOURCES } from '@gw/core';
 import { describe, expect, it } from 'vitest';
-import { fastTranslate, translatorFor } from './i18n.js';
+import { translatorFor } from './i18n.js';
 
 /** Every dotted key of a locale whose value is a string. */
 function stringKeys(node: Record<string, unknown>, prefix = ''): string[] {
