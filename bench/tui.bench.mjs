@@ -107,6 +107,14 @@ const waitFor = async (instance, predicate) => {
     await new Promise((done) => setImmediate(done));
   }
 };
+// ink-testing-library's stdout has columns but no rows, so Ink asks terminal-size, which spawns
+// `tput` and `resize` on every frame (~90 ms of the Enter below): a terminal has both, as gw tui's
+// does. Give the fake one rows too (its prototype, shared by every render of this run).
+{
+  const probe = render(React.createElement(React.Fragment));
+  Object.defineProperty(Object.getPrototypeOf(probe.stdout), 'rows', { get: () => 50, configurable: true });
+  probe.unmount();
+}
 const opened = [];
 for (let run = 0; run < RUNS; run += 1) {
   const instance = render(

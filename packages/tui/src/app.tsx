@@ -1,5 +1,5 @@
 import { DEFAULT_SERVER_URL } from '@gw/core';
-import { createI18n, type Language, type Translate } from '@gw/core';
+import { createI18n, fastTranslate, type Language, RESOURCES, type Translate } from '@gw/core';
 import { useApp, useStdout, useWindowSize } from 'ink';
 import { useCallback, useMemo, useState } from 'react';
 import { KeyboardProvider } from './hooks/use-keys.js';
@@ -53,9 +53,17 @@ export function App(props: AppProps) {
   const size = useWindowSize();
   const { stdout } = useStdout();
   const { columns, rows } = viewport ?? size;
+  // Plain and `{{name}}` strings straight from the language's strings (fastTranslate); i18next, with
+  // every locale for its fallbacks, is built on the first lookup that needs more.
   const t = useMemo<Translate>(() => {
-    const i18n = createI18n(language);
-    return (key, params) => i18n.t(key, params ?? {});
+    const sections = RESOURCES[language].translation;
+    let i18n: ReturnType<typeof createI18n> | undefined;
+    return (key, params) => {
+      const fast = fastTranslate(sections, key, params);
+      if (fast !== undefined) return fast;
+      i18n ??= createI18n(language);
+      return i18n.t(key, params ?? {});
+    };
   }, [language]);
   const env = useMemo<TuiEnv>(
     () => ({

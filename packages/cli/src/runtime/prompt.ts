@@ -1,6 +1,11 @@
-import { createInterface } from 'node:readline';
+import { createRequire } from 'node:module';
 import { CliError } from '../output/cli-error.js';
 import type { CliContext } from './context.js';
+
+// Node's readline loaded on a question only: most commands (every read) load this module, few ask.
+const require = createRequire(import.meta.url);
+const createInterface: typeof import('node:readline').createInterface = (...args) =>
+  require('node:readline').createInterface(...args);
 
 /** Reads everything on stdin (for `--password-stdin`), without the final line break. */
 export async function readAllStdin(ctx: CliContext): Promise<string> {

@@ -1,3 +1,4 @@
+export * from './fast-translate.js';
 export * from './i18n.js';
 export * from './languages.js';
 export * from './locale-loaders.js';
