@@ -8,6 +8,7 @@ import { queryClient } from '../../kit/query-client';
 import { useScreenSections } from '../../kit/use-screen-sections';
 import { useSelf } from '../../kit/use-self';
 import { useT } from '../../lib/use-t';
+import { InviteCard } from '../topup/invite-card';
 import { AccountCards, KpiCards, RateCard } from './dashboard-cards';
 import { ModelsStrip } from './models-strip';
 import { QuickStart } from './quick-start';
@@ -28,7 +29,7 @@ export function DashboardPage() {
 }
 
 function DashboardGate() {
-  return useScreenSections(['dashboard']) ? <DashboardBody /> : null;
+  return useScreenSections(['dashboard', 'payments']) ? <DashboardBody /> : null;
 }
 
 function DashboardBody() {
@@ -51,6 +52,7 @@ function DashboardBody() {
       </Suspense>
       <UsageHeatmap today={initialRange.end} />
       <QuickStart />
+      <InviteCard self={self.data} />
     </div>
   );
 }

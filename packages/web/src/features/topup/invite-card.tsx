@@ -6,6 +6,8 @@ import { useQuotaDisplay } from '../../app/use-quota-display';
 import { copyText } from '../../lib/clipboard';
 import { useServerStep } from '../../kit/mutations';
 import { useT } from '../../lib/use-t';
+// The card is shown on the dashboard too, so it brings its own row styles along.
+import './topup.css';
 
 /** The invitation card (§14, as on the dashboard): make the link with `GET /api/user/aff`, copy it. */
 export function InviteCard({ self }: { self: User | undefined }) {
