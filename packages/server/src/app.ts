@@ -87,6 +87,9 @@ import { configurePasswordCost } from './resources/users/password.js';
 import { createUsersRepository } from './resources/users/users.repository.js';
 import { userRoutes } from './resources/users/users.routes.js';
 import { createUsersService } from './resources/users/users.service.js';
+import { createCeremonies } from './resources/users/webauthn.ceremonies.js';
+import { createWebauthnRepository } from './resources/users/webauthn.repository.js';
+import { webauthnRoutes } from './resources/users/webauthn.routes.js';
 import { createVerificationCodes, type VerificationCodes } from './resources/users/verification-codes.js';
 import { createLoginThrottle, memoryThrottleStore, redisThrottleStore } from './sign-in/login-throttle.js';
 import { createDbSessionStore } from './sessions/db-session-store.js';
@@ -309,6 +312,14 @@ export async function buildApp(
       createUsersAdminService(usersRepository, database.db, usersService, catalogue.groupLookup),
     ),
     ...registrationRoutes(registrationService),
+    ...webauthnRoutes({
+      credentials: createWebauthnRepository(database.db),
+      users: usersRepository,
+      ceremonies: createCeremonies(nowSeconds),
+      options: optionStore,
+      auth,
+      ipOf: (request) => clientIp(request, config.trustedHeader),
+    }),
     ...oauthRoutes(
       createOAuthService({
         users: usersRepository,

@@ -334,6 +334,22 @@ export interface SessionRow {
   last_seen_at: number;
 }
 
+/** A registered passkey (WebAuthn credential) of a user; ids and key are base64url. */
+export interface WebauthnCredentialRow {
+  id: Generated<number>;
+  user_id: number;
+  credential_id: string;
+  /** The COSE public key the authenticator gave at registration. */
+  public_key: string;
+  /** The highest signature counter seen; an assertion must raise it (when the authenticator counts). */
+  sign_count: number;
+  /** Comma-separated transports the browser reported (usb, internal, hybrid…), a hint for sign-in. */
+  transports: string;
+  alias: string;
+  /** Unix seconds. */
+  created_time: number;
+}
+
 export interface GwTables {
   users: UserRow;
   tokens: TokenRow;
@@ -356,4 +372,5 @@ export interface GwTables {
   invoice_months: InvoiceMonthRow;
   invoice_month_runs: InvoiceMonthRunRow;
   sessions: SessionRow;
+  webauthn_credentials: WebauthnCredentialRow;
 }

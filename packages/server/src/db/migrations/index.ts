@@ -13,6 +13,7 @@ import * as ledgerRejects from './2026-11-25T00-00-00-ledger-rejects.js';
 import * as relayHolds from './2026-11-25T00-00-01-relay-holds.js';
 import * as relayLedger from './2026-11-21T00-00-00-relay-ledger.js';
 import * as sessions from './2026-11-26T00-00-02-sessions.js';
+import * as webauthnCredentials from './2026-11-26T00-00-03-webauthn-credentials.js';
 import * as telegramMenus from './2026-06-06T00-00-00-telegram-menus.js';
 
 export const MIGRATIONS: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-26T00-00-00-invoices': invoices,
   '2026-11-26T00-00-01-log-filters': logFilters,
   '2026-11-26T00-00-02-sessions': sessions,
+  '2026-11-26T00-00-03-webauthn-credentials': webauthnCredentials,
 };
