@@ -278,3 +278,24 @@ export async function beginPasskeyLogin(client: ApiClient, username: string) {
 export function finishPasskeyLogin(client: ApiClient, assertion: unknown): Promise<User> {
   return client.request('POST', '/api/webauthn/login/finish', userSchema, { body: assertion });
 }
+
+/** The browser's WebAuthn refusals (DOMException names) a person can act on, and what to tell them. */
+const PASSKEY_BROWSER_ERRORS: Record<string, string> = {
+  NotAllowedError: 'account.passkey.not_allowed',
+  AbortError: 'account.passkey.not_allowed',
+  NotSupportedError: 'account.passkey.not_supported',
+  InvalidStateError: 'account.passkey.invalid_state',
+  SecurityError: 'account.passkey.security',
+};
+
+/**
+ * The i18n key for a failed `navigator.credentials` call, by the error's name (or its cause's, as
+ * wrapping libraries keep it); undefined for anything else, which is worded as a server error.
+ */
+export function passkeyBrowserErrorKey(error: unknown): string | undefined {
+  if (!(error instanceof Error)) return undefined;
+  const cause = (error as { cause?: unknown }).cause;
+  const names = [error.name, cause instanceof Error ? cause.name : ''];
+  for (const name of names) if (PASSKEY_BROWSER_ERRORS[name]) return PASSKEY_BROWSER_ERRORS[name];
+  return undefined;
+}
