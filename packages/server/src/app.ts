@@ -53,6 +53,7 @@ import { createMultiUserRepository } from './resources/analytics/multi-user.repo
 import { createDashboardRepository } from './resources/dashboard/dashboard.repository.js';
 import { dashboardRoutes } from './resources/dashboard/dashboard.routes.js';
 import { createDashboardService } from './resources/dashboard/dashboard.service.js';
+import { uptimeKumaRoutes } from './resources/dashboard/uptime-kuma.routes.js';
 import { createLedgerRejectsRepository } from './resources/ledger_rejects/ledger-rejects.repository.js';
 import { ledgerRejectRoutes } from './resources/ledger_rejects/ledger-rejects.routes.js';
 import { createLogsRepository } from './resources/logs/logs.repository.js';
@@ -333,6 +334,7 @@ export async function buildApp(
     ),
     ...logRoutes(logsService, siteQuotaDisplay(optionStore)),
     ...dashboardRoutes(dashboardService),
+    ...uptimeKumaRoutes(optionStore),
     ...analyticsRoutes(analyticsService),
     ...redemptionRoutes(redemptionsService),
     ...paymentRoutes(createPaymentsService(createPaymentsRepository(database.db, database.kind))),

@@ -88,6 +88,8 @@ const EXPECTED: Record<string, Level> = {
   'GET /api/oauth/email/bind': 'user',
   'GET /api/oauth/state': 'public',
   'POST /api/webauthn/registration/begin': 'user',
+  'GET /api/user/dashboard/uptimekuma/status-page': 'user',
+  'GET /api/user/dashboard/uptimekuma/status-page/heartbeat': 'user',
   'POST /api/webauthn/registration/finish': 'user',
   'POST /api/webauthn/login/begin': 'public',
   'POST /api/webauthn/login/finish': 'public',
