@@ -209,6 +209,10 @@ describe.each([
       'OpenCat',
       'AMA 问天',
     ]);
+    // No Status pill on a site without UptimeEnabled (uptime-journey covers the tab).
+    await expect(page.getByRole('button', { name: tr('dashboard.uptime.tab_status') }).count()).resolves.toBe(
+      0,
+    );
     // The invite card (the top-up screen's own component): Generate fills the field with root's
     // invite link and turns into Copy.
     const aff = await rootApi<string>(journey, 'GET', '/api/user/aff');
