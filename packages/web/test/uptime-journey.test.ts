@@ -91,6 +91,7 @@ describe.each([
       `${t('dashboard.uptime.beat_up')} · ${beatTimeUtc8(LAST_BEAT)} (UTC+8)`,
     );
     expect(beatTimeUtc8(LAST_BEAT)).toBe('2026-11-27 04:30:00');
+    await page.screenshot({ path: `/tmp/gw-uptime-${language}-${width}.png`, fullPage: true });
 
     // Uptime-Kuma failing: the refresh reports it in place.
     failing = true;
@@ -101,7 +102,6 @@ describe.each([
     // Back on the Dashboard pill, the usual content.
     await page.getByRole('button', { name: t('dashboard.uptime.tab_dashboard') }).click();
     await page.getByRole('region', { name: t('dashboard.quick_start') }).waitFor(SETTLE);
-    await page.screenshot({ path: `/tmp/gw-uptime-${language}-${width}.png`, fullPage: true });
     await page.context().close();
   });
 });
