@@ -81,6 +81,7 @@ describe.each([
     const list = ((await listed.json()) as { data: { credential_id: string; alias: string }[] }).data;
     expect(list.map((item) => item.alias)).toEqual(['Journey key']);
     await expect(row.locator('code').getAttribute('title')).resolves.toBe(list[0]?.credential_id);
+    await page.screenshot({ path: `/tmp/gw-passkeys-tab-${language}-${width}.png`, fullPage: true });
 
     // Signed out (cookies gone), a discoverable sign-in with the username left blank opens the console.
     await page.context().clearCookies();
