@@ -58,6 +58,7 @@ import { createMultiUserRepository } from './resources/analytics/multi-user.repo
 import { createDashboardRepository } from './resources/dashboard/dashboard.repository.js';
 import { dashboardRoutes } from './resources/dashboard/dashboard.routes.js';
 import { createDashboardService } from './resources/dashboard/dashboard.service.js';
+import { uptimeKumaRoutes } from './resources/dashboard/uptime-kuma.routes.js';
 import { createLedgerRejectsRepository } from './resources/ledger_rejects/ledger-rejects.repository.js';
 import { ledgerRejectRoutes } from './resources/ledger_rejects/ledger-rejects.routes.js';
 import { createLogsRepository } from './resources/logs/logs.repository.js';
@@ -92,6 +93,9 @@ import { configurePasswordCost } from './resources/users/password.js';
 import { createUsersRepository } from './resources/users/users.repository.js';
 import { userRoutes } from './resources/users/users.routes.js';
 import { createUsersService } from './resources/users/users.service.js';
+import { createCeremonies } from './resources/users/webauthn.ceremonies.js';
+import { createWebauthnRepository } from './resources/users/webauthn.repository.js';
+import { webauthnRoutes } from './resources/users/webauthn.routes.js';
 import { createVerificationCodes, type VerificationCodes } from './resources/users/verification-codes.js';
 import {
   createLoginThrottle,
@@ -356,6 +360,14 @@ export async function buildApp(
       createUsersAdminService(usersRepository, database.db, usersService, catalogue.groupLookup),
     ),
     ...registrationRoutes(registrationService),
+    ...webauthnRoutes({
+      credentials: createWebauthnRepository(database.db),
+      users: usersRepository,
+      ceremonies: createCeremonies(nowSeconds),
+      options: optionStore,
+      auth,
+      ipOf: (request) => clientIp(request, config.trustedHeader),
+    }),
     ...oauthRoutes(
       createOAuthService({
         users: usersRepository,
@@ -369,6 +381,7 @@ export async function buildApp(
     ),
     ...logRoutes(logsService, siteQuotaDisplay(optionStore)),
     ...dashboardRoutes(dashboardService),
+    ...uptimeKumaRoutes(optionStore),
     ...analyticsRoutes(analyticsService),
     ...redemptionRoutes(redemptionsService),
     ...paymentRoutes(createPaymentsService(createPaymentsRepository(database.db, database.kind))),

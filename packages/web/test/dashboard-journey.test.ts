@@ -209,6 +209,18 @@ describe.each([
       'OpenCat',
       'AMA 问天',
     ]);
+    // No Status pill on a site without UptimeEnabled (uptime-journey covers the tab).
+    await expect(page.getByRole('button', { name: tr('dashboard.uptime.tab_status') }).count()).resolves.toBe(
+      0,
+    );
+    // The invite card (the top-up screen's own component): Generate fills the field with root's
+    // invite link and turns into Copy.
+    const aff = await rootApi<string>(journey, 'GET', '/api/user/aff');
+    const invite = page.getByLabel(tr('payments.topup.invite_link'));
+    await expect(invite.inputValue()).resolves.toBe('');
+    await page.getByRole('button', { name: tr('payments.topup.invite_generate') }).click();
+    await expect.poll(async () => invite.inputValue(), SETTLE).toMatch(new RegExp(`/register\\?aff=${aff}$`));
+    await page.getByRole('button', { name: tr('common.copy'), exact: true }).waitFor();
     await page.screenshot({ path: `/tmp/gw-dashboard-${language}-${width}.png`, fullPage: true });
     await page.context().close();
   });

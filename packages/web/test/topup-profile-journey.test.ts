@@ -221,7 +221,8 @@ async function profileJourney(page: Page, t: T, username: string, oldPassword: s
   });
   expect(((await self.json()) as { data: { username: string } }).data.username).toBe(username);
 
-  // Bindings: only e-mail on a site that enables no third party; passkeys: an honest notice.
+  // Bindings: only e-mail on a site that enables no third party; passkeys: none yet (passkey-journey
+  // registers and signs in with one).
   await page.getByRole('tab', { name: t('users.profile.tabs.binding') }).click();
   await page.getByText(t('users.bindings.email'), { exact: true }).waitFor();
   await expect(page.locator('[data-binding]').count()).resolves.toBe(1);
@@ -248,7 +249,8 @@ async function profileJourney(page: Page, t: T, username: string, oldPassword: s
     .click();
   await mailDialog.waitFor({ state: 'detached' });
   await page.getByRole('tab', { name: t('users.profile.tabs.passkeys') }).click();
-  await page.getByText(t('users.profile.passkeys_unavailable')).waitFor();
+  await page.getByText(t('users.profile.passkeys_empty')).waitFor();
+  await page.getByRole('button', { name: t('users.passkey.register') }).waitFor();
 
   // Signed out and in again with the new password, the console opens.
   await page.getByRole('button', { name: t('web.user_menu', { name: username }) }).click();

@@ -357,6 +357,22 @@ export interface AuditLogRow {
   changes: string;
 }
 
+/** A registered passkey (WebAuthn credential) of a user; ids and key are base64url. */
+export interface WebauthnCredentialRow {
+  id: Generated<number>;
+  user_id: number;
+  credential_id: string;
+  /** The COSE public key the authenticator gave at registration. */
+  public_key: string;
+  /** The highest signature counter seen; an assertion must raise it (when the authenticator counts). */
+  sign_count: number;
+  /** Comma-separated transports the browser reported (usb, internal, hybrid…), a hint for sign-in. */
+  transports: string;
+  alias: string;
+  /** Unix seconds. */
+  created_time: number;
+}
+
 export interface GwTables {
   users: UserRow;
   tokens: TokenRow;
@@ -380,4 +396,5 @@ export interface GwTables {
   invoice_month_runs: InvoiceMonthRunRow;
   sessions: SessionRow;
   audit_logs: AuditLogRow;
+  webauthn_credentials: WebauthnCredentialRow;
 }

@@ -17,7 +17,7 @@ export const GLOBAL_API_WINDOW_SECONDS = 180;
 export const CRITICAL_MARK = 'CT';
 export const CRITICAL_WINDOW_SECONDS = 1200;
 
-/** Routes under the Critical limiter, as `METHOD path` (one-hub also lists WebAuthn login). */
+/** Routes under the Critical limiter, as `METHOD path` (WebAuthn sign-in too, as one-hub). */
 export const CRITICAL_ROUTES: ReadonlySet<string> = new Set([
   'POST /api/user/login',
   'POST /api/user/register',
@@ -30,6 +30,8 @@ export const CRITICAL_ROUTES: ReadonlySet<string> = new Set([
   'GET /api/oauth/oidc',
   'GET /api/oauth/endpoint',
   'GET /api/oauth/wechat',
+  'POST /api/webauthn/login/begin',
+  'POST /api/webauthn/login/finish',
 ]);
 
 export type IpRateLimitConfig = Pick<

@@ -1,2 +1,3 @@
 export * from './dashboard.api.js';
 export * from './dashboard.schema.js';
+export * from './uptime.js';

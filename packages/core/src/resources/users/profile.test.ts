@@ -7,6 +7,7 @@ import {
   PROFILE_FORM_FIELDS,
   profileFormSchema,
   selfUpdateFromProfile,
+  passkeyBrowserErrorKey,
   shortCredentialId,
 } from './profile.js';
 import { userSchema } from './users.schema.js';
@@ -127,5 +128,29 @@ describe('profile and top-up strings', () => {
     for (const language of LANGUAGES) {
       for (const key of keys) expect(translate(language, key), `${language} ${key}`).not.toBe(key);
     }
+  });
+});
+
+describe('passkey browser errors', () => {
+  const named = (name: string, cause?: Error) => {
+    const error = new Error('x', cause ? { cause } : undefined);
+    error.name = name;
+    return error;
+  };
+
+  it('words the refusals a person can act on, by name or by the wrapped cause’s name', () => {
+    expect(passkeyBrowserErrorKey(named('NotAllowedError'))).toBe('account.passkey.not_allowed');
+    expect(passkeyBrowserErrorKey(named('NotSupportedError'))).toBe('account.passkey.not_supported');
+    expect(passkeyBrowserErrorKey(named('InvalidStateError'))).toBe('account.passkey.invalid_state');
+    expect(passkeyBrowserErrorKey(named('SecurityError'))).toBe('account.passkey.security');
+    expect(passkeyBrowserErrorKey(named('WebAuthnError', named('NotAllowedError')))).toBe(
+      'account.passkey.not_allowed',
+    );
+  });
+
+  it('leaves anything else to the server-error wording', () => {
+    expect(passkeyBrowserErrorKey(named('TypeError'))).toBeUndefined();
+    expect(passkeyBrowserErrorKey('NotAllowedError')).toBeUndefined();
+    expect(passkeyBrowserErrorKey(undefined)).toBeUndefined();
   });
 });

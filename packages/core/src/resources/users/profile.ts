@@ -12,6 +12,7 @@ import {
   PASSWORD_MIN,
   type SelfUpdateInput,
   type User,
+  userSchema,
 } from './users.schema.js';
 
 /** What the personal-info form holds. An empty password keeps the current one. */
@@ -192,4 +193,109 @@ export async function deletePasskey(client: ApiClient, id: number): Promise<void
 /** A credential id as the list shows it: its first 20 characters, the whole one in a tooltip (§23). */
 export function shortCredentialId(id: string): string {
   return id.length > 20 ? `${id.slice(0, 20)}…` : id;
+}
+
+// ---- Passkey ceremonies (contract §1.3) ----
+
+/** Longest passkey name kept (the column's width). */
+export const PASSKEY_ALIAS_MAX = 64;
+/**
+ * Longest credential id taken, base64url: 700 characters (525 bytes) still fit a unique index on every
+ * database gw runs on; authenticators' ids are 16–64 bytes in practice.
+ */
+export const PASSKEY_CREDENTIAL_ID_MAX = 700;
+
+const base64url = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .regex(/^[A-Za-z0-9_-]*$/, 'base64url');
+/** Generous bounds: attestation objects carry certificates for some formats; assertions are small. */
+const CEREMONY_FIELD_MAX = 64 * 1024;
+
+/** `POST /api/webauthn/registration/begin`: an optional name for the new passkey. */
+export const passkeyRegistrationBeginSchema = z.object({
+  alias: z.string().trim().max(PASSKEY_ALIAS_MAX).default(''),
+});
+
+/** `POST /api/webauthn/login/begin`: a username, or `""` for a discoverable passkey. */
+export const passkeyLoginBeginSchema = z.object({
+  username: z.string().trim().max(255).default(''),
+});
+
+/** The browser's new credential as JSON (`navigator.credentials.create`, binary fields base64url). */
+export const passkeyRegistrationSchema = z.looseObject({
+  id: base64url(PASSKEY_CREDENTIAL_ID_MAX).min(1),
+  rawId: base64url(PASSKEY_CREDENTIAL_ID_MAX).min(1),
+  type: z.literal('public-key'),
+  response: z.looseObject({
+    attestationObject: base64url(CEREMONY_FIELD_MAX).min(1),
+    clientDataJSON: base64url(CEREMONY_FIELD_MAX).min(1),
+    transports: z.array(z.string().max(32)).max(10).optional(),
+  }),
+});
+export type PasskeyRegistration = z.output<typeof passkeyRegistrationSchema>;
+
+/** The browser's signed assertion as JSON (`navigator.credentials.get`, binary fields base64url). */
+export const passkeyAssertionSchema = z.looseObject({
+  id: base64url(PASSKEY_CREDENTIAL_ID_MAX).min(1),
+  rawId: base64url(PASSKEY_CREDENTIAL_ID_MAX).min(1),
+  type: z.literal('public-key'),
+  response: z.looseObject({
+    authenticatorData: base64url(CEREMONY_FIELD_MAX).min(1),
+    clientDataJSON: base64url(CEREMONY_FIELD_MAX).min(1),
+    signature: base64url(CEREMONY_FIELD_MAX).min(1),
+    userHandle: base64url(1024).nullish(),
+  }),
+});
+export type PasskeyAssertion = z.output<typeof passkeyAssertionSchema>;
+
+/** A begin reply: the options for the browser's WebAuthn call, under `publicKey` as one-hub sends them. */
+const ceremonyOptionsSchema = z.object({ publicKey: z.looseObject({ challenge: z.string() }) });
+
+/** Starts registering a passkey for the caller; the creation options (challenge and ids base64url). */
+export async function beginPasskeyRegistration(client: ApiClient, alias: string) {
+  const reply = await client.request('POST', '/api/webauthn/registration/begin', ceremonyOptionsSchema, {
+    body: { alias },
+  });
+  return reply.publicKey;
+}
+
+/** Sends the new credential; the server checks it against the challenge and stores it. */
+export async function finishPasskeyRegistration(client: ApiClient, credential: unknown): Promise<void> {
+  await client.send('POST', '/api/webauthn/registration/finish', { body: credential });
+}
+
+/** Starts a passkey sign-in (`username` blank: any passkey of this site); the request options. */
+export async function beginPasskeyLogin(client: ApiClient, username: string) {
+  const reply = await client.request('POST', '/api/webauthn/login/begin', ceremonyOptionsSchema, {
+    body: { username },
+  });
+  return reply.publicKey;
+}
+
+/** Sends the signed assertion; signs in as the passkey's owner (the same reply as a password sign-in). */
+export function finishPasskeyLogin(client: ApiClient, assertion: unknown): Promise<User> {
+  return client.request('POST', '/api/webauthn/login/finish', userSchema, { body: assertion });
+}
+
+/** The browser's WebAuthn refusals (DOMException names) a person can act on, and what to tell them. */
+const PASSKEY_BROWSER_ERRORS: Record<string, string> = {
+  NotAllowedError: 'account.passkey.not_allowed',
+  AbortError: 'account.passkey.not_allowed',
+  NotSupportedError: 'account.passkey.not_supported',
+  InvalidStateError: 'account.passkey.invalid_state',
+  SecurityError: 'account.passkey.security',
+};
+
+/**
+ * The i18n key for a failed `navigator.credentials` call, by the error's name (or its cause's, as
+ * wrapping libraries keep it); undefined for anything else, which is worded as a server error.
+ */
+export function passkeyBrowserErrorKey(error: unknown): string | undefined {
+  if (!(error instanceof Error)) return undefined;
+  const cause = (error as { cause?: unknown }).cause;
+  const names = [error.name, cause instanceof Error ? cause.name : ''];
+  for (const name of names) if (PASSKEY_BROWSER_ERRORS[name]) return PASSKEY_BROWSER_ERRORS[name];
+  return undefined;
 }

@@ -1,6 +1,7 @@
 import { Button, Callout, FormGroup, InputGroup } from '@blueprintjs/core';
 import { describeError, login, loginSchema, signInProviders } from '@gw/core';
 import { type FormEvent, lazy, Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { useApp, useUser } from '../../app/app-context';
 import { type FieldMessages, messagesFromZod } from '../../lib/form-errors';
@@ -23,6 +24,7 @@ export function LoginPage() {
   // The console's sidebar comes right after a sign-in: its icons load while the user types.
   useEffect(preloadMenuIcons, []);
   const t = useT();
+  const { i18n } = useTranslation();
   const { client, session, site } = useApp();
   const user = useUser();
   const navigate = useNavigate();
@@ -32,9 +34,33 @@ export function LoginPage() {
   const [errors, setErrors] = useState<FieldMessages>({});
   const [serverError, setServerError] = useState('');
   const [busy, setBusy] = useState(false);
+  const [passkeyBusy, setPasskeyBusy] = useState(false);
   const providers = signInProviders(site);
 
-  if (user && !busy) return <Navigate to="/panel" replace />;
+  if (user && !busy && !passkeyBusy) return <Navigate to="/panel" replace />;
+
+  // §13: the typed username, or none for a discoverable passkey; signs in like the password form.
+  const passkey = async () => {
+    setErrors({});
+    setServerError('');
+    setPasskeyBusy(true);
+    // The ceremony's code and its error strings come on first use, off the first screen's budget.
+    let flow: typeof import('../../lib/passkeys') | undefined;
+    try {
+      flow = await import('../../lib/passkeys');
+      session.setUser(await flow.signInWithPasskey(client, username.trim()));
+      navigate('/panel', { replace: true });
+    } catch (error) {
+      if (flow) {
+        await flow.loadPasskeyStrings(i18n).catch(() => undefined);
+        setServerError(flow.passkeyErrorText(error, t));
+      } else {
+        const notice = describeError(error);
+        setServerError(t(notice.key, notice.params));
+      }
+      setPasskeyBusy(false);
+    }
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -118,7 +144,23 @@ export function LoginPage() {
             {serverError}
           </Callout>
         )}
-        <Button type="submit" intent="primary" fill loading={busy} text={t('auth.login')} />
+        <Button
+          type="submit"
+          intent="primary"
+          fill
+          loading={busy}
+          disabled={passkeyBusy}
+          text={t('auth.login')}
+        />
+        <Button
+          className="gw-passkey-button"
+          icon="key"
+          fill
+          loading={passkeyBusy}
+          disabled={busy}
+          text={t('auth.passkey.sign_in')}
+          onClick={() => void passkey()}
+        />
       </form>
     </AuthCard>
   );

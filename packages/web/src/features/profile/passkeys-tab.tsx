@@ -1,15 +1,31 @@
-import { Alert, Button, Callout, Card, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
+import {
+  Alert,
+  Button,
+  Callout,
+  Card,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  FormGroup,
+  HTMLTable,
+  InputGroup,
+  NonIdealState,
+  Spinner,
+} from '@blueprintjs/core';
 import {
   deletePasskey,
   formatTimestamp,
   GwApiError,
   listPasskeys,
+  nowSeconds,
+  PASSKEY_ALIAS_MAX,
   type Passkey,
   shortCredentialId,
 } from '@gw/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useApp } from '../../app/app-context';
+import { passkeyErrorText, registerPasskey } from '../../lib/passkeys';
 import { showError, showToast } from '../../lib/toasts';
 import { useT } from '../../lib/use-t';
 
@@ -23,7 +39,7 @@ function serverLacksPasskeys(error: unknown): boolean {
 }
 
 /**
- * The Passkeys tab (§23): the caller's passkeys with delete. A server without the WebAuthn routes gets
+ * The Passkeys tab (§23): register one (named in a dialog), the caller's passkeys with delete. A server without the WebAuthn routes gets
  * an honest notice instead of a register button that could not work.
  */
 export function PasskeysTab() {
@@ -33,6 +49,26 @@ export function PasskeysTab() {
   const passkeys = useQuery({ queryKey: PASSKEYS_KEY, queryFn: () => listPasskeys(client) });
   const [deleting, setDeleting] = useState<Passkey | undefined>();
   const name = (passkey: Passkey) => passkey.alias || formatTimestamp(passkey.created_time);
+  const [naming, setNaming] = useState(false);
+  const [alias, setAlias] = useState('');
+  const [registering, setRegistering] = useState(false);
+
+  const register = async (event: FormEvent) => {
+    event.preventDefault();
+    setRegistering(true);
+    try {
+      // Left blank, the passkey is named after the time it was made (§23).
+      await registerPasskey(client, alias.trim() || formatTimestamp(nowSeconds()));
+      setNaming(false);
+      setAlias('');
+      showToast('success', t('users.passkey.registered'));
+    } catch (error) {
+      showToast('error', passkeyErrorText(error, t));
+    } finally {
+      setRegistering(false);
+      await queries.invalidateQueries({ queryKey: PASSKEYS_KEY });
+    }
+  };
 
   const remove = async (passkey: Passkey) => {
     setDeleting(undefined);
@@ -97,7 +133,54 @@ export function PasskeysTab() {
       <Callout intent="primary" icon="key">
         {t('users.profile.passkeys_help')}
       </Callout>
-      <Card>{body}</Card>
+      <Card>
+        {!serverLacksPasskeys(passkeys.error) && (
+          <Button
+            className="gw-passkey-register"
+            intent="primary"
+            icon="add"
+            text={t('users.passkey.register')}
+            onClick={() => setNaming(true)}
+          />
+        )}
+        {body}
+      </Card>
+      <Dialog
+        isOpen={naming}
+        title={t('users.passkey.alias_title')}
+        onClose={() => !registering && setNaming(false)}
+      >
+        <form onSubmit={(event) => void register(event)}>
+          <DialogBody>
+            <FormGroup
+              label={t('users.profile.passkey_alias')}
+              labelFor="passkey-alias"
+              helperText={t('users.passkey.alias_help')}
+            >
+              <InputGroup
+                id="passkey-alias"
+                autoFocus
+                maxLength={PASSKEY_ALIAS_MAX}
+                value={alias}
+                onValueChange={setAlias}
+              />
+            </FormGroup>
+          </DialogBody>
+          <DialogFooter
+            actions={
+              <>
+                <Button text={t('common.cancel')} disabled={registering} onClick={() => setNaming(false)} />
+                <Button
+                  type="submit"
+                  intent="primary"
+                  loading={registering}
+                  text={t('users.passkey.continue')}
+                />
+              </>
+            }
+          />
+        </form>
+      </Dialog>
       <Alert
         isOpen={deleting !== undefined}
         intent="danger"

@@ -25,7 +25,7 @@ export function ProfilePage() {
 }
 
 function ProfileSections() {
-  const ready = useScreenSections(['users']);
+  const ready = useScreenSections(['users', 'account']);
   if (!ready) return <Spinner className="gw-page-spinner" />;
   return <ProfileTabs />;
 }

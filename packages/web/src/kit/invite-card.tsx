@@ -1,13 +1,15 @@
 import { Button, Card, H4, InputGroup } from '@blueprintjs/core';
 import { getAffCode, invitationLink, renderQuota, type User } from '@gw/core';
 import { useState } from 'react';
-import { useApp } from '../../app/app-context';
-import { useQuotaDisplay } from '../../app/use-quota-display';
-import { copyText } from '../../lib/clipboard';
-import { useServerStep } from '../../kit/mutations';
-import { useT } from '../../lib/use-t';
+import { useApp } from '../app/app-context';
+import { useQuotaDisplay } from '../app/use-quota-display';
+import { copyText } from '../lib/clipboard';
+import { useServerStep } from './mutations';
+import { useT } from '../lib/use-t';
+// Shared by the dashboard and the top-up screen, so it brings its own row styles along.
+import './invite-card.css';
 
-/** The invitation card (§14, as on the dashboard): make the link with `GET /api/user/aff`, copy it. */
+/** The invitation card (console-screens §7 and §14): make the link with `GET /api/user/aff`, copy it. */
 export function InviteCard({ self }: { self: User | undefined }) {
   const t = useT();
   const { client, site } = useApp();
@@ -37,7 +39,7 @@ export function InviteCard({ self }: { self: User | undefined }) {
           })}
         </p>
       )}
-      <div className="gw-topup-row">
+      <div className="gw-invite-row">
         <InputGroup
           readOnly
           aria-label={t('payments.topup.invite_link')}
