@@ -37,6 +37,7 @@ import type { RoutingChannel } from '../selection/routing-table.js';
 import { countTextTokensOffLoop, estimatePromptTokens, type ImageFetcher } from '../tokens/index.js';
 import type { RelayAuthenticator, RelayCaller } from './authenticate.js';
 import { runAttempt } from './relay-attempt.js';
+import { checkContentSafety } from './content-safety.js';
 import { takeTurn } from './big-body-turns.js';
 import { admitRequest, endClaim } from './relay-admission.js';
 import { maskRelayError, maskUpstreamText } from './upstream-text-mask.js';
@@ -354,6 +355,14 @@ export function createRelayHandler(deps: RelayDeps) {
 
     /** Tries the channels of the plan; returns what a success still owes until the ledger writes it. */
     async function relayAdmitted(): Promise<{ userOwed: number; tokenOwed: number } | undefined> {
+      // Content safety comes after the hold (spec §6 steps 5–6): a refused prompt has its hold refunded and
+      // never reaches a channel.
+      const unsafe = checkContentSafety(options.safety, asked);
+      if (unsafe) {
+        refundHold();
+        fail(localError(400, options.language, unsafe.messageKey, unsafe.params, unsafe.code));
+        return undefined;
+      }
       let lastError: RelayError | undefined;
       // Their keys, hosts and addresses are masked out of the error a non-admin caller reads.
       const tried: RelayChannel[] = [];

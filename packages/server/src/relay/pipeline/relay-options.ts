@@ -2,6 +2,7 @@
 import { DEFAULT_LANGUAGE, type Language, normalizeLanguage, optionDefault } from '@gw/core';
 import type { OptionStore } from '../../shared/context.js';
 import type { ProviderSettings } from '../providers/provider.js';
+import type { SafetyOptions } from './content-safety.js';
 
 export interface RelayOptions {
   /** The site language: relay error messages are written in it. */
@@ -30,6 +31,8 @@ export interface RelayOptions {
   inFlightCompletionTokens: number;
   /** InFlightMaxCompletionTokens: the completion limit sent with a non-streamed request that gave none. */
   inFlightMaxCompletionTokens: number;
+  /** EnableSafe, SafeToolName, SafeKeyWords: the content check before a request goes upstream (§6 step 6). */
+  safety: SafetyOptions;
 }
 
 const KEYS = [
@@ -55,6 +58,9 @@ const KEYS = [
   'InFlightQuotaCheckEnabled',
   'InFlightCompletionTokens',
   'InFlightMaxCompletionTokens',
+  'EnableSafe',
+  'SafeToolName',
+  'SafeKeyWords',
 ] as const;
 
 /** Reads the relay's options (stored value, else the registry default). */
@@ -84,15 +90,17 @@ export async function loadRelayOptions(store: OptionStore): Promise<RelayOptions
     autoDisable: bool('AutomaticDisableChannelEnabled'),
     autoEnable: bool('AutomaticEnableChannelEnabled'),
     channelDisableThreshold: decimal('ChannelDisableThreshold', 5),
-    disableKeywords: text('DisableChannelKeywords')
-      .split('\n')
-      .map((line) => line.trim())
-      .filter((line) => line !== ''),
+    disableKeywords: lines(text('DisableChannelKeywords')),
     claudeApiEnabled: bool('ClaudeAPIEnabled'),
     geminiApiEnabled: bool('GeminiAPIEnabled'),
     inFlightCheck: bool('InFlightQuotaCheckEnabled'),
     inFlightCompletionTokens: int('InFlightCompletionTokens', 4096),
     inFlightMaxCompletionTokens: int('InFlightMaxCompletionTokens', 16384) || 16384,
+    safety: {
+      enabled: bool('EnableSafe'),
+      tool: text('SafeToolName'),
+      keywords: lines(text('SafeKeyWords')),
+    },
     providerSettings: {
       claudeDefaultMaxTokens: jsonRecord(text('ClaudeDefaultMaxTokens'), (v) =>
         typeof v === 'number' && v > 0 ? Math.floor(v) : undefined,
@@ -101,6 +109,14 @@ export async function loadRelayOptions(store: OptionStore): Promise<RelayOptions
       geminiOpenThink: jsonRecord(text('GeminiOpenThink'), (v) => (typeof v === 'boolean' ? v : undefined)),
     },
   };
+}
+
+/** A newline list: each line trimmed, blank lines dropped. */
+function lines(text: string): string[] {
+  return text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
 }
 
 function jsonRecord<T>(text: string, read: (value: unknown) => T | undefined): Record<string, T> {
