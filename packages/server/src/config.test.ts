@@ -104,12 +104,20 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads the #search engine settings (one-hub search.searxng.url and search.tavily.key)', () => {
+    expect(loadConfig({})).toMatchObject({ searchSearxngUrl: undefined, searchTavilyKey: undefined });
+    const config = loadConfig({ SEARCH_SEARXNG_URL: 'http://127.0.0.1:8888', SEARCH_TAVILY_KEY: ' tvly-1 ' });
+    expect(config).toMatchObject({ searchSearxngUrl: 'http://127.0.0.1:8888', searchTavilyKey: 'tvly-1' });
+  });
+
   it.each([
     [{ PORT: 'eighty' }, 'PORT'],
     [{ PORT: '70000' }, 'PORT'],
     [{ DATABASE_URL: 'oracle://x' }, 'DATABASE_URL'],
     [{ SQL_DSN: 'mongodb://u:secret@x' }, 'SQL_DSN'],
     [{ REDIS_URL: 'http://x' }, 'REDIS_URL'],
+    [{ SEARCH_SEARXNG_URL: 'searx.local' }, 'SEARCH_SEARXNG_URL'],
+    [{ SEARCH_SEARXNG_URL: 'ftp://searx.local' }, 'SEARCH_SEARXNG_URL'],
   ])('refuses %o naming the variable', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^${variable}:`));

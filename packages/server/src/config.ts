@@ -80,6 +80,10 @@ export interface ServerConfig {
    * registration and password reset without a mail server, and for end-to-end tests.
    */
   mailOutboxDir: string | undefined;
+  /** A SearxNG instance (JSON format on) for the `#search` model suffix (SEARCH_SEARXNG_URL, one-hub's search.searxng.url). */
+  searchSearxngUrl: string | undefined;
+  /** A Tavily API key for the `#search` suffix when no SearxNG is set (SEARCH_TAVILY_KEY, one-hub's search.tavily.key). */
+  searchTavilyKey: string | undefined;
 }
 
 /** A setting that cannot be used, named by its environment variable. */
@@ -214,7 +218,24 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     loginIpFailures: parseCount('LOGIN_IP_FAILURES', value('LOGIN_IP_FAILURES'), 20),
     loginBackoffMaxSeconds: parseSeconds('LOGIN_BACKOFF_MAX', value('LOGIN_BACKOFF_MAX'), 900, 1),
     mailOutboxDir: optionalDir(value('MAIL_OUTBOX_DIR'), cwd),
+    searchSearxngUrl: parseHttpUrl('SEARCH_SEARXNG_URL', value('SEARCH_SEARXNG_URL')),
+    searchTavilyKey: value('SEARCH_TAVILY_KEY'),
   });
+}
+
+/** An optional http(s) URL. */
+function parseHttpUrl(variable: string, text: string | undefined): string | undefined {
+  if (text === undefined) return undefined;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new ConfigError(variable, `"${text}" is not a URL`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError(variable, `"${text}" is not an http or https URL`);
+  }
+  return text;
 }
 
 /** An optional folder, resolved against the working directory. */

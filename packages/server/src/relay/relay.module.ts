@@ -10,6 +10,7 @@ import { createSettlementLedger, type SettlementLedger } from './ledger/settleme
 import { createRelayAuthenticator } from './pipeline/authenticate.js';
 import { createPublicImageFetcher } from './pipeline/public-image-fetch.js';
 import { createRelayHandler } from './pipeline/relay-handler.js';
+import { createWebSearch } from './pipeline/web-search.js';
 import type { RelayChannel } from './pipeline/relay-channel.js';
 import type { RelayError } from './pipeline/relay-error.js';
 import { createRelayState, RELAY_TOPICS, type RelayState, type RelayTopic } from './pipeline/relay-state.js';
@@ -199,6 +200,7 @@ export async function createRelayModule(
     clientIp: ipOf,
     fetchImage: images.fetch,
     inFlight: shared.inFlight,
+    webSearch: createWebSearch({ searxngUrl: config.searchSearxngUrl, tavilyKey: config.searchTavilyKey }),
   });
   const models = createRelayModels(state, auth, ipOf, context.startTime);
   // Open Midjourney tasks left by the last run are polled from the start; the poller idles once none is open.

@@ -38,6 +38,7 @@ import { countTextTokensOffLoop, estimatePromptTokens, type ImageFetcher } from 
 import type { RelayAuthenticator, RelayCaller } from './authenticate.js';
 import { runAttempt } from './relay-attempt.js';
 import { checkContentSafety } from './content-safety.js';
+import { type WebSearch, withSearchResults } from './web-search.js';
 import { takeTurn } from './big-body-turns.js';
 import { admitRequest, endClaim } from './relay-admission.js';
 import { maskRelayError, maskUpstreamText } from './upstream-text-mask.js';
@@ -84,6 +85,8 @@ export interface RelayDeps {
   fetchImage: ImageFetcher;
   /** Every running request's claim on its user's and key's balance (all processes with Redis). */
   inFlight: InFlightStore;
+  /** The engine `model#search` chat requests ask first (undefined: none configured, the suffix is ignored). */
+  webSearch?: WebSearch | undefined;
 }
 
 /** How a route calls the pipeline. */
@@ -275,13 +278,15 @@ export function createRelayHandler(deps: RelayDeps) {
     }
     if (unaffordable === 'token') return failLocal(403, 'relay.quota.token_not_enough');
     if (request.relayBigBody) await takeTurn();
+    // `model#search`: the results go in before the prompt is counted, so the hold covers them too.
+    const searched = await withSearchResults(read, deps.webSearch);
     let promptTokens: number;
     try {
       // Multipart bodies are estimated from their text fields (an image edit's size, quality and n).
       promptTokens = await estimatePromptTokens(
-        read.operation,
-        read.model,
-        read.body instanceof FormData ? formTextFields(read.body) : read.body,
+        searched.operation,
+        searched.model,
+        searched.body instanceof FormData ? formTextFields(searched.body) : searched.body,
         {
           approximate: options.approximateTokens,
           skipImages: firstChannel?.preCost === 2,
@@ -293,7 +298,7 @@ export function createRelayHandler(deps: RelayDeps) {
       return failLocal(400, 'relay.request.invalid_json');
     }
     const pre = preConsumeQuota(firstRatios, promptTokens, options.preConsumedQuota);
-    const requested = requestedCompletionTokens(read.body);
+    const requested = requestedCompletionTokens(searched.body);
     const claimPlan = planClaim(pre, firstRatios, {
       operation: read.operation,
       stream: read.stream,
@@ -306,7 +311,7 @@ export function createRelayHandler(deps: RelayDeps) {
     const { hold, granted } = admission;
     // The completion is kept within the claim: a limit sent upstream, or a stream's claim grown as it goes.
     let budget: StreamBudget | undefined;
-    if (granted !== undefined && claimPlan.bounded && !(read.body instanceof FormData)) {
+    if (granted !== undefined && claimPlan.bounded && !(searched.body instanceof FormData)) {
       if (read.stream) {
         budget = createStreamBudget(deps, {
           requestId,
@@ -325,11 +330,12 @@ export function createRelayHandler(deps: RelayDeps) {
           requested,
           maxTokens: options.inFlightMaxCompletionTokens,
         });
-        if (limit !== undefined) applyCompletionLimit(read.body, read.operation, limit);
+        if (limit !== undefined) applyCompletionLimit(searched.body, searched.operation, limit);
       }
     }
     const output = out;
-    const asked: RelayRequest = read;
+    const asked: RelayRequest = searched;
+    const ownText: RelayRequest = read;
     const seesFullErrors = caller.role >= ROLES.admin;
     let attempt: PlannedAttempt = step;
     let settled: { userOwed: number; tokenOwed: number } | undefined;
@@ -356,8 +362,8 @@ export function createRelayHandler(deps: RelayDeps) {
     /** Tries the channels of the plan; returns what a success still owes until the ledger writes it. */
     async function relayAdmitted(): Promise<{ userOwed: number; tokenOwed: number } | undefined> {
       // Content safety comes after the hold (spec §6 steps 5–6): a refused prompt has its hold refunded and
-      // never reaches a channel.
-      const unsafe = checkContentSafety(options.safety, asked);
+      // never reaches a channel. The caller's own text is checked, not the search results added to it.
+      const unsafe = checkContentSafety(options.safety, ownText);
       if (unsafe) {
         refundHold();
         fail(localError(400, options.language, unsafe.messageKey, unsafe.params, unsafe.code));
