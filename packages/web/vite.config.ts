@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
 import { iconNamesShimPlugin } from './build/icon-names-shim';
@@ -7,7 +8,13 @@ import { splitBlueprintCssPlugin } from './build/split-blueprint-css';
 export default defineConfig({
   base: '/',
   plugins: [iconNamesShimPlugin(), splitBlueprintCssPlugin(), react()],
-  resolve: { conditions: ['source', ...defaultClientConditions] },
+  resolve: {
+    conditions: ['source', ...defaultClientConditions],
+    // Every `zod` import gets the jitless one (src/lib/zod-jitless.ts says why).
+    alias: [
+      { find: /^zod$/, replacement: fileURLToPath(new URL('./src/lib/zod-jitless.ts', import.meta.url)) },
+    ],
+  },
   server: { proxy: { '/api': 'http://127.0.0.1:3000' } },
   build: {
     outDir: 'dist',

@@ -1,5 +1,3 @@
-// First: before @gw/core builds its schemas (see the module).
-import './lib/zod-jitless';
 import 'virtual:blueprint-critical.css';
 import './styles.css';
 import { createRoot } from 'react-dom/client';
