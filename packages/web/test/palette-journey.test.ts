@@ -115,7 +115,9 @@ describe('command palette journey', () => {
     await question.getByRole('button', { name: en('palette.actions.test_all_channels') }).click();
     await page.getByText(en('palette.done.test_all_channels')).first().waitFor();
 
-    // The top bar's button opens the palette too; Esc closes it.
+    // The top bar's button opens the palette too; Esc closes it. The question's overlay closes first:
+    // a click while it fades (and returns the focus) is not the button's.
+    await question.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: en('web.open_palette') }).click();
     await page.getByRole('combobox', { name: en('palette.title') }).waitFor();
     await page.keyboard.press('Escape');
