@@ -9,6 +9,7 @@ export * from './format/time.js';
 export * from './http/client.js';
 export * from './http/envelope.js';
 export * from './http/errors.js';
+export * from './http/reply.js';
 export * from './i18n/index.js';
 export * from './money/decimal.js';
 export * from './money/quota-input.js';

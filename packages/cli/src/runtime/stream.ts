@@ -1,4 +1,4 @@
-import { ERROR_CODES, errorCodeForStatus, GwApiError, isErrorCode } from '@gw/core';
+import { GwApiError, readReply } from '@gw/core';
 import type { ResolvedCredentials } from '../config/credentials.js';
 import type { CliContext } from './context.js';
 import { debugsApi } from './debug-fetch.js';
@@ -20,23 +20,15 @@ export interface StreamCall {
 }
 
 /** A failure reply (an envelope) as the error the API client would have thrown. */
-function replyError(status: number, text: string): GwApiError {
+function replyError(status: number, text: string, requestId: string | undefined): GwApiError {
   try {
-    const envelope = JSON.parse(text) as { success?: boolean; message?: string; code?: unknown };
-    const code = isErrorCode(envelope.code)
-      ? envelope.code
-      : status >= 400
-        ? errorCodeForStatus(status)
-        : 'FAILED';
-    return new GwApiError(code, envelope.message || `HTTP ${status}`, {
-      status: status || ERROR_CODES[code].http,
-    });
-  } catch {
-    return new GwApiError(errorCodeForStatus(status), `HTTP ${status}`, {
-      status,
-      messageKey: 'errors.bad_reply',
-    });
+    readReply(status, text, { requestId });
+  } catch (error) {
+    if (error instanceof GwApiError) return error;
+    throw error;
   }
+  // A success envelope where a stream was asked for: not a reply this command can use.
+  return new GwApiError('FAILED', `HTTP ${status}`, { status, messageKey: 'errors.bad_reply', requestId });
 }
 
 /**
@@ -72,7 +64,9 @@ export function streamCall(
         response.on('data', (chunk: string) => {
           text += chunk;
         });
-        response.on('end', () => reject(replyError(status, text)));
+        response.on('end', () =>
+          reject(replyError(status, text, headerText(response.headers['x-request-id']))),
+        );
         return;
       }
       const sink = call.sink;
@@ -101,4 +95,8 @@ export function streamCall(
     );
     request.end(body);
   });
+}
+
+function headerText(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
 }

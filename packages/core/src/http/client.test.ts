@@ -48,6 +48,13 @@ beforeAll(async () => {
     res.end();
   });
   routes.set('GET /api/crash', (_req, res) => json(res, 500, { success: false, message: 'x' }));
+  routes.set('GET /api/crash-logged', (_req, res) => {
+    res.writeHead(500, { 'content-type': 'application/json', 'x-request-id': 'req-header-7' });
+    res.end(JSON.stringify({ success: false, message: 'x' }));
+  });
+  routes.set('GET /api/refused-logged', (_req, res) =>
+    json(res, 200, { success: false, message: 'no', request_id: 'req-body-9' }),
+  );
   routes.set('GET /api/html', (_req, res) => {
     res.writeHead(200, { 'content-type': 'text/html' });
     res.end('<html></html>');
@@ -126,6 +133,18 @@ describe('ApiClient over a real HTTP server', () => {
       .send('GET', '/api/crash')
       .catch((error: unknown) => error)) as GwApiError;
     expect(crashed.code).toBe('INTERNAL');
+    expect(crashed.requestId).toBeUndefined();
+  });
+
+  it('keeps the request id the server logged a failure under, from the header or the envelope', async () => {
+    const fromHeader = (await client()
+      .send('GET', '/api/crash-logged')
+      .catch((error: unknown) => error)) as GwApiError;
+    expect(fromHeader.requestId).toBe('req-header-7');
+    const fromBody = (await client()
+      .send('GET', '/api/refused-logged')
+      .catch((error: unknown) => error)) as GwApiError;
+    expect(fromBody.requestId).toBe('req-body-9');
   });
 
   it('refuses a reply that is not an envelope', async () => {

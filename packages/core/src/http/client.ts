@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import { anyEnvelopeSchema } from './envelope.js';
-import { GwApiError, errorCodeForStatus, isErrorCode } from './errors.js';
+import { GwApiError } from './errors.js';
+import { parseEnvelopeText, parseRetryAfter, readReply } from './reply.js';
 
 /** The part of `fetch` the client needs; the browser's fetch and undici's both fit. */
 export type FetchLike = (
@@ -81,7 +81,7 @@ export class ApiClient {
     schema: S,
     options: RequestOptions = {},
   ): Promise<z.output<S>> {
-    const { status, text, retryAfter } = await this.fetchText(method, path, options);
+    const { status, text, retryAfter, requestId } = await this.fetchText(method, path, options);
     let body: unknown;
     try {
       body = JSON.parse(text);
@@ -90,7 +90,7 @@ export class ApiClient {
     }
     const parsed = schema.safeParse(body);
     if (status < 400 && parsed.success) return parsed.data;
-    this.throwUnlessSuccess(status, text, retryAfter);
+    this.throwUnlessSuccess(status, text, retryAfter, requestId);
     throw new GwApiError('FAILED', `unexpected reply from ${method} ${path}`, {
       status,
       messageKey: 'errors.bad_reply',
@@ -102,9 +102,9 @@ export class ApiClient {
    * still answers with the JSON envelope, which throws GwApiError as every other call does.
    */
   async requestText(method: string, path: string, options: RequestOptions = {}): Promise<string> {
-    const { status, text, retryAfter } = await this.fetchText(method, path, options);
+    const { status, text, retryAfter, requestId } = await this.fetchText(method, path, options);
     if (status < 400 && !parseEnvelopeText(text)) return text;
-    this.throwUnlessSuccess(status, text, retryAfter);
+    this.throwUnlessSuccess(status, text, retryAfter, requestId);
     throw new GwApiError('FAILED', `unexpected reply from ${method} ${path}`, {
       status,
       messageKey: 'errors.bad_reply',
@@ -113,8 +113,8 @@ export class ApiClient {
 
   /** Sends a request and returns the whole envelope once `success` is true (for replies without data). */
   async send(method: string, path: string, options: RequestOptions = {}) {
-    const { status, text, retryAfter } = await this.fetchText(method, path, options);
-    return this.throwUnlessSuccess(status, text, retryAfter);
+    const { status, text, retryAfter, requestId } = await this.fetchText(method, path, options);
+    return this.throwUnlessSuccess(status, text, retryAfter, requestId);
   }
 
   private async fetchText(method: string, path: string, options: RequestOptions) {
@@ -145,48 +145,13 @@ export class ApiClient {
       });
     }
     const retryAfter = parseRetryAfter(response.headers?.get('retry-after'));
-    return { status: response.status, text: await response.text(), retryAfter };
+    const requestId = response.headers?.get('x-request-id') ?? undefined;
+    return { status: response.status, text: await response.text(), retryAfter, requestId };
   }
 
   /** The envelope of a reply, or the GwApiError its status or `success:false` means. */
-  private throwUnlessSuccess(status: number, text: string, retryAfter?: number) {
+  private throwUnlessSuccess(status: number, text: string, retryAfter?: number, requestId?: string) {
     if (status === 401) this.options.onUnauthorized?.();
-    const envelope = parseEnvelopeText(text);
-    if (status === 401 || status === 429 || status === 405 || status >= 500) {
-      throw new GwApiError(errorCodeForStatus(status), envelope?.message || `HTTP ${status}`, {
-        status: status,
-        retryAfterSeconds: status === 429 ? retryAfter : undefined,
-      });
-    }
-    if (!envelope) {
-      throw new GwApiError(errorCodeForStatus(status), `HTTP ${status}`, {
-        status: status,
-        messageKey: 'errors.bad_reply',
-      });
-    }
-    if (!envelope.success) {
-      const code = isErrorCode(envelope.code) ? envelope.code : 'FAILED';
-      throw new GwApiError(code, envelope.message, {
-        status: status,
-        fields: envelope.errors ?? [],
-      });
-    }
-    return envelope;
+    return readReply(status, text, { retryAfter, requestId });
   }
-}
-
-function parseEnvelopeText(text: string) {
-  if (!text) return undefined;
-  try {
-    const parsed = anyEnvelopeSchema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** A Retry-After of whole seconds (the form gw sends); a date or anything else is ignored. */
-function parseRetryAfter(value: string | null | undefined): number | undefined {
-  if (!value || !/^\d{1,9}$/.test(value.trim())) return undefined;
-  return Number(value.trim());
 }

@@ -22,6 +22,15 @@ describe('the error catalogue of spec §8', () => {
     });
   });
 
+  it('names the request id of a server failure, so the operator can find it in the logs', () => {
+    const logged = new GwApiError('INTERNAL', 'db down', { status: 500, requestId: 'r-1' });
+    expect(text(logged).text).toBe('error: internal server error, contact the administrator (request r-1)');
+    const upstream = new GwApiError('INTERNAL', 'bad gateway', { status: 502, requestId: 'r-2' });
+    expect(text(upstream).text).toBe('error: bad gateway (request r-2)');
+    const refused = new GwApiError('FAILED', 'quota too low', { status: 200, requestId: 'r-3' });
+    expect(text(refused).text).toBe('error: quota too low');
+  });
+
   it('prefixes other failures, plain errors and non-Error values with "error: "', () => {
     expect(text(new GwApiError('FAILED', 'quota too low')).text).toBe('error: quota too low');
     expect(text(new Error('boom')).text).toBe('error: boom');

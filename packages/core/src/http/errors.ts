@@ -44,6 +44,8 @@ export class GwApiError extends Error {
   readonly messageKey: string | undefined;
   /** A 429's wait, from the reply's Retry-After, when the server said it. */
   readonly retryAfterSeconds: number | undefined;
+  /** The id the server logged the failing request under (`x-request-id`), when it said one. */
+  readonly requestId: string | undefined;
 
   constructor(
     code: ErrorCode,
@@ -53,6 +55,7 @@ export class GwApiError extends Error {
       fields?: FieldError[];
       messageKey?: string;
       retryAfterSeconds?: number;
+      requestId?: string | undefined;
       /** What the transport threw (a refused connection's error, with its `code`). */
       cause?: unknown;
     } = {},
@@ -64,6 +67,7 @@ export class GwApiError extends Error {
     this.fields = options.fields ?? [];
     this.messageKey = options.messageKey;
     this.retryAfterSeconds = options.retryAfterSeconds;
+    this.requestId = options.requestId || undefined;
   }
 
   get exitCode(): number {
@@ -95,6 +99,7 @@ export interface ErrorNotice {
 /**
  * The error catalogue of spec §8: 429, 500 and 405 have fixed texts; any other failure shows
  * "error: " plus the server's message; a thrown value that is not an Error shows "error: " plus it.
+ * A server failure (5xx) names the request id the server logged it under, for the operator to find.
  */
 export function describeError(error: unknown): ErrorNotice {
   if (error instanceof GwApiError) {
@@ -104,9 +109,17 @@ export function describeError(error: unknown): ErrorNotice {
         return { key: 'errors.too_many_requests_retry', params: { seconds }, level: 'error' };
       return { key: 'errors.too_many_requests', params: {}, level: 'error' };
     }
-    if (error.status === 500) return { key: 'errors.internal', params: {}, level: 'error' };
+    if (error.status === 500) {
+      if (error.requestId)
+        return { key: 'errors.internal_request', params: { requestId: error.requestId }, level: 'error' };
+      return { key: 'errors.internal', params: {}, level: 'error' };
+    }
     if (error.status === 405) return { key: 'errors.demo_site', params: {}, level: 'info' };
     if (error.messageKey) return { key: error.messageKey, params: {}, level: 'error' };
+    if (error.status > 500 && error.requestId) {
+      const params = { message: error.message, requestId: error.requestId };
+      return { key: 'errors.with_message_request', params, level: 'error' };
+    }
     return { key: 'errors.with_message', params: { message: error.message }, level: 'error' };
   }
   if (error instanceof Error)
