@@ -1,6 +1,6 @@
 import { describeError, GwApiError, type Translate } from '@gw/core';
 import type { CliContext } from '../runtime/context.js';
-import { TransportError } from '../runtime/http-transport.js';
+import { TransportError } from '@gw/core/node';
 import { CliError } from './cli-error.js';
 import { exitCodeForError } from './exit-codes.js';
 

@@ -5,7 +5,7 @@ import { CliError } from '../output/cli-error.js';
 import type { CliContext } from './context.js';
 import { debugFetch } from './debug-fetch.js';
 import { dryRunFetch } from './dry-run.js';
-import { createHttpFetch } from './http-transport.js';
+import { createNodeFetch } from '@gw/core/node';
 
 /** Reads a server URL given on the command line or in `GW_SERVER` (core's rule); exit 2 when it is not one. */
 export function checkedServerUrl(text: string): string {
@@ -32,7 +32,7 @@ export function cliFetch(
   ctx: CliContext,
   options: Pick<ClientOptions, 'jar' | 'dryRun' | 'fetch'> = {},
 ): FetchLike {
-  const transport = options.fetch ?? createHttpFetch(options.jar);
+  const transport = options.fetch ?? createNodeFetch(options.jar);
   const tracked: FetchLike = (url, init) => {
     ctx.lastRequest = { method: init.method, url };
     return transport(url, init);

@@ -2,7 +2,7 @@ import { GwApiError, readReply } from '@gw/core';
 import type { ResolvedCredentials } from '../config/credentials.js';
 import type { CliContext } from './context.js';
 import { debugsApi } from './debug-fetch.js';
-import { requestOf, transportError } from './http-transport.js';
+import { requestOf, transportError } from '@gw/core/node';
 
 /** A reply read as it arrives (server-sent events, a CSV of any size): chunks go to `onText`. */
 export interface StreamCall {

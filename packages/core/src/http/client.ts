@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { GwApiError } from './errors.js';
 import { parseEnvelopeText, parseRetryAfter, readReply } from './reply.js';
 
-/** The part of `fetch` the client needs; the browser's fetch and undici's both fit. */
+/** The part of `fetch` the client needs; the browser's fetch and core's Node transport both fit. */
 export type FetchLike = (
   url: string,
   init: {

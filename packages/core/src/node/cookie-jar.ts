@@ -1,5 +1,5 @@
 // The cookies a Node client keeps between calls; apart from the transport so a face with its own
-// transport does not load undici for it.
+// transport does not load an HTTP library for it.
 /** Cookies a Node client keeps between calls (the `session` cookie after a password sign-in). */
 export class CookieJar {
   private readonly cookies = new Map<string, string>();
