@@ -93,7 +93,11 @@ import { configurePasswordCost } from './resources/users/password.js';
 import { createUsersRepository } from './resources/users/users.repository.js';
 import { userRoutes } from './resources/users/users.routes.js';
 import { createUsersService } from './resources/users/users.service.js';
-import { createCeremonies } from './resources/users/webauthn.ceremonies.js';
+import {
+  createCeremonies,
+  createDbCeremonyStore,
+  createRedisCeremonyStore,
+} from './resources/users/webauthn.ceremonies.js';
 import { createWebauthnRepository } from './resources/users/webauthn.repository.js';
 import { webauthnRoutes } from './resources/users/webauthn.routes.js';
 import { createVerificationCodes, type VerificationCodes } from './resources/users/verification-codes.js';
@@ -363,7 +367,12 @@ export async function buildApp(
     ...webauthnRoutes({
       credentials: createWebauthnRepository(database.db),
       users: usersRepository,
-      ceremonies: createCeremonies(nowSeconds),
+      ceremonies: createCeremonies(
+        nowSeconds,
+        sharedStores.redis
+          ? createRedisCeremonyStore(sharedStores.redis, config.redisKeyPrefix)
+          : createDbCeremonyStore(database.db),
+      ),
       options: optionStore,
       auth,
       ipOf: (request) => clientIp(request, config.trustedHeader),

@@ -325,6 +325,14 @@ export interface InvoiceMonthRunRow {
 }
 
 /** A signed-in browser session (issue 15); `id` is the SHA-256 of the cookie's token, never the token. */
+/** A begun passkey ceremony (the JSON of its challenge, kind and user), until used or expired. */
+export interface WebauthnCeremonyRow {
+  id: string;
+  ceremony: string;
+  /** Unix seconds. */
+  expires_at: number;
+}
+
 export interface SessionRow {
   id: string;
   user_id: number;
@@ -397,4 +405,5 @@ export interface GwTables {
   sessions: SessionRow;
   audit_logs: AuditLogRow;
   webauthn_credentials: WebauthnCredentialRow;
+  webauthn_ceremonies: WebauthnCeremonyRow;
 }

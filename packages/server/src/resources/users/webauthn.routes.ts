@@ -114,7 +114,7 @@ export function webauthnRoutes(deps: WebauthnDeps): AnyRoute[] {
           // Discoverable when the authenticator can, so a sign-in needs no username.
           authenticatorSelection: { residentKey: 'preferred', userVerification: 'preferred' },
         });
-        ceremonies.begin(request, reply, {
+        await ceremonies.begin(request, reply, {
           kind: 'registration',
           challenge: publicKey.challenge,
           userId: user.id,
@@ -133,7 +133,7 @@ export function webauthnRoutes(deps: WebauthnDeps): AnyRoute[] {
       bodyLimit: BODY_LIMITS.standard,
       body: passkeyRegistrationSchema,
       handler: async ({ user, body, request, reply, t }) => {
-        const ceremony = ceremonies.take(request, reply, 'registration');
+        const ceremony = await ceremonies.take(request, reply, 'registration');
         if (!ceremony || ceremony.userId !== user.id) throw refused(400, 'errors.webauthn.session_expired');
         const rp = await relyingParty(request);
         let info: Awaited<ReturnType<typeof verifyRegistrationResponse>>['registrationInfo'];
@@ -195,7 +195,7 @@ export function webauthnRoutes(deps: WebauthnDeps): AnyRoute[] {
           userVerification: 'preferred',
           allowCredentials: allow.map((row) => ({ id: row.credential_id, transports: transportsOf(row) })),
         });
-        ceremonies.begin(request, reply, {
+        await ceremonies.begin(request, reply, {
           kind: 'login',
           challenge: publicKey.challenge,
           userId,
@@ -214,7 +214,7 @@ export function webauthnRoutes(deps: WebauthnDeps): AnyRoute[] {
       body: passkeyAssertionSchema,
       reply: userSchema,
       handler: async ({ body, request, reply }) => {
-        const ceremony = ceremonies.take(request, reply, 'login');
+        const ceremony = await ceremonies.take(request, reply, 'login');
         if (!ceremony) throw refused(400, 'errors.webauthn.session_expired');
         const stored = await credentials.findByCredentialId(body.id);
         if (!stored) throw refused(404, 'errors.webauthn.unknown_credential');
