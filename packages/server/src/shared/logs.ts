@@ -1,6 +1,6 @@
 // Writing a log row, for every resource that records one (top-ups, quota changes, registration gifts,
 // and later the relay). One writer so the columns are filled the same way everywhere.
-import { type LogType, nowSeconds } from '@gw/core';
+import { type Language, type LogType, nowSeconds, translate } from '@gw/core';
 import type { Kysely } from 'kysely';
 import type { GwTables } from '../db/tables.js';
 
@@ -25,6 +25,18 @@ export interface LogEntry {
   metadata?: Record<string, unknown>;
   /** Unix seconds; now when omitted. */
   createdAt?: number;
+}
+
+/**
+ * A log's text written in `language` (what one-hub's console and the CSV show), with its i18n key and
+ * parameters kept in the metadata so gw's consoles show it in each reader's own language.
+ */
+export function localizedContent(
+  language: Language,
+  key: string,
+  params: Record<string, string | number>,
+): { content: string; metadata: { content_i18n: { key: string; params: Record<string, string | number> } } } {
+  return { content: translate(language, key, params), metadata: { content_i18n: { key, params } } };
 }
 
 /** Inserts one log row, inside the caller's transaction when given one. */

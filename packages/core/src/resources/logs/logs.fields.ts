@@ -1,4 +1,5 @@
 import type { ColumnDef } from '../../format/columns.js';
+import type { Translate } from '../../i18n/i18n.js';
 import { renderQuota } from '../../format/quota.js';
 import { logDuration, logGroupText, logTypeChip } from '../../screens/log-cells.js';
 import { LOG_TYPE } from './log-types.js';
@@ -109,8 +110,42 @@ export const LOG_COLUMNS: readonly (ColumnDef<Log> & { adminOnly?: boolean })[] 
   },
   // The address the call came from (§3 column list); narrow screens drop it first.
   { id: 'source_ip', titleKey: 'logs.fields.source_ip', priority: 6, value: (log) => log.source_ip },
-  { id: 'content', titleKey: 'logs.fields.content', priority: 3, value: (log) => log.content },
+  {
+    id: 'content',
+    titleKey: 'logs.fields.content',
+    priority: 3,
+    value: (log, ctx) => logContentText(log, ctx.t),
+  },
 ];
+
+/** The log texts the server writes from i18n keys (`metadata.content_i18n`), which a console re-words. */
+const LOG_CONTENT_KEYS = new Set([
+  'users.log.quota_change',
+  'users.log.new_user_gift',
+  'users.log.invitee_gift',
+  'users.log.inviter_gift',
+  'redemptions.log.topup',
+  'relay.midjourney.refund_log',
+  'relay.pass_through.log_content',
+]);
+
+/**
+ * A log's text in the reader's language: the server stores it worded in the writer's language (as
+ * one-hub does, for its console and the CSV) and keeps its i18n key and parameters in the metadata.
+ */
+export function logContentText(log: Pick<Log, 'content' | 'metadata'>, t: Translate): string {
+  const localized = log.metadata?.content_i18n;
+  if (!localized || typeof localized !== 'object') return log.content;
+  const { key, params } = localized as { key?: unknown; params?: unknown };
+  if (typeof key !== 'string' || !LOG_CONTENT_KEYS.has(key)) return log.content;
+  if (!params || typeof params !== 'object' || Array.isArray(params)) return log.content;
+  const values: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(params)) {
+    if (typeof value !== 'string' && typeof value !== 'number') return log.content;
+    values[name] = value;
+  }
+  return t(key, values);
+}
 
 /** The log columns for a list: the admin list shows every column, the self list drops admin-only ones. */
 export function logColumnsFor(adminList: boolean): (ColumnDef<Log> & { adminOnly?: boolean })[] {

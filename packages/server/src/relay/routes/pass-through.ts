@@ -7,11 +7,11 @@
 import { performance } from 'node:perf_hooks';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { LOG_TYPE, translate } from '@gw/core';
+import { LOG_TYPE } from '@gw/core';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GwDb } from '../../db/database.js';
 import type { ApiRateLimiter } from '../../rate-limit/limiters.js';
-import { insertLog } from '../../shared/logs.js';
+import { insertLog, localizedContent } from '../../shared/logs.js';
 import { pinnedChannelRefusal } from '../auth/pinning.js';
 import type { RelayCaller } from '../pipeline/authenticate.js';
 import type { RelayChannel } from '../pipeline/relay-channel.js';
@@ -199,7 +199,7 @@ export async function registerPassThroughRoutes(
     insertLog(deps.db, {
       userId: caller.userId,
       type: LOG_TYPE.consume,
-      content: translate(options.language, 'relay.pass_through.log_content', { path }),
+      ...localizedContent(options.language, 'relay.pass_through.log_content', { path }),
       username: caller.username,
       tokenName: caller.tokenName,
       quota: 0,

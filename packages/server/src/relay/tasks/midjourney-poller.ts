@@ -3,12 +3,12 @@
 // and the rows take the proxy's state. A task that failed, has no proxy id, lost its channel or is still
 // unfinished after an hour becomes FAILURE, and its charge goes back to the user's quota (not the token's)
 // with a system log. No timer runs while no task is open: a submit starts the poller again.
-import { LOG_TYPE, translate } from '@gw/core';
+import { LOG_TYPE } from '@gw/core';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Selectable, sql } from 'kysely';
 import type { GwDb } from '../../db/database.js';
 import type { MidjourneyRow } from '../../db/tables.js';
-import { insertLog } from '../../shared/logs.js';
+import { insertLog, localizedContent } from '../../shared/logs.js';
 import type { RelayState } from '../pipeline/relay-state.js';
 import type { UpstreamHttp } from '../pipeline/upstream-http.js';
 import { MJ_DONE_PROGRESS, MJ_FAILURE } from './midjourney-tasks.js';
@@ -74,7 +74,7 @@ export function createMidjourneyPoller(deps: PollerDeps): MidjourneyPoller {
       await insertLog(trx, {
         userId: row.user_id,
         type: LOG_TYPE.system,
-        content: translate(state.options().language, 'relay.midjourney.refund_log', {
+        ...localizedContent(state.options().language, 'relay.midjourney.refund_log', {
           id: row.mj_id,
           quota: row.quota,
         }),

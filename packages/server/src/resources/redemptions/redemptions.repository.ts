@@ -4,7 +4,7 @@ import { type Selectable, sql, type Updateable } from 'kysely';
 import type { GwDb } from '../../db/database.js';
 import type { RedemptionRow } from '../../db/tables.js';
 import { type ListRequest, likePrefix, pageOf } from '../../shared/listing.js';
-import { insertLog } from '../../shared/logs.js';
+import { insertLog, type LogEntry } from '../../shared/logs.js';
 
 export type StoredRedemption = Selectable<RedemptionRow>;
 export type RedemptionChanges = Pick<Updateable<RedemptionRow>, 'name' | 'quota' | 'status'>;
@@ -23,7 +23,8 @@ export interface RedeemLog {
   type: LogType;
   username: string;
   sourceIp: string;
-  content: (quota: number) => string;
+  /** The log's text (and its i18n key in the metadata) for the credited quota. */
+  content: (quota: number) => Pick<LogEntry, 'content' | 'metadata'>;
 }
 
 /** The outcome of one redeem attempt. */
@@ -98,7 +99,7 @@ export function createRedemptionsRepository(db: GwDb) {
           userId,
           type: log.type,
           username: log.username,
-          content: log.content(code.quota),
+          ...log.content(code.quota),
           quota: code.quota,
           sourceIp: log.sourceIp,
           createdAt: now,

@@ -13,7 +13,6 @@ import {
   type RedemptionStatusUpdate,
   type RedemptionUpdate,
   renderQuota,
-  translate,
 } from '@gw/core';
 import { ApiFailure, notFound } from '../../shared/api-failure.js';
 import type { AuthUser } from '../../shared/auth-user.js';
@@ -21,6 +20,7 @@ import type { OptionStore } from '../../shared/context.js';
 import { listRequest } from '../../shared/listing.js';
 import type { RedemptionsRepository, StoredRedemption } from './redemptions.repository.js';
 import { redemptionRowToRedemption } from './redemptions.wire.js';
+import { localizedContent } from '../../shared/logs.js';
 
 /** Hooks other resources plug in; `afterCredit` runs once a code has credited a user (group promotion). */
 export interface RedemptionHooks {
@@ -47,14 +47,15 @@ export function createRedemptionsService(
   }
 
   /** The top-up log's text, in the site's language and quota display. */
-  async function topupContent(): Promise<(quota: number) => string> {
+  async function topupContent(): Promise<(quota: number) => ReturnType<typeof localizedContent>> {
     const settings = await options.getMany(['Language', 'QuotaPerUnit', 'DisplayInCurrencyEnabled']);
     const language = normalizeLanguage(settings.get('Language')) ?? DEFAULT_LANGUAGE;
     const display = quotaDisplayFromStatus({
       display_in_currency: settings.get('DisplayInCurrencyEnabled') !== 'false',
       quota_per_unit: Number(settings.get('QuotaPerUnit')) || undefined,
     });
-    return (quota) => translate(language, 'redemptions.log.topup', { amount: renderQuota(quota, display) });
+    return (quota) =>
+      localizedContent(language, 'redemptions.log.topup', { amount: renderQuota(quota, display) });
   }
 
   return {

@@ -245,7 +245,15 @@ describe.each(TEST_DIALECTS)('admin user routes on %s', (kind) => {
     expect(logs[0]).toMatchObject({ username: 'bob', type: 3 });
     expect(logs[0]?.content).toContain('welcome gift');
     expect(logs[0]?.content).toContain('+5000');
-    expect(JSON.parse(logs[0]?.metadata ?? '{}')).toMatchObject({ remark: 'welcome gift', admin: 'boss' });
+    expect(JSON.parse(logs[0]?.metadata ?? '{}')).toMatchObject({
+      remark: 'welcome gift',
+      admin: 'boss',
+      // The key and figures of the text, so each console words it in its reader's language.
+      content_i18n: {
+        key: 'users.log.quota_change',
+        params: { delta: '+5000', remark: 'welcome gift', after: expect.any(Number) },
+      },
+    });
   });
 
   it('refuses a deduction beyond the balance (quirk §6.11 fixed): no change, no log', async () => {

@@ -5,7 +5,6 @@ import {
   LOG_TYPE,
   type Language,
   ROLES,
-  translate,
   USER_SORT_FIELDS,
   USER_STATUS,
   type UserUpdate,
@@ -19,6 +18,7 @@ import { changeUserQuota } from './users-quota.repository.js';
 import type { StoredUser, UsersRepository } from './users.repository.js';
 import type { UsersService } from './users.service.js';
 import { userRowToAdminView } from './users.wire.js';
+import { localizedContent } from '../../shared/logs.js';
 
 interface UserChanges {
   username?: string;
@@ -142,13 +142,15 @@ export function createUsersAdminService(
         username: row.username,
         type: LOG_TYPE.manage,
         quota: input.quota,
-        content: translate(language, 'users.log.quota_change', {
-          delta: input.quota > 0 ? `+${input.quota}` : String(input.quota),
-          before,
-          after,
-          remark: input.remark,
-        }),
-        metadata: { remark: input.remark, admin_id: caller.id, admin: caller.username },
+        ...logText(
+          localizedContent(language, 'users.log.quota_change', {
+            delta: input.quota > 0 ? `+${input.quota}` : String(input.quota),
+            before,
+            after,
+            remark: input.remark,
+          }),
+          { remark: input.remark, admin_id: caller.id, admin: caller.username },
+        ),
       }));
       if (outcome.applied) return;
       if (outcome.reason === 'missing') throw notFound('server.users.not_found');
@@ -161,3 +163,11 @@ export function createUsersAdminService(
 }
 
 export type UsersAdminService = ReturnType<typeof createUsersAdminService>;
+
+/** A log's localized text with more metadata beside its i18n key. */
+function logText(
+  text: ReturnType<typeof localizedContent>,
+  metadata: Record<string, unknown>,
+): { content: string; metadata: Record<string, unknown> } {
+  return { content: text.content, metadata: { ...text.metadata, ...metadata } };
+}

@@ -7,7 +7,7 @@ import type { DatabaseKind } from '../../config.js';
 import type { GwDb } from '../../db/database.js';
 import { ApiFailure, fieldFailure } from '../../shared/api-failure.js';
 import type { OptionStore } from '../../shared/context.js';
-import type { LogEntry } from '../../shared/logs.js';
+import { localizedContent, type LogEntry } from '../../shared/logs.js';
 import { hashPassword } from './password.js';
 import type { NewUser, UsersRepository } from './users.repository.js';
 import type { MailSender } from './mail.js';
@@ -69,7 +69,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
       username,
       type: LOG_TYPE.system,
       quota,
-      content: translate(language, key, { quota, ...params }),
+      ...localizedContent(language, key, { quota, ...params }),
     };
   }
 

@@ -4,6 +4,7 @@ import {
   type LogBilling,
   logBilling,
   logBillingFormula,
+  logContentText,
   logDuration,
   logGroupCell,
   logPriceChips,
@@ -91,7 +92,7 @@ function GroupCell({ log, t }: { log: Log; t: T }) {
 /** The detail cell (§3): a Free chip or the prices; other logs their text. */
 function DetailCell({ log, t }: { log: Log; t: T }) {
   const chips = logPriceChips(log, t);
-  if (chips.length === 0) return <>{log.content}</>;
+  if (chips.length === 0) return <>{logContentText(log, t)}</>;
   return (
     <span className="gw-chips gw-log-stack">
       {chips.map((chip) => (
