@@ -25,6 +25,11 @@ export interface AuditTarget {
   id: (input: AuditInput) => unknown;
   /** Where the record is after the change when that can differ (a price renamed): default `id`. */
   afterId?: (input: AuditInput) => unknown;
+  /**
+   * A batch: `id` answers a list of keys (or one key several rows share, a tag), and every matching row
+   * is read, so the entry shows each row's changed fields as `<row id>.<field>`.
+   */
+  many?: boolean;
 }
 
 export interface AuditRule {
@@ -52,6 +57,32 @@ const byParamId = (table: keyof GwTables): AuditTarget => ({
   numeric: true,
   id: (input) => input.params.id,
 });
+
+/** The rows whose ids the body lists (`{ids: [...]}`). */
+const byBodyIds = (table: keyof GwTables): AuditTarget => ({
+  table,
+  column: 'id',
+  numeric: true,
+  many: true,
+  id: (input) => input.body.ids,
+});
+/** The channels sharing the path's `:tag`. */
+const CHANNELS_BY_TAG: AuditTarget = {
+  table: 'channels',
+  column: 'tag',
+  numeric: false,
+  many: true,
+  id: (input) => input.params.tag,
+};
+/** The disabled channels (status 2, by hand, or 3, automatically), which the call deletes. */
+const DISABLED_CHANNELS: AuditTarget = {
+  table: 'channels',
+  column: 'status',
+  numeric: true,
+  many: true,
+  id: () => [2, 3],
+};
+const listOf = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 
 const OPTION: AuditTarget = {
   table: 'options',
@@ -103,17 +134,17 @@ export const AUDIT_RULES: Record<string, AuditRule> = {
   // Channels.
   'POST /api/channel/': { action: 'channel.create' },
   'PUT /api/channel/': { action: 'channel.update', target: byId('channels') },
-  'DELETE /api/channel/disabled': { action: 'channel.delete_disabled' },
-  'DELETE /api/channel/batch': { action: 'channel.delete_batch' },
+  'DELETE /api/channel/disabled': { action: 'channel.delete_disabled', target: DISABLED_CHANNELS },
+  'DELETE /api/channel/batch': { action: 'channel.delete_batch', target: byBodyIds('channels') },
   'DELETE /api/channel/:id': { action: 'channel.delete', target: byParamId('channels') },
   'DELETE /api/channel/:id/tag': { action: 'channel.untag', target: byParamId('channels') },
-  'PUT /api/channel/batch/azure_api': { action: 'channel.batch_azure_api' },
-  'PUT /api/channel/batch/del_model': { action: 'channel.batch_del_model' },
-  'PUT /api/channel_tag/:tag': { action: 'channel_tag.update' },
-  'DELETE /api/channel_tag/:tag': { action: 'channel_tag.delete' },
-  'DELETE /api/channel_tag/:tag/disabled': { action: 'channel_tag.delete_disabled' },
-  'PUT /api/channel_tag/:tag/priority': { action: 'channel_tag.priority' },
-  'PUT /api/channel_tag/:tag/status/:status': { action: 'channel_tag.status' },
+  'PUT /api/channel/batch/azure_api': { action: 'channel.batch_azure_api', target: byBodyIds('channels') },
+  'PUT /api/channel/batch/del_model': { action: 'channel.batch_del_model', target: byBodyIds('channels') },
+  'PUT /api/channel_tag/:tag': { action: 'channel_tag.update', target: CHANNELS_BY_TAG },
+  'DELETE /api/channel_tag/:tag': { action: 'channel_tag.delete', target: CHANNELS_BY_TAG },
+  'DELETE /api/channel_tag/:tag/disabled': { action: 'channel_tag.delete_disabled', target: CHANNELS_BY_TAG },
+  'PUT /api/channel_tag/:tag/priority': { action: 'channel_tag.priority', target: CHANNELS_BY_TAG },
+  'PUT /api/channel_tag/:tag/status/:status': { action: 'channel_tag.status', target: CHANNELS_BY_TAG },
   // Logs.
   'DELETE /api/log/': { action: 'log.delete' },
   // Redemption codes.
@@ -140,8 +171,26 @@ export const AUDIT_RULES: Record<string, AuditRule> = {
   'POST /api/prices/single': { action: 'price.create', target: PRICE_BY_BODY },
   'PUT /api/prices/single/*': { action: 'price.update', target: PRICE_BY_PATH },
   'DELETE /api/prices/single/*': { action: 'price.delete', target: PRICE_BY_PATH },
-  'POST /api/prices/multiple': { action: 'price.update_batch' },
-  'PUT /api/prices/multiple/delete': { action: 'price.delete_batch' },
+  'POST /api/prices/multiple': {
+    action: 'price.update_batch',
+    target: {
+      table: 'prices',
+      column: 'model',
+      numeric: false,
+      many: true,
+      id: (input) => [...listOf(input.body.original_models), ...listOf(input.body.models)],
+    },
+  },
+  'PUT /api/prices/multiple/delete': {
+    action: 'price.delete_batch',
+    target: {
+      table: 'prices',
+      column: 'model',
+      numeric: false,
+      many: true,
+      id: (input) => input.body.models,
+    },
+  },
   'POST /api/prices/sync': { action: 'price.sync' },
 };
 

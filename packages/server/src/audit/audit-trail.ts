@@ -16,10 +16,17 @@ const SECRET_FIELD = /secret|password|passwd|token$|(^|_)keys?$|apikey/i;
 /** camelCase keys (`apiKey`, `secretKey`); case-sensitive so that `monkey` is not one. */
 const SECRET_CAMEL_FIELD = /[a-z]Keys?$/;
 
-/** Whether a field of that name holds a secret (`key` of a channel, `password`, `GitHubClientSecret`). */
+/**
+ * Whether a field of that name holds a secret (`key` of a channel, `password`, `GitHubClientSecret`); a
+ * batch entry's `<row id>.<field>` is judged by its field.
+ */
 export function isSecretField(name: string): boolean {
-  return SECRET_FIELD.test(name) || SECRET_CAMEL_FIELD.test(name);
+  const field = name.slice(name.lastIndexOf('.') + 1);
+  return SECRET_FIELD.test(field) || SECRET_CAMEL_FIELD.test(field);
 }
+
+/** The rows of one batch an entry reads at most; a bigger batch records its first rows' changes. */
+export const MAX_BATCH_ROWS = 500;
 
 /** The characters of one text value an entry keeps. */
 export const MAX_VALUE_LENGTH = 2000;
@@ -118,6 +125,35 @@ function targetKey(target: AuditTarget, id: unknown): string | number | undefine
 }
 
 export function createAuditTrail(db: GwDb, onError: (error: unknown) => void): AuditTrail {
+  /** Every row of a batch, flattened to `<row id>.<field>` so that changedFields compares them field by field. */
+  async function snapshotMany(
+    target: AuditTarget,
+    id: unknown,
+  ): Promise<Record<string, unknown> | undefined> {
+    const keys = [...new Set((Array.isArray(id) ? id : [id]).map((key) => targetKey(target, key)))].filter(
+      (key): key is string | number => key !== undefined,
+    );
+    if (keys.length === 0) return undefined;
+    try {
+      const rows = await db
+        // The table and column come from AUDIT_RULES, never from the caller.
+        .selectFrom(target.table as 'channels')
+        .selectAll()
+        .where(sql.ref(target.column), 'in', keys.slice(0, MAX_BATCH_ROWS))
+        .limit(MAX_BATCH_ROWS)
+        .execute();
+      const flat: Record<string, unknown> = {};
+      for (const row of rows as Array<Record<string, unknown>>) {
+        const rowId = String(row.id ?? row[target.column]);
+        for (const [field, value] of Object.entries(row)) flat[`${rowId}.${field}`] = value;
+      }
+      return flat;
+    } catch (error) {
+      onError(error);
+      return undefined;
+    }
+  }
+
   return {
     async record(event) {
       const row: Omit<AuditLogRow, 'id'> = {
@@ -143,6 +179,7 @@ export function createAuditTrail(db: GwDb, onError: (error: unknown) => void): A
     },
     async snapshot(target, id) {
       if (!target) return undefined;
+      if (target.many) return snapshotMany(target, id);
       const key = targetKey(target, id);
       if (key === undefined) return undefined;
       try {
@@ -164,10 +201,12 @@ export function createAuditTrail(db: GwDb, onError: (error: unknown) => void): A
   };
 }
 
-/** The record's id as the entry names it: the call's, else the reply's. */
+/** The record's id as the entry names it: the call's (a batch's keys joined), else the reply's. */
 export function resourceIdOf(rule: AuditRule, input: AuditInput): string {
   const id = rule.target?.id(input) ?? input.params.id ?? input.params.tag ?? input.params['*'];
   if (typeof id === 'string' || typeof id === 'number') return String(id);
+  if (Array.isArray(id))
+    return id.filter((key) => typeof key === 'string' || typeof key === 'number').join(',');
   // A channel create answers every channel it made (one per key): the entry names them all.
   const records = Array.isArray(input.data) ? input.data : [input.data];
   return records

@@ -83,6 +83,42 @@ describe.each(TEST_DIALECTS)('audit trail on %s', (kind) => {
     expect(text).not.toContain('sk-second-secret');
   });
 
+  it('records each row a batch changes: channels deleted or edited by ids or by tag, prices by model', async () => {
+    const [first] = await ok(
+      'POST',
+      '/api/channel/',
+      channelBody({ name: 'batch-a', key: 'sk-batch-a', tag: 'bt' }),
+    );
+    const [second] = await ok(
+      'POST',
+      '/api/channel/',
+      channelBody({ name: 'batch-b', key: 'sk-batch-b', tag: 'bt' }),
+    );
+    await ok('PUT', '/api/channel_tag/bt/priority', { type: 'priority', value: 7 });
+    const priority = await latest('channel_tag.priority');
+    expect(priority.resource_id).toBe('bt');
+    expect(priority.changes[`${first.id}.priority`]).toEqual({ before: 0, after: 7 });
+    expect(priority.changes[`${second.id}.priority`]).toEqual({ before: 0, after: 7 });
+    expect(priority.changes[`${first.id}.name`]).toBeUndefined();
+
+    await ok('DELETE', '/api/channel/batch', { ids: [first.id, second.id] });
+    const deleted = await latest('channel.delete_batch');
+    expect(deleted.resource_id).toBe(`${first.id},${second.id}`);
+    expect(deleted.changes[`${first.id}.name`]).toEqual({ before: 'batch-a' });
+    expect(deleted.changes[`${second.id}.name`]).toEqual({ before: 'batch-b' });
+    // A key in a batch is masked like a single record's.
+    expect(deleted.changes[`${first.id}.key`]).toEqual({ before: '***' });
+    expect(JSON.stringify(deleted)).not.toContain('sk-batch-');
+
+    const price = { type: 'tokens', channel_type: 1, input: 1, output: 2 };
+    await ok('POST', '/api/prices/single', { model: 'batch-m1', ...price });
+    await ok('POST', '/api/prices/single', { model: 'batch-m2', ...price });
+    await ok('PUT', '/api/prices/multiple/delete', { models: ['batch-m1', 'batch-m2'] });
+    const prices = await latest('price.delete_batch');
+    expect(String(prices.changes['batch-m1.output'].before)).toBe('2');
+    expect(prices.changes['batch-m2.model']).toEqual({ before: 'batch-m2' });
+  });
+
   it("records a user's quota, role and status changes, the password hash and access token masked", async () => {
     const davesId = (
       await t.app.gw.db
@@ -183,7 +219,7 @@ describe.each(TEST_DIALECTS)('audit trail on %s', (kind) => {
     expect(await list('username=nobody')).toEqual([]);
     expect(new Set((await list('user_id=1')).map((entry) => entry.user_id))).toEqual(new Set([1]));
     expect(new Set((await list('resource=price')).map((entry) => entry.action))).toEqual(
-      new Set(['price.create', 'price.update']),
+      new Set(['price.create', 'price.update', 'price.delete_batch']),
     );
     expect((await list('resource_id=audit-model')).every((entry) => entry.resource === 'price')).toBe(true);
     const newest = all[0]?.created_at as number;
