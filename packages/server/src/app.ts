@@ -251,11 +251,15 @@ export async function buildApp(
     async failed(login, ip) {
       const locks = await loginThrottle.failed(login, ip);
       if (locks.account > 0 || locks.ip > 0) {
+        // The account by its username when the name typed is one; anything else typed is not kept (it is
+        // often a password typed into the wrong field).
+        const account = await usersRepository.findByLogin(login.trim()).catch(() => undefined);
         await auditTrail.record({
           ip,
           action: 'login.lock',
-          resourceId: login.trim(),
+          resourceId: account?.username ?? '',
           changes: {
+            ...(account ? {} : { unknown_account: { after: true } }),
             account_lock_seconds: { after: locks.account },
             ip_lock_seconds: { after: locks.ip },
           },

@@ -255,20 +255,30 @@ describe.each(TEST_DIALECTS)('audit trail on %s', (kind) => {
     expect(refused.body).toMatchObject({ success: false, code: 'FORBIDDEN' });
   });
 
-  it('records the sign-in lock that back-off sets, with the name typed and the address', async () => {
-    for (let attempt = 0; attempt < 3; attempt += 1) {
-      await call(t.app, 'POST', '/api/user/login', {
-        body: { username: 'ghost', password: 'wrong-password' },
-      });
-    }
+  it('records the sign-in lock that back-off sets, with the account and the address, never an unknown name', async () => {
+    const failTimes = async (username: string) => {
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        await call(t.app, 'POST', '/api/user/login', { body: { username, password: 'wrong-password' } });
+      }
+    };
+    await failTimes('dave');
     const lock = await latest('login.lock');
     expect(lock).toMatchObject({
       resource: 'login',
-      resource_id: 'ghost',
+      resource_id: 'dave',
       user_id: 0,
       username: '',
       ip: '127.0.0.1',
     });
     expect(lock.changes.account_lock_seconds.after).toBeGreaterThan(0);
+    expect(lock.changes.unknown_account).toBeUndefined();
+
+    // A name that is no account (often a password typed in the wrong field) is not kept.
+    await failTimes('hunter2-typed-here');
+    const unknown = await latest('login.lock');
+    expect(unknown.id).not.toBe(lock.id);
+    expect(unknown).toMatchObject({ resource_id: '', ip: '127.0.0.1' });
+    expect(unknown.changes.unknown_account).toEqual({ after: true });
+    expect(JSON.stringify(await list('resource=login'))).not.toContain('hunter2');
   });
 });
