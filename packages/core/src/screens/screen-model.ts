@@ -63,6 +63,25 @@ export interface FilterDef {
   defaultValue?: () => string;
 }
 
+/** A select filter's choices: "All" (value '', no filter) first, then one per value. */
+export function choicesWithAll<T extends string | number>(
+  values: readonly T[],
+  labelKeyOf: (value: T) => string,
+): FieldOption[] {
+  return [
+    { value: '', labelKey: 'common.all' },
+    ...values.map((value) => ({ value, labelKey: labelKeyOf(value) })),
+  ];
+}
+
+/** A time range as two datetime filters, `start_timestamp` and `end_timestamp` (unix seconds). */
+export function timeRangeFilters(startLabelKey: string, endLabelKey: string): FilterDef[] {
+  return [
+    { name: 'start_timestamp', kind: 'datetime', labelKey: startLabelKey },
+    { name: 'end_timestamp', kind: 'datetime', labelKey: endLabelKey },
+  ];
+}
+
 /** How a form field is entered and shown. */
 export type FieldKind =
   | 'text'

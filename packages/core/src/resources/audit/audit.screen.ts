@@ -1,12 +1,14 @@
 // The audit trail screen (issue 15): admins read every administrative change and sign-in lock, newest
 // first, filtered by actor, resource, action, record and time. Read-only: no form, no row actions.
 import {
+  choicesWithAll,
   type FilterDef,
   pagedKeywordQuery,
   queryNumber,
   queryText,
   type ScreenDef,
   type ScreenQuery,
+  timeRangeFilters,
 } from '../../screens/screen-model.js';
 import { listAudit } from './audit.api.js';
 import { AUDIT_COLUMNS } from './audit.fields.js';
@@ -35,10 +37,7 @@ export const AUDIT_FILTERS: readonly FilterDef[] = [
     name: 'resource',
     kind: 'select',
     labelKey: 'audit.fields.resource',
-    options: [
-      { value: '', labelKey: 'common.all' },
-      ...AUDIT_RESOURCES.map((resource) => ({ value: resource, labelKey: `audit.resources.${resource}` })),
-    ],
+    options: choicesWithAll(AUDIT_RESOURCES, (resource) => `audit.resources.${resource}`),
   },
   {
     name: 'action',
@@ -47,8 +46,7 @@ export const AUDIT_FILTERS: readonly FilterDef[] = [
     placeholderKey: 'audit.filters.action_placeholder',
   },
   { name: 'resource_id', kind: 'text', labelKey: 'audit.fields.resource_id' },
-  { name: 'start_timestamp', kind: 'datetime', labelKey: 'audit.filters.start_time' },
-  { name: 'end_timestamp', kind: 'datetime', labelKey: 'audit.filters.end_time' },
+  ...timeRangeFilters('audit.filters.start_time', 'audit.filters.end_time'),
 ];
 
 export const AUDIT_SCREEN: ScreenDef<AuditEntry> = {

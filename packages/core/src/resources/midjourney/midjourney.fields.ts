@@ -1,5 +1,6 @@
 import { type ChipTone, jobDurationChip } from '../../format/chips.js';
 import type { ColumnDef } from '../../format/columns.js';
+import { jobOwnerColumns } from '../../format/job-columns.js';
 import { jobSeconds, jobSecondsText } from '../../format/time.js';
 import {
   MIDJOURNEY_ACTIONS,
@@ -68,22 +69,7 @@ export const MIDJOURNEY_COLUMNS: readonly ColumnDef<Midjourney>[] = [
     priority: 3,
     value: (row, ctx) => (row.submit_time ? ctx.time(Math.floor(row.submit_time / 1000)) : ''),
   },
-  {
-    id: 'channel_id',
-    titleKey: 'tasks.fields.channel_id',
-    sortField: 'channel_id',
-    priority: 4,
-    adminOnly: true,
-    value: (row) => String(row.channel_id),
-  },
-  {
-    id: 'user_id',
-    titleKey: 'tasks.fields.user_id',
-    sortField: 'user_id',
-    priority: 4,
-    adminOnly: true,
-    value: (row) => String(row.user_id),
-  },
+  ...jobOwnerColumns<Midjourney>(),
   {
     id: 'action',
     titleKey: 'tasks.fields.action',

@@ -7,6 +7,7 @@ import {
   queryText,
   type ScreenDef,
   type ScreenQuery,
+  timeRangeFilters,
 } from '../../screens/screen-model.js';
 import { listMidjourney, listSelfMidjourney } from './midjourney.api.js';
 import { MIDJOURNEY_COLUMNS } from './midjourney.fields.js';
@@ -28,8 +29,7 @@ export function midjourneyListQuery(query: ScreenQuery): MidjourneySelfQuery {
 export const MIDJOURNEY_FILTERS: readonly FilterDef[] = [
   { name: 'channel_id', kind: 'int', labelKey: 'tasks.fields.channel_id', adminOnly: true },
   { name: 'mj_id', kind: 'text', labelKey: 'tasks.fields.task_id' },
-  { name: 'start_timestamp', kind: 'datetime', labelKey: 'tasks.filters.start_time' },
-  { name: 'end_timestamp', kind: 'datetime', labelKey: 'tasks.filters.end_time' },
+  ...timeRangeFilters('tasks.filters.start_time', 'tasks.filters.end_time'),
 ];
 
 export const MIDJOURNEY_SCREEN: ScreenDef<Midjourney> = {

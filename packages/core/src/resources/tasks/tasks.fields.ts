@@ -1,5 +1,6 @@
 import { type ChipTone, jobDurationChip } from '../../format/chips.js';
 import type { ColumnDef } from '../../format/columns.js';
+import { jobOwnerColumns } from '../../format/job-columns.js';
 import { jobSeconds, jobSecondsText } from '../../format/time.js';
 import { type Task, taskStatusKey } from './tasks.schema.js';
 
@@ -46,22 +47,7 @@ export const TASK_COLUMNS: readonly ColumnDef<Task>[] = [
     priority: 4,
     value: (row, ctx) => (row.finish_time ? ctx.time(row.finish_time) : ''),
   },
-  {
-    id: 'channel_id',
-    titleKey: 'tasks.fields.channel_id',
-    sortField: 'channel_id',
-    priority: 4,
-    adminOnly: true,
-    value: (row) => String(row.channel_id),
-  },
-  {
-    id: 'user_id',
-    titleKey: 'tasks.fields.user_id',
-    sortField: 'user_id',
-    priority: 4,
-    adminOnly: true,
-    value: (row) => String(row.user_id),
-  },
+  ...jobOwnerColumns<Task>(),
   {
     id: 'platform',
     titleKey: 'tasks.fields.platform',

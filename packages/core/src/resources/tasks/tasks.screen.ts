@@ -1,11 +1,13 @@
 // The async task screen (console-screens §21): admins list every task, users their own; times in seconds.
 import {
+  choicesWithAll,
   type FilterDef,
   pagedKeywordQuery,
   queryNumber,
   queryText,
   type ScreenDef,
   type ScreenQuery,
+  timeRangeFilters,
 } from '../../screens/screen-model.js';
 import { listSelfTasks, listTasks } from './tasks.api.js';
 import { TASK_COLUMNS } from './tasks.fields.js';
@@ -40,22 +42,15 @@ export const TASK_FILTERS: readonly FilterDef[] = [
     name: 'platform',
     kind: 'select',
     labelKey: 'tasks.fields.platform',
-    options: [
-      { value: '', labelKey: 'common.all' },
-      ...TASK_PLATFORMS.map((platform) => ({ value: platform, labelKey: `tasks.platform.${platform}` })),
-    ],
+    options: choicesWithAll(TASK_PLATFORMS, (platform) => `tasks.platform.${platform}`),
   },
   {
     name: 'status',
     kind: 'select',
     labelKey: 'tasks.fields.status',
-    options: [
-      { value: '', labelKey: 'common.all' },
-      ...TASK_STATUSES.map((status) => ({ value: status, labelKey: taskStatusKey(status) })),
-    ],
+    options: choicesWithAll(TASK_STATUSES, taskStatusKey),
   },
-  { name: 'start_timestamp', kind: 'datetime', labelKey: 'tasks.filters.start_time' },
-  { name: 'end_timestamp', kind: 'datetime', labelKey: 'tasks.filters.end_time' },
+  ...timeRangeFilters('tasks.filters.start_time', 'tasks.filters.end_time'),
 ];
 
 export const TASK_SCREEN: ScreenDef<Task> = {
