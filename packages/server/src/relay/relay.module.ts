@@ -20,6 +20,7 @@ import { createRelayBilling } from './routes/relay-billing.js';
 import { createRelayModels } from './routes/relay-models.js';
 import { registerRelayRoutes } from './routes/relay-routes.js';
 import { createMidjourneyPoller, type MidjourneyPoller } from './tasks/midjourney-poller.js';
+import { createTaskPoller, type TaskPoller } from './tasks/task-poller.js';
 import { createMemoryRealtimeSpend, createRedisRealtimeSpend } from './realtime/realtime-quota.js';
 import { createRealtimeRelay, type RealtimeRelay } from './realtime/realtime-relay.js';
 import { markChannelDisabled } from './selection/routing-table.js';
@@ -34,6 +35,8 @@ export interface RelayModule {
   setChannelStatus(channelId: number, status: number, fromStatus: number): Promise<boolean>;
   /** Polls open Midjourney tasks every 15 s while any is open (spec §2.4 step 6). */
   midjourneyPoller: MidjourneyPoller;
+  /** Polls open Suno and Kling tasks every 15 s while any is open (spec §9.8). */
+  taskPoller: TaskPoller;
   /** `/v1/realtime` WebSocket sessions (spec §11.5), served on the HTTP server's upgrade event. */
   realtime: RealtimeRelay;
   /** Adds the `/v1`, `/claude` and `/gemini` routes (after the management routes). */
@@ -212,6 +215,13 @@ export async function createRelayModule(
   const midjourneyPoller = createMidjourneyPoller({ db, state, http, log });
   midjourneyPoller.kick();
   app.addHook('onClose', async () => midjourneyPoller.stop());
+  const taskPoller = createTaskPoller({ db, state, http, ledger, log });
+  taskPoller.kick();
+  // Stopped before the ledger closes: a refund it records is then still flushed.
+  app.addHook('preClose', (done) => {
+    taskPoller.stop();
+    done();
+  });
   const realtime = createRealtimeRelay({
     state,
     ledger,
@@ -245,6 +255,7 @@ export async function createRelayModule(
     invalidate,
     setChannelStatus,
     midjourneyPoller,
+    taskPoller,
     realtime,
     registerRoutes: (target) =>
       registerRelayRoutes(
@@ -261,6 +272,7 @@ export async function createRelayModule(
           clientIp: ipOf,
         },
         { db, poller: midjourneyPoller, http },
+        { db, poller: taskPoller },
       ),
   };
 }
