@@ -22,7 +22,11 @@ import { registerRelayRoutes } from './routes/relay-routes.js';
 import { createMidjourneyPoller, type MidjourneyPoller } from './tasks/midjourney-poller.js';
 import { createTaskPoller, type TaskPoller } from './tasks/task-poller.js';
 import { createMemoryRealtimeSpend, createRedisRealtimeSpend } from './realtime/realtime-quota.js';
-import { createRealtimeRelay, type RealtimeRelay } from './realtime/realtime-relay.js';
+import {
+  createRealtimeRelay,
+  REALTIME_FIRST_EVENT_SECONDS,
+  type RealtimeRelay,
+} from './realtime/realtime-relay.js';
 import { markChannelDisabled } from './selection/routing-table.js';
 
 export interface RelayModule {
@@ -237,9 +241,14 @@ export async function createRelayModule(
       return value || (request.socket.remoteAddress ?? '');
     },
     onAttemptFailed,
+    // The handshake and the first event: an interactive session does not wait the ten minutes a reasoning
+    // reply's headers may take.
     connectTimeoutMs: Math.round(
-      (config.connectTimeoutSeconds + config.upstreamHeadersTimeoutSeconds) * 1000,
+      (config.connectTimeoutSeconds +
+        Math.min(config.upstreamHeadersTimeoutSeconds, REALTIME_FIRST_EVENT_SECONDS)) *
+        1000,
     ),
+    idleMs: Math.round(config.realtimeIdleTimeoutSeconds * 1000),
     warn: (message, fields) => log.warn(fields ?? {}, message),
   });
   app.server.on('upgrade', realtime.upgrade);

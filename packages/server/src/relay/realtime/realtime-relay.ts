@@ -50,8 +50,10 @@ import {
 } from './realtime-upstream.js';
 
 export const REALTIME_PATH = '/v1/realtime';
-/** Both sides silent this long end the session (spec §11.5). */
+/** Both sides silent this long end the session (spec §11.5; REALTIME_IDLE_TIMEOUT). */
 export const REALTIME_IDLE_MS = 2 * 60 * 1000;
+/** The longest wait for an upstream's first event after its handshake (UPSTREAM_HEADERS_TIMEOUT if shorter). */
+export const REALTIME_FIRST_EVENT_SECONDS = 30;
 /** Client messages kept while the upstream is being connected; more ends the session. */
 const MAX_EARLY_MESSAGES = 256;
 const MAX_EARLY_BYTES = 16 * 1024 * 1024;

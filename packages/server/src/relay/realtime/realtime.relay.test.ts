@@ -240,6 +240,21 @@ describe('Realtime over WebSocket', () => {
     expect(log.quota).toBe(expectedQuota(1));
   });
 
+  it('keeps the events a client sends before the upstream answered and forwards them once it did', async () => {
+    const who = await r.newCaller();
+    const before = fake.connections.length;
+    const ws = new WebSocket(`${wsUrl}?model=${MODEL}`, { headers: { authorization: `Bearer ${who.key}` } });
+    const events: string[] = [];
+    ws.on('message', (data) => events.push((JSON.parse(String(data)) as { type: string }).type));
+    ws.on('open', () => ws.send(JSON.stringify({ type: 'response.create' })));
+    await waitFor('response.done', () => (events.includes('response.done') ? true : undefined));
+    expect(events[0]).toBe('session.created');
+    expect(fake.connections[before]?.events.map((event) => event.type)).toEqual(['response.create']);
+    const closed = new Promise((resolve) => ws.on('close', resolve));
+    ws.close();
+    await closed;
+  });
+
   it('refuses a bad key, a missing model and an unknown path before the upgrade, without calling upstream', async () => {
     const before = fake.connections.length;
     const bad = await rawSession(`${wsUrl}?model=${MODEL}`, [], {
@@ -348,6 +363,60 @@ describe('Realtime over WebSocket', () => {
       .where('id', '=', who.userId)
       .executeTakeFirstOrThrow();
     expect(user.quota).toBe(start - expectedQuota(2));
+  });
+});
+
+describe('Realtime time limits', () => {
+  let r: RelayTestApp;
+  let fake: FakeRealtimeUpstream;
+  let wsUrl: string;
+  beforeAll(async () => {
+    fake = await startFakeRealtimeUpstream();
+    // Opening upstream: 0.2 s connect + 0.3 s first event; then 1 s of silence ends a session.
+    r = await startRelayApp('sqlite', {
+      REALTIME_IDLE_TIMEOUT: '1',
+      CONNECT_TIMEOUT: '0.2',
+      UPSTREAM_HEADERS_TIMEOUT: '0.3',
+    });
+    wsUrl = `${r.url.replace(/^http/, 'ws')}/v1/realtime?model=${MODEL}`;
+    await r.addChannel({ type: 1, base_url: fake.url, models: MODEL });
+    await r.setOptions({ LogConsumeEnabled: 'true' });
+  });
+  afterAll(async () => {
+    await r?.close();
+    await fake?.close();
+  });
+
+  it('ends a session silent both ways for REALTIME_IDLE_TIMEOUT, closing the upstream too', async () => {
+    const who = await r.newCaller();
+    const before = fake.connections.length;
+    const session = await rawSession(wsUrl, [], { authorization: `Bearer ${who.key}` });
+    const started = Date.now();
+    expect(await session.closed).toBe(1000);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+    const upstream = fake.connections[before];
+    expect(await waitFor('upstream closed', () => upstream?.closedWith)).toBe(1000);
+    await waitFor('the settlement', () => (r.t.app.gwRelay.realtime.open === 0 ? true : undefined));
+    await r.flush();
+    const logs = await r.t.app.gw.db
+      .selectFrom('logs')
+      .selectAll()
+      .where('user_id', '=', who.userId)
+      .where('type', '=', 2)
+      .execute();
+    expect(logs.map((log) => log.quota)).toEqual([0]);
+  });
+
+  it('gives up on an upstream that never sends its first event, with an error event', async () => {
+    const who = await r.newCaller();
+    fake.script('silent');
+    const started = Date.now();
+    const session = await rawSession(wsUrl, [], { authorization: `Bearer ${who.key}` });
+    expect(await session.closed).toBe(1011);
+    // 1011 with the error event: the first-event limit ended it, not the idle limit (which closes with 1000).
+    expect(Date.now() - started).toBeGreaterThanOrEqual(450);
+    const error = session.events.find((e) => e.type === 'error') as unknown as { error: { type: string } };
+    expect(error.error.type).toBe('system_error');
   });
 });
 
