@@ -281,7 +281,7 @@ export async function createRelayModule(
           clientIp: ipOf,
         },
         { db, poller: midjourneyPoller, http },
-        { db, poller: taskPoller },
+        { db, poller: taskPoller, limiter: shared.rateLimiters.api },
       ),
   };
 }

@@ -10,6 +10,7 @@
 import { SUNO_MUSIC_ACTION } from '@gw/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GwDb } from '../../db/database.js';
+import type { ApiRateLimiter } from '../../rate-limit/limiters.js';
 import type { RelayCaller } from '../pipeline/authenticate.js';
 import type { createRelayHandler, RelayRoute } from '../pipeline/relay-handler.js';
 import { type ErrorDialect, localError, relayErrorBody, shapeRelayError } from '../pipeline/relay-error.js';
@@ -26,6 +27,8 @@ export interface TaskRouteDeps {
   db: GwDb;
   state: RelayState;
   poller: TaskPoller;
+  /** The per-user API limiter: Suno's fetch routes count against it, Kling's do not (spec §13.1). */
+  limiter: ApiRateLimiter;
 }
 
 /** Suno-API's submit kinds and the task action each stores. */
@@ -76,6 +79,18 @@ export function registerTaskRoutes(scope: FastifyInstance, handle: Handler, deps
       if (!request.relayCaller) return reply;
     },
   });
+  /** The per-user limiter on a fetch route; sends the refusal and returns false when over it. */
+  const withinLimit = async (request: FastifyRequest, reply: FastifyReply) => {
+    const caller = request.relayCaller as RelayCaller;
+    const group = state.groups().get(caller.userGroup);
+    if (!group) {
+      await refuse(request, reply, 'suno', 403, 'relay.rate_limit.not_allowed');
+      return false;
+    }
+    if (await deps.limiter.allow(caller.userId, group.apiRate)) return true;
+    await refuse(request, reply, 'suno', 429, 'relay.rate_limit.exceeded');
+    return false;
+  };
   const callerTasks = (caller: RelayCaller, platform: string, ids: string[]) =>
     ids.length === 0
       ? Promise.resolve([])
@@ -97,6 +112,7 @@ export function registerTaskRoutes(scope: FastifyInstance, handle: Handler, deps
     });
   });
   scope.post('/suno/fetch', authenticated(suno), async (request, reply) => {
+    if (!(await withinLimit(request, reply))) return reply;
     const ids = (request.body as { ids?: unknown } | undefined)?.ids;
     const wanted = Array.isArray(ids)
       ? ids.filter((id): id is string => typeof id === 'string').slice(0, MAX_FETCH_IDS)
@@ -105,6 +121,7 @@ export function registerTaskRoutes(scope: FastifyInstance, handle: Handler, deps
     return reply.send({ code: SUNO_SUCCESS, message: '', data: rows.map(sunoTaskDto) });
   });
   scope.get('/suno/fetch/:id', authenticated(suno), async (request, reply) => {
+    if (!(await withinLimit(request, reply))) return reply;
     const id = (request.params as { id: string }).id;
     const [row] = await callerTasks(request.relayCaller as RelayCaller, 'suno', [id]);
     if (!row) return refuse(request, reply, 'suno', 404, 'relay.task.not_found');

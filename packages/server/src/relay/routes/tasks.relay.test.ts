@@ -365,6 +365,49 @@ describe.each(TEST_DIALECTS)('Suno and Kling task relays (%s)', (kind) => {
     expect(fetched.body.data).toMatchObject({ task_status: 'failed' });
   });
 
+  it('the per-user limiter counts Suno fetches but not Kling fetches (spec §13.1)', async () => {
+    const who = await limitedCaller();
+    const suno = await send(who, 'POST', '/suno/submit/lyrics', { prompt: 'rain' });
+    const kling = await send(who, 'POST', '/kling/v1/videos/text2video', { prompt: 'rain' });
+    const sunoId = String(suno.body.data);
+    const klingId = String((kling.body.data as Json).task_id);
+    const group = await r.t.app.gw.db
+      .selectFrom('user_groups')
+      .selectAll()
+      .where('symbol', '=', 'default')
+      .executeTakeFirstOrThrow();
+    const setRate = async (apiRate: number) => {
+      const reply = await call(r.t.app, 'PUT', '/api/user_group/', {
+        cookie: r.rootCookie,
+        body: {
+          ...group,
+          public: Boolean(group.public),
+          promotion: Boolean(group.promotion),
+          enable: Boolean(group.enable),
+          ratio: Number(group.ratio),
+          api_rate: apiRate,
+        },
+      });
+      expect(reply.body.success).toBe(true);
+    };
+    await setRate(3);
+    try {
+      const fetcher = await r.newCaller({ quota: START_QUOTA });
+      const sunoStatuses = [];
+      for (let i = 0; i < 5; i += 1)
+        sunoStatuses.push((await send(fetcher, 'GET', `/suno/fetch/${sunoId}`)).status);
+      // Another user's task is a 404, yet each fetch counts: the fourth is over the limit.
+      expect(sunoStatuses).toEqual([404, 404, 404, 429, 429]);
+      const klingStatuses = [];
+      for (let i = 0; i < 5; i += 1)
+        klingStatuses.push((await send(who, 'GET', `/kling/v1/videos/text2video/${klingId}`)).status);
+      expect(klingStatuses).toEqual([200, 200, 200, 200, 200]);
+    } finally {
+      await setRate(Number(group.api_rate));
+    }
+    await r.t.app.gwRelay.taskPoller.pollOnce();
+  });
+
   it('the poller runs only while a task is open and stops once none is', async () => {
     const relay = r.t.app.gwRelay;
     relay.taskPoller.stop();
