@@ -307,7 +307,7 @@ export function createRealtimeRelay(deps: RealtimeRelayDeps): RealtimeRelay {
           const mapped = candidate.modelMapping[model];
           const upstreamModel = mapped ? mapped.replace(/^\+/, '') : model;
           const target = realtimeUpstreamTarget(candidate.upstream, upstreamModel, request.headers);
-          const connected = await connectRealtimeUpstream(target, timeout);
+          const connected = await connectRealtimeUpstream(target, timeout, candidate.proxy);
           outcome =
             'socket' in connected
               ? connected

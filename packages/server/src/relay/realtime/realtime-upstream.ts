@@ -1,6 +1,8 @@
 // The upstream side of a Realtime session (behaviour spec §11.5): the ws/wss form of the channel's base URL
 // (Azure: `/openai/realtime?api-version=<other>&deployment=<model>`), its key in the headers, and the rule
 // that a channel is used only once its first message arrived as text and was not an error.
+import type { Agent } from 'node:http';
+import { HttpsProxyAgent } from 'https-proxy-agent';
 import WebSocket, { type RawData } from 'ws';
 import { AZURE_DEFAULT_API_VERSION } from '../providers/azure/azure-provider.js';
 import type { UpstreamChannel } from '../providers/provider.js';
@@ -43,13 +45,27 @@ export interface RealtimeUpstreamFailure {
   message: string;
 }
 
+const proxyAgents = new Map<string, Agent>();
+
+/** The agent tunnelling through a channel's HTTP proxy (spec §5.1 `proxy`) with CONNECT, one per proxy URL. */
+export function realtimeProxyAgent(proxy: string): Agent | undefined {
+  if (!proxy) return undefined;
+  let agent = proxyAgents.get(proxy);
+  if (!agent) {
+    agent = new HttpsProxyAgent(proxy);
+    proxyAgents.set(proxy, agent);
+  }
+  return agent;
+}
+
 /**
- * Opens the upstream socket and waits for its first message, all within `timeoutMs`; the socket is closed
- * again when the rule is not met.
+ * Opens the upstream socket (through the channel's proxy when it has one) and waits for its first message,
+ * all within `timeoutMs`; the socket is closed again when the rule is not met.
  */
 export function connectRealtimeUpstream(
   target: { url: string; headers: Record<string, string> },
   timeoutMs: number,
+  proxy = '',
 ): Promise<RealtimeUpstream | RealtimeUpstreamFailure> {
   return new Promise((resolve) => {
     let done = false;
@@ -59,6 +75,7 @@ export function connectRealtimeUpstream(
       perMessageDeflate: false,
       followRedirects: false,
       maxPayload: REALTIME_MAX_PAYLOAD,
+      ...(proxy ? { agent: realtimeProxyAgent(proxy) } : {}),
     });
     const finish = (outcome: RealtimeUpstream | RealtimeUpstreamFailure) => {
       if (done) return;

@@ -6,6 +6,7 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
 import { connect as netConnect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -334,6 +335,38 @@ describe('Realtime over WebSocket', () => {
     expect(upstream?.headers['api-key']).toBe('azure-key');
     session.ws.close();
     await session.closed;
+  });
+
+  it("tunnels through the channel's HTTP proxy with CONNECT", async () => {
+    const model = 'gpt-rt-proxy';
+    const tunnels: string[] = [];
+    const proxy = createHttpServer();
+    proxy.on('connect', (request, client, head) => {
+      tunnels.push(request.url ?? '');
+      const [host = '', port = '0'] = (request.url ?? '').split(':');
+      const target = netConnect(Number(port), host, () => {
+        client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+        target.write(head);
+        target.pipe(client);
+        client.pipe(target);
+      });
+      target.on('error', () => client.destroy());
+      client.on('error', () => target.destroy());
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    try {
+      const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+      await r.addChannel({ type: 1, base_url: fake.url, models: model, proxy: proxyUrl });
+      const who = await r.newCaller();
+      const session = await rawSession(`${wsUrl}?model=${model}`, [], { authorization: `Bearer ${who.key}` });
+      await waitFor('session.created', () => session.events.find((e) => e.type === 'session.created'));
+      expect(tunnels).toEqual([new URL(fake.url).host]);
+      session.ws.close();
+      await session.closed;
+    } finally {
+      proxy.closeAllConnections();
+      await new Promise<void>((resolve) => proxy.close(() => resolve()));
+    }
   });
 
   it('ends the session once its usage reaches the balance, after forwarding the event that did', async () => {
