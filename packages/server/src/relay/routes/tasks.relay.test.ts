@@ -323,11 +323,13 @@ describe.each(TEST_DIALECTS)('Suno and Kling task relays (%s)', (kind) => {
       task_result: { videos: [{ url: `${r.upstream.url}/fake-files/${id}.mp4` }] },
     });
     expect(await taskRow(id)).toMatchObject({ status: 'SUCCESS', progress: 100 });
-    const defaults = await send(who, 'POST', '/kling/v1/videos/image2video', {
-      image: 'https://x/y.png',
-      prompt: 'wave',
-    });
+    // A base64 image is sent upstream whole but not kept in the task's properties (a TEXT column).
+    const image = 'A'.repeat(100_000);
+    const defaults = await send(who, 'POST', '/kling/v1/videos/image2video', { image, prompt: 'wave' });
     expect(defaults.status).toBe(200);
+    expect(r.upstream.requests.at(-1)?.body).toEqual({ image, prompt: 'wave' });
+    const stored = await taskRow(String((defaults.body.data as Json).task_id));
+    expect(JSON.parse(String(stored.properties))).toEqual({ image: '<100000 characters>', prompt: 'wave' });
     const second = await balances(who);
     expect(second.user).toBe(START_QUOTA - charge - points('kling-video_kling-v1_std_5'));
     expect(second.logs.at(-1)?.model_name).toBe('kling-video_kling-v1_std_5');

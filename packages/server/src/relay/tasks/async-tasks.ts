@@ -40,6 +40,24 @@ const seconds = (value: unknown) =>
     : 0;
 const json = (value: unknown) => (value === undefined || value === null ? null : JSON.stringify(value));
 
+/** Strings longer than this (a base64 image of an image2video submit) are not kept in a task's properties. */
+const PROPERTY_TEXT_LIMIT = 1024;
+
+/** The submit body as a task keeps it: long strings replaced by their length, so the row fits a TEXT column. */
+export function taskProperties(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') {
+    return value.length > PROPERTY_TEXT_LIMIT ? `<${value.length} characters>` : value;
+  }
+  if (!value || typeof value !== 'object' || depth > 8) return value;
+  if (Array.isArray(value)) return value.slice(0, 50).map((item) => taskProperties(item, depth + 1));
+  return Object.fromEntries(
+    Object.entries(value as Record<string, unknown>).map(([key, item]) => [
+      key,
+      taskProperties(item, depth + 1),
+    ]),
+  );
+}
+
 /** A progress as an integer 0–100: a number, or a text like "40%", else what the status stands for. */
 export function taskProgress(reported: unknown, status: string): number {
   const value =
@@ -81,7 +99,7 @@ export function submittedTaskRow(success: RouteSuccess, now: number): Insertable
     start_time: 0,
     finish_time: 0,
     progress: 0,
-    properties: json(properties),
+    properties: json(taskProperties(properties)),
     data: json(klingData),
     notify_hook: '',
     token_id: success.caller.tokenId,
