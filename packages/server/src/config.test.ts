@@ -32,20 +32,28 @@ describe('loadConfig', () => {
       upstreamHeadersTimeoutSeconds: 600,
       upstreamIdleTimeoutSeconds: 600,
       channelTestTimeoutSeconds: 60,
+      realtimeIdleTimeoutSeconds: 120,
     });
     const set = loadConfig({
       RELAY_TIMEOUT: '900',
       UPSTREAM_HEADERS_TIMEOUT: '120',
       UPSTREAM_IDLE_TIMEOUT: '90',
       CHANNEL_TEST_TIMEOUT: '15',
+      REALTIME_IDLE_TIMEOUT: '45',
     });
     expect(set).toMatchObject({
       relayTimeoutSeconds: 900,
       upstreamHeadersTimeoutSeconds: 120,
       upstreamIdleTimeoutSeconds: 90,
       channelTestTimeoutSeconds: 15,
+      realtimeIdleTimeoutSeconds: 45,
     });
-    for (const variable of ['UPSTREAM_HEADERS_TIMEOUT', 'UPSTREAM_IDLE_TIMEOUT', 'CHANNEL_TEST_TIMEOUT']) {
+    for (const variable of [
+      'UPSTREAM_HEADERS_TIMEOUT',
+      'UPSTREAM_IDLE_TIMEOUT',
+      'CHANNEL_TEST_TIMEOUT',
+      'REALTIME_IDLE_TIMEOUT',
+    ]) {
       expect(() => loadConfig({ [variable]: '0' })).toThrow(new RegExp(`^${variable}:`));
     }
   });

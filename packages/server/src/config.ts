@@ -55,6 +55,8 @@ export interface ServerConfig {
   upstreamIdleTimeoutSeconds: number;
   /** Each upstream call of a channel test, balance update or model list, whole, seconds (CHANNEL_TEST_TIMEOUT). */
   channelTestTimeoutSeconds: number;
+  /** A Realtime WebSocket session silent both ways this long is ended (REALTIME_IDLE_TIMEOUT, spec §11.5). */
+  realtimeIdleTimeoutSeconds: number;
   /** A client must have sent its whole request, headers and body, within this many seconds (CLIENT_REQUEST_TIMEOUT). */
   clientRequestTimeoutSeconds: number;
   /** A client must have sent its request headers within this many seconds (CLIENT_HEADERS_TIMEOUT). */
@@ -207,6 +209,12 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       0.01,
     ),
     channelTestTimeoutSeconds: parseSeconds('CHANNEL_TEST_TIMEOUT', value('CHANNEL_TEST_TIMEOUT'), 60, 0.01),
+    realtimeIdleTimeoutSeconds: parseSeconds(
+      'REALTIME_IDLE_TIMEOUT',
+      value('REALTIME_IDLE_TIMEOUT'),
+      120,
+      0.01,
+    ),
     clientRequestTimeoutSeconds,
     clientHeadersTimeoutSeconds,
     trustedHeader: value('TRUSTED_HEADER')?.toLowerCase(),

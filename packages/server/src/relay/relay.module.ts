@@ -20,6 +20,13 @@ import { createRelayBilling } from './routes/relay-billing.js';
 import { createRelayModels } from './routes/relay-models.js';
 import { registerRelayRoutes } from './routes/relay-routes.js';
 import { createMidjourneyPoller, type MidjourneyPoller } from './tasks/midjourney-poller.js';
+import { createTaskPoller, type TaskPoller } from './tasks/task-poller.js';
+import { createMemoryRealtimeSpend, createRedisRealtimeSpend } from './realtime/realtime-quota.js';
+import {
+  createRealtimeRelay,
+  REALTIME_FIRST_EVENT_SECONDS,
+  type RealtimeRelay,
+} from './realtime/realtime-relay.js';
 import { markChannelDisabled } from './selection/routing-table.js';
 
 export interface RelayModule {
@@ -32,6 +39,10 @@ export interface RelayModule {
   setChannelStatus(channelId: number, status: number, fromStatus: number): Promise<boolean>;
   /** Polls open Midjourney tasks every 15 s while any is open (spec §2.4 step 6). */
   midjourneyPoller: MidjourneyPoller;
+  /** Polls open Suno and Kling tasks every 15 s while any is open (spec §9.8). */
+  taskPoller: TaskPoller;
+  /** `/v1/realtime` WebSocket sessions (spec §11.5), served on the HTTP server's upgrade event. */
+  realtime: RealtimeRelay;
   /** Adds the `/v1`, `/claude` and `/gemini` routes (after the management routes). */
   registerRoutes(app: FastifyInstance): Promise<void>;
 }
@@ -175,6 +186,14 @@ export async function createRelayModule(
   }
 
   const ipOf = (request: FastifyRequest) => clientIp(request, config.trustedHeader);
+  const onTokenExhausted = (tokenId: number) => {
+    db.updateTable('tokens')
+      .set({ status: 4 })
+      .where('id', '=', tokenId)
+      .where('status', '=', 1)
+      .execute()
+      .catch((error: unknown) => log.error({ err: error }, 'could not mark a token exhausted'));
+  };
   const handler = createRelayHandler({
     db,
     state,
@@ -189,14 +208,7 @@ export async function createRelayModule(
         { requestId, channel: channel.id },
         `relay stream on channel "${channel.name}" (#${channel.id}) failed mid-way (request id: ${requestId}): ${frames.trim()}`,
       ),
-    onTokenExhausted: (tokenId) => {
-      db.updateTable('tokens')
-        .set({ status: 4 })
-        .where('id', '=', tokenId)
-        .where('status', '=', 1)
-        .execute()
-        .catch((error: unknown) => log.error({ err: error }, 'could not mark a token exhausted'));
-    },
+    onTokenExhausted,
     clientIp: ipOf,
     fetchImage: images.fetch,
     inFlight: shared.inFlight,
@@ -207,6 +219,44 @@ export async function createRelayModule(
   const midjourneyPoller = createMidjourneyPoller({ db, state, http, log });
   midjourneyPoller.kick();
   app.addHook('onClose', async () => midjourneyPoller.stop());
+  const taskPoller = createTaskPoller({ db, state, http, ledger, log });
+  taskPoller.kick();
+  // Stopped before the ledger closes: a refund it records is then still flushed.
+  app.addHook('preClose', (done) => {
+    taskPoller.stop();
+    done();
+  });
+  const realtime = createRealtimeRelay({
+    state,
+    ledger,
+    cooldowns: shared.cooldowns,
+    limiter: shared.rateLimiters.api,
+    spend: shared.redis
+      ? createRedisRealtimeSpend(shared.redis, config.redisKeyPrefix)
+      : createMemoryRealtimeSpend(),
+    authenticate: (input) => auth.authenticate(state.groups(), input, onTokenExhausted),
+    clientIp: (request) => {
+      const header = config.trustedHeader ? request.headers[config.trustedHeader] : undefined;
+      const value = (Array.isArray(header) ? header[0] : header)?.split(',')[0]?.trim();
+      return value || (request.socket.remoteAddress ?? '');
+    },
+    onAttemptFailed,
+    // The handshake and the first event: an interactive session does not wait the ten minutes a reasoning
+    // reply's headers may take.
+    connectTimeoutMs: Math.round(
+      (config.connectTimeoutSeconds +
+        Math.min(config.upstreamHeadersTimeoutSeconds, REALTIME_FIRST_EVENT_SECONDS)) *
+        1000,
+    ),
+    idleMs: Math.round(config.realtimeIdleTimeoutSeconds * 1000),
+    warn: (message, fields) => log.warn(fields ?? {}, message),
+  });
+  app.server.on('upgrade', realtime.upgrade);
+  // Before the server and the ledger close: every open session is settled into the ledger first.
+  app.addHook('preClose', (done) => {
+    realtime.closeAll();
+    done();
+  });
   return {
     state,
     ledger,
@@ -214,6 +264,8 @@ export async function createRelayModule(
     invalidate,
     setChannelStatus,
     midjourneyPoller,
+    taskPoller,
+    realtime,
     registerRoutes: (target) =>
       registerRelayRoutes(
         target,
@@ -229,6 +281,7 @@ export async function createRelayModule(
           clientIp: ipOf,
         },
         { db, poller: midjourneyPoller, http },
+        { db, poller: taskPoller, limiter: shared.rateLimiters.api },
       ),
   };
 }

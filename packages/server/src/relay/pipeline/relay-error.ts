@@ -6,7 +6,7 @@ import { badStatusMessage } from '../providers/shared/upstream-error.js';
 import { sseFrame } from '../providers/shared/openai-format.js';
 
 /** The API family whose error shape a client expects. */
-export type ErrorDialect = 'openai' | 'claude' | 'gemini' | 'rerank' | 'midjourney';
+export type ErrorDialect = 'openai' | 'claude' | 'gemini' | 'rerank' | 'midjourney' | 'suno' | 'kling';
 
 /** An error on its way to the client. `local` errors are the gateway's own (never rewritten). */
 export interface RelayError extends UpstreamError {
@@ -73,6 +73,21 @@ export function relayErrorBody(dialect: ErrorDialect, error: RelayError): unknow
       description: error.message,
       type: error.type,
       code: typeof error.code === 'number' ? error.code : MIDJOURNEY_GATEWAY_CODE,
+    };
+  }
+  // Suno-API clients read `{code: "<string>", message}` ("success" when it worked); Kling's read a numeric code.
+  if (dialect === 'suno') {
+    return {
+      code: typeof error.code === 'string' && error.code ? error.code : 'fail',
+      message: error.message,
+      data: null,
+    };
+  }
+  if (dialect === 'kling') {
+    return {
+      code: typeof error.code === 'number' ? error.code : error.status,
+      message: error.message,
+      data: null,
     };
   }
   const body: Record<string, unknown> = { message: error.message, type: error.type, code: error.code };

@@ -25,6 +25,7 @@ import type {
   MidjourneyPath,
   ProviderCall,
   RelayOperation,
+  TaskPath,
   TranslatedReply,
 } from '../providers/provider.js';
 import { totalQuota } from '../billing/total-quota.js';
@@ -126,6 +127,8 @@ export interface RelayPathInput {
   model?: string;
   gemini?: GeminiPath;
   midjourney?: MidjourneyPath;
+  /** A Suno or Kling task submit. */
+  task?: TaskPath;
   /** The request is never billed (see RelayRequest.free). */
   free?: boolean;
   /** The id its hold, claim and settlement go under, when not the request's own (a fallback's). */
@@ -216,6 +219,7 @@ export function createRelayHandler(deps: RelayDeps) {
       ...(path.model ? { pathModel: path.model } : {}),
       ...(path.gemini ? { gemini: path.gemini } : {}),
       ...(path.midjourney ? { midjourney: path.midjourney } : {}),
+      ...(path.task ? { task: path.task } : {}),
       ...(path.free ? { free: true } : {}),
     });
     if (!('operation' in read)) return failLocal(400, read.messageKey, read.params);
@@ -520,6 +524,7 @@ export function createRelayHandler(deps: RelayDeps) {
       clientHeaders: request.headers as Record<string, string | undefined>,
       ...(read.gemini ? { gemini: read.gemini } : {}),
       ...(read.midjourney ? { midjourney: read.midjourney } : {}),
+      ...(read.task ? { task: read.task } : {}),
       settings: options.providerSettings,
     };
     return runAttempt({

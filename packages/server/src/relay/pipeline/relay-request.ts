@@ -1,6 +1,6 @@
 // Reads what a relay call asks for from its body (behaviour spec §2.2 rule 4, §5.4 step 3): the model
 // (with a `#arg` suffix split off), stream flags and the fields channel filters look at.
-import type { GeminiPath, MidjourneyPath, RelayOperation } from '../providers/provider.js';
+import type { GeminiPath, MidjourneyPath, RelayOperation, TaskPath } from '../providers/provider.js';
 
 export interface RelayRequest {
   operation: RelayOperation;
@@ -18,6 +18,8 @@ export interface RelayRequest {
   gemini?: GeminiPath;
   /** Midjourney: action and mode from the path. */
   midjourney?: MidjourneyPath;
+  /** Suno and Kling: the task's platform, action and upstream path. */
+  task?: TaskPath;
   /** Never billed whatever its price (Midjourney INPAINT and CUSTOM_ZOOM: the modal step is, spec §2.4). */
   free?: boolean;
 }
@@ -96,7 +98,13 @@ export function formTextFields(form: FormData): Record<string, unknown> {
 export function readRelayRequest(
   operation: RelayOperation,
   body: unknown,
-  options: { pathModel?: string; gemini?: GeminiPath; midjourney?: MidjourneyPath; free?: boolean } = {},
+  options: {
+    pathModel?: string;
+    gemini?: GeminiPath;
+    midjourney?: MidjourneyPath;
+    task?: TaskPath;
+    free?: boolean;
+  } = {},
 ): RelayRequest | RequestRefusal {
   if (body instanceof FormData) return readMultipartRequest(operation, body);
   if (!body || typeof body !== 'object' || Array.isArray(body))
@@ -151,6 +159,7 @@ export function readRelayRequest(
     hasTools: Array.isArray(object.tools) && object.tools.length > 0,
     ...(options.gemini ? { gemini: options.gemini } : {}),
     ...(options.midjourney ? { midjourney: options.midjourney } : {}),
+    ...(options.task ? { task: options.task } : {}),
     ...(options.free ? { free: true } : {}),
   };
 }

@@ -35,7 +35,9 @@ export type RelayOperation =
   /** POST /gemini/:version/models/:model:action (native Gemini generateContent). */
   | 'gemini-generate'
   /** POST /mj/submit/:action (Midjourney-Proxy, spec §2.4): a task submitted, billed per call. */
-  | 'mj-submit';
+  | 'mj-submit'
+  /** POST /suno/submit/:action, POST /kling/v1/:class/:action (spec §9.8): a task submitted, billed per call. */
+  | 'task-submit';
 
 /** The channel fields a provider reads (parsed once from the channel row). */
 export interface UpstreamChannel {
@@ -85,6 +87,8 @@ export interface ProviderCall {
   gemini?: GeminiPath;
   /** Midjourney only: the action and speed mode from the request path. */
   midjourney?: MidjourneyPath;
+  /** Suno and Kling only: the platform, action and upstream path of a task submit. */
+  task?: TaskPath;
   settings: ProviderSettings;
 }
 
@@ -148,6 +152,15 @@ export interface MidjourneyPath {
   action: string;
   mode: 'fast' | 'turbo' | 'relax';
   /** The proxy's path without the mode prefix, e.g. `/mj/submit/imagine`, `/mj/insight-face/swap`. */
+  path: string;
+}
+
+/** A Suno or Kling task submit (spec §9.8): the platform, the task's action and the upstream path. */
+export interface TaskPath {
+  platform: 'suno' | 'kling';
+  /** The task row's action: Suno `MUSIC` or `LYRICS`, Kling `text2video` or `image2video`. */
+  action: string;
+  /** The upstream path, e.g. `/suno/submit/music`, `/v1/videos/text2video`. */
   path: string;
 }
 

@@ -5,10 +5,12 @@ import { claudeProvider } from './claude/claude-provider.js';
 import { cohereProvider } from './cohere/cohere-provider.js';
 import { geminiProvider } from './gemini/gemini-provider.js';
 import { jinaProvider } from './jina/jina-provider.js';
+import { klingProvider } from './kling/kling-provider.js';
 import { midjourneyProvider } from './midjourney/midjourney-provider.js';
 import { openAiCompatibleProvider, openAiProvider } from './openai/openai-provider.js';
 import type { RelayProvider } from './provider.js';
 import { siliconFlowProvider } from './siliconflow/siliconflow-provider.js';
+import { sunoProvider } from './suno/suno-provider.js';
 
 const PROVIDERS: readonly RelayProvider[] = [
   openAiProvider,
@@ -19,6 +21,8 @@ const PROVIDERS: readonly RelayProvider[] = [
   jinaProvider,
   siliconFlowProvider,
   midjourneyProvider,
+  sunoProvider,
+  klingProvider,
   openAiCompatibleProvider,
 ];
 
@@ -32,6 +36,9 @@ export function providerForChannel(channel: { type: number; baseUrl: string }): 
 
 /** Channel types that serve the Midjourney routes (spec §2.4). */
 export const MIDJOURNEY_TYPES: ReadonlySet<number> = new Set(midjourneyProvider.types);
+/** Channel types that serve the Suno and Kling task routes (spec §9.8). */
+export const SUNO_TYPES: ReadonlySet<number> = new Set(sunoProvider.types);
+export const KLING_TYPES: ReadonlySet<number> = new Set(klingProvider.types);
 /** Channel types that serve the native Claude route (spec §2.2): Anthropic only in gw. */
 export const CLAUDE_NATIVE_TYPES: ReadonlySet<number> = new Set(claudeProvider.types);
 /** Channel types that serve the native Gemini route (spec §2.2): Gemini only in gw. */

@@ -20,6 +20,7 @@ import {
 import type { RelayModelsHandlers } from './relay-models.js';
 import { type PassThroughDeps, registerPassThroughRoutes } from './pass-through.js';
 import { type MidjourneyRouteDeps, registerMidjourneyRoutes } from './midjourney-routes.js';
+import { registerTaskRoutes, type TaskRouteDeps } from './task-routes.js';
 import { decodeBody } from '../../plugins/utf8-input.js';
 
 const OPENAI_ROUTES: Array<[string, RelayRoute]> = [
@@ -74,6 +75,7 @@ export async function registerRelayRoutes(
   state: RelayState,
   passThrough: Omit<PassThroughDeps, 'authenticate' | 'state'>,
   midjourney: Omit<MidjourneyRouteDeps, 'state'>,
+  tasks: Omit<TaskRouteDeps, 'state'>,
 ): Promise<void> {
   await app.register(async (scope) => {
     scope.decorateRequest('relayRequestId', '');
@@ -186,6 +188,7 @@ export async function registerRelayRoutes(
     }
     await registerPassThroughRoutes(scope, { ...passThrough, state, authenticate: handle.authenticate });
     registerMidjourneyRoutes(scope, handle, { ...midjourney, state });
+    registerTaskRoutes(scope, handle, { ...tasks, state });
     scope.get('/v1/models', (request, reply) => models.list(request, reply));
     scope.get('/v1/models/:model', (request, reply) => models.one(request, reply));
     const unknownPath = (request: FastifyRequest, reply: FastifyReply) => {

@@ -151,6 +151,9 @@ export async function estimatePromptTokens(
     case 'mj-submit':
       // A task is priced per call: one "token" (spec §9.7, MJ pre-consumes with promptTokens 1).
       return 1;
+    case 'task-submit':
+      // Suno and Kling pre-consume with promptTokens 1000 (spec §9.7); their times price ignores it.
+      return 1000;
     case 'rerank':
       return options.preCost === PRE_COST_NONE ? 0 : estimateRerankTokens(model, body, options);
     case 'claude-messages':

@@ -9,7 +9,9 @@ export type FakeVendor =
   | 'jina'
   | 'cohere'
   | 'siliconflow'
-  | 'midjourney';
+  | 'midjourney'
+  | 'suno'
+  | 'kling';
 
 /** One request as the fake upstream received it. */
 export interface RecordedRequest {

@@ -41,3 +41,12 @@ export {
   openAiChatUsage,
 } from './openai-wire.js';
 export { countFakeTokens, FAKE_COMPLETION_TOKENS, FAKE_REPLY_TEXT } from './reply-text.js';
+export {
+  FAKE_KLING_ACCESS_KEY,
+  FAKE_KLING_SECRET_KEY,
+  FAKE_TASK_BANNED_WORD,
+  FAKE_TASK_FAIL_WORD,
+  FAKE_TASK_NO_ID_WORD,
+  FAKE_TASK_SLOW_WORD,
+  finishFakeTask,
+} from './task-wire.js';

@@ -22,6 +22,14 @@ import {
 } from './openai-media-wire.js';
 import { midjourneyErrorBody, midjourneyListReply, midjourneySubmitReply } from './midjourney-wire.js';
 import { openAiFilesAnswer } from './openai-files-wire.js';
+import {
+  klingErrorBody,
+  klingQueryReply,
+  klingSubmitReply,
+  sunoErrorBody,
+  sunoFetchReply,
+  sunoSubmitReply,
+} from './task-wire.js';
 import { openAiResponsesReply } from './openai-responses-wire.js';
 import { isRerankVendor, RERANK_VENDORS, rerankErrorBody, rerankReply } from './rerank-wire.js';
 import { openAiChatReply, openAiEmbeddingsReply, openAiErrorBody, openAiModelsReply } from './openai-wire.js';
@@ -98,6 +106,11 @@ export function matchFakeRoute(method: string, path: string): FakeRoute | undefi
         },
     };
   }
+  const klingQuery = /^\/v1\/videos\/(text2video|image2video)\/([^/]+)$/.exec(path);
+  if (method === 'GET' && klingQuery) {
+    const [, action = '', id = ''] = klingQuery;
+    return { vendor: 'kling', answer: (request, options) => klingQueryReply(request, action, id, options) };
+  }
   if (method === 'GET') {
     const answer = OPENAI_GETS.get(path);
     if (answer) return { vendor: 'openai', answer };
@@ -113,6 +126,13 @@ export function matchFakeRoute(method: string, path: string): FakeRoute | undefi
     return { vendor: 'midjourney', answer: (request) => midjourneySubmitReply(request, action, mode) };
   }
   if (path === '/mj/task/list-by-condition') return { vendor: 'midjourney', answer: midjourneyListReply };
+  const sunoSubmit = /^\/suno\/submit\/(music|lyrics)$/.exec(path);
+  if (sunoSubmit)
+    return { vendor: 'suno', answer: (request) => sunoSubmitReply(request, sunoSubmit[1] ?? '') };
+  if (path === '/suno/fetch') return { vendor: 'suno', answer: sunoFetchReply };
+  const klingSubmit = /^\/v1\/videos\/(text2video|image2video)$/.exec(path);
+  if (klingSubmit)
+    return { vendor: 'kling', answer: (request) => klingSubmitReply(request, klingSubmit[1] ?? '') };
   for (const vendor of RERANK_VENDORS) {
     if (path === `/${vendor}/v1/rerank`)
       return { vendor, answer: (request, options) => rerankReply(vendor, request, options) };
@@ -168,5 +188,7 @@ export function fakeErrorBody(vendor: FakeVendor, status: number, message: strin
   if (vendor === 'gemini') return geminiErrorBody(status, message);
   if (isRerankVendor(vendor)) return rerankErrorBody(vendor, status, message);
   if (vendor === 'midjourney') return midjourneyErrorBody(status, message);
+  if (vendor === 'suno') return sunoErrorBody(status, message);
+  if (vendor === 'kling') return klingErrorBody(status, message);
   return openAiErrorBody(status, message);
 }
