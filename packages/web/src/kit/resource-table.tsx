@@ -30,6 +30,11 @@ export interface RowSlots<Row> {
   expand?: (row: Row) => (() => ReactNode) | undefined;
   /** The actions cell; `edit` opens the kit's form, `defaults` is the kit's own "⋯" menu. */
   actions?: (row: Row, kit: { edit?: () => void; defaults: ReactNode }) => ReactNode;
+  /**
+   * Columns whose cells may break onto more lines (kit cells stay on one): a wide table (the logs')
+   * then fits its frame instead of scrolling its last columns under the sticky actions column.
+   */
+  wrap?: readonly string[];
 }
 
 interface ResourceTableProps<Row, Values, Input> {
@@ -75,6 +80,7 @@ export function ResourceTable<Row, Values, Input>(props: ResourceTableProps<Row,
   ];
   const [opened, setOpened] = useState<ReadonlySet<RowKey>>(new Set());
   const expandable = slots?.expand !== undefined;
+  const wrapClass = (id: string) => (slots?.wrap?.includes(id) ? 'gw-cell-wrap' : undefined);
   const toggleOpen = (key: RowKey) => setOpened((current) => toggleInSet(current, key));
   const name = (row: Row) => screen.rowName?.(row) ?? String(screen.rowKey(row));
   const keys = rows.map((row) => screen.rowKey(row));
@@ -93,7 +99,9 @@ export function ResourceTable<Row, Values, Input>(props: ResourceTableProps<Row,
         compact
         striped
         interactive
-        className={props.stale ? 'gw-table gw-table-stale' : 'gw-table'}
+        className={['gw-table', props.stale && 'gw-table-stale', slots?.wrap && 'gw-table-fit']
+          .filter(Boolean)
+          .join(' ')}
         aria-label={t(screen.titleKey)}
         aria-busy={props.loading}
       >
@@ -216,7 +224,7 @@ export function ResourceTable<Row, Values, Input>(props: ResourceTableProps<Row,
                     if (custom) {
                       covered = Math.max(0, (custom.span ?? 1) - 1);
                       return (
-                        <td key={column.id} colSpan={custom.span}>
+                        <td key={column.id} colSpan={custom.span} className={wrapClass(column.id)}>
                           {custom.content}
                         </td>
                       );
@@ -240,7 +248,7 @@ export function ResourceTable<Row, Values, Input>(props: ResourceTableProps<Row,
                         </td>
                       );
                     return (
-                      <td key={column.id}>
+                      <td key={column.id} className={wrapClass(column.id)}>
                         {inline ? (
                           <InlineNumber def={inline} row={row} name={name(row)} entity={screen.entity} />
                         ) : screen.status && screen.status.column === column.id ? (
@@ -253,7 +261,13 @@ export function ResourceTable<Row, Values, Input>(props: ResourceTableProps<Row,
                             entity={screen.entity}
                           />
                         ) : (
-                          <ColumnCell column={column} row={row} ctx={ctx} name={name(row)} />
+                          <ColumnCell
+                            column={column}
+                            row={row}
+                            ctx={ctx}
+                            name={name(row)}
+                            words={wrapClass(column.id) !== undefined}
+                          />
                         )}
                       </td>
                     );
@@ -284,11 +298,14 @@ function ColumnCell<Row>({
   row,
   ctx,
   name,
+  words = false,
 }: {
   column: ColumnDef<Row>;
   row: Row;
   ctx: ColumnContext;
   name: string;
+  /** The cell may wrap: its text breaks between words only (WrapWords). */
+  words?: boolean;
 }) {
   const t = useT();
   let content: ReactNode;
@@ -336,10 +353,33 @@ function ColumnCell<Row>({
     content = text && <CopyCell text={text} shown={truncateText(text, column.truncate)} />;
   } else if (column.copy) {
     content = <CopyCell text={column.value(row, ctx)} />;
+  } else if (words) {
+    content = <WrapWords text={column.value(row, ctx)} />;
   } else {
     content = column.value(row, ctx);
   }
   return <>{content}</>;
+}
+
+/**
+ * The text of a cell that may wrap (RowSlots.wrap), breaking only between its words: a date never
+ * splits at its hyphens (`2026-11-` / `27`), nor `(openai-main)` inside the name.
+ */
+export function WrapWords({ text }: { text: string }) {
+  return (
+    <span className="gw-wrap-words">
+      {text
+        .split(' ')
+        .filter(Boolean)
+        .map((word, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the words of one fixed text, in order
+          <Fragment key={index}>
+            {index > 0 && ' '}
+            <span>{word}</span>
+          </Fragment>
+        ))}
+    </span>
+  );
 }
 
 /**
