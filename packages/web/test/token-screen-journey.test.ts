@@ -4,7 +4,7 @@
 import { fillChatLink, translate } from '@gw/core';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { journeyFixture, rootApi, signInAs, signInRootAs } from './browser';
+import { columnsUnderActions, journeyFixture, rootApi, signInAs, signInRootAs } from './browser';
 
 const en = (key: string, params?: Record<string, unknown>) => translate('en_US', key, params);
 const zh = (key: string, params?: Record<string, unknown>) => translate('zh_CN', key, params);
@@ -205,6 +205,9 @@ describe('token screen', () => {
     await page.getByRole('row').filter({ hasText: 'editor-key' }).waitFor();
     await expect(ownerHeader.count()).resolves.toBe(0);
     await expect(page.getByRole('row').filter({ hasText: 'bob-key' }).count()).resolves.toBe(0);
+    // At 1440 px every column (Expires, Last used, Key) shows beside the sticky Copy / Chat / ⋯ column,
+    // not under it: the dates and the group wrap instead.
+    await expect(columnsUnderActions(page)).resolves.toEqual({ covered: [], overflow: 0 });
     await page.context().close();
   });
 
