@@ -81,6 +81,8 @@ export function ResourceTable<Row, Values, Input>(props: ResourceTableProps<Row,
   const [opened, setOpened] = useState<ReadonlySet<RowKey>>(new Set());
   const expandable = slots?.expand !== undefined;
   const wrapClass = (id: string) => (slots?.wrap?.includes(id) ? 'gw-cell-wrap' : undefined);
+  // A table whose cells may wrap should fit its frame: its titles may break between words too.
+  const fit = slots?.wrap !== undefined;
   const toggleOpen = (key: RowKey) => setOpened((current) => toggleInSet(current, key));
   const name = (row: Row) => screen.rowName?.(row) ?? String(screen.rowKey(row));
   const keys = rows.map((row) => screen.rowKey(row));
@@ -99,7 +101,7 @@ export function ResourceTable<Row, Values, Input>(props: ResourceTableProps<Row,
         compact
         striped
         interactive
-        className={['gw-table', props.stale && 'gw-table-stale', slots?.wrap && 'gw-table-fit']
+        className={['gw-table', props.stale && 'gw-table-stale', fit && 'gw-table-fit']
           .filter(Boolean)
           .join(' ')}
         aria-label={t(screen.titleKey)}
@@ -129,6 +131,8 @@ export function ResourceTable<Row, Values, Input>(props: ResourceTableProps<Row,
                       <span key={part}>{index < titles.length - 1 ? `${part} /` : part}</span>
                     ))}
                   </span>
+                ) : fit ? (
+                  <HeaderWords title={title} />
                 ) : (
                   title
                 );
@@ -362,8 +366,31 @@ function ColumnCell<Row>({
 }
 
 /**
+ * A title in a table that fits its frame: it breaks between words ("Backup" / "group"), never inside
+ * one, so a Chinese title (备用分组) stays whole as the kit's titles always did.
+ */
+function HeaderWords({ title }: { title: string }) {
+  const words = title.split(' ').filter(Boolean);
+  return (
+    <span className="gw-header-words">
+      {words.map((word, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the words of one fixed title, in order
+        <Fragment key={index}>
+          {index > 0 && ' '}
+          <span>{word}</span>
+        </Fragment>
+      ))}
+    </span>
+  );
+}
+
+/** Kana and CJK ideographs: text a browser may break between any two characters. */
+const CJK = /[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]/;
+
+/**
  * The text of a cell that may wrap (RowSlots.wrap), breaking only between its words: a date never
- * splits at its hyphens (`2026-11-` / `27`), nor `(openai-main)` inside the name.
+ * splits at its hyphens (`2026-11-` / `27`), nor `(openai-main)` inside the name. Words with Chinese
+ * or Japanese characters still break between them (跟随用户分组 has no spaces to break at).
  */
 export function WrapWords({ text }: { text: string }) {
   return (
@@ -375,7 +402,7 @@ export function WrapWords({ text }: { text: string }) {
           // biome-ignore lint/suspicious/noArrayIndexKey: the words of one fixed text, in order
           <Fragment key={index}>
             {index > 0 && ' '}
-            <span>{word}</span>
+            {CJK.test(word) ? word : <span>{word}</span>}
           </Fragment>
         ))}
     </span>
