@@ -236,6 +236,26 @@ describe('logs', () => {
         .getByRole('status', { name: zh('logs.stat.label') })
         .getByText(/RPM/)
         .waitFor();
+      // Every column title stays on one line at 390 px, the narrow actions column's 操作 too (it broke
+      // into 操 / 作 once the table's cells could wrap).
+      const titleLines = await page.locator('.gw-resource-screen thead th').evaluateAll((cells) =>
+        cells
+          .filter((cell) => cell.textContent)
+          .map((cell) => {
+            // A text that wraps has one box per line.
+            const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+            let lines = 0;
+            for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+              if (!node.textContent?.trim()) continue;
+              const range = document.createRange();
+              range.selectNodeContents(node);
+              lines = Math.max(lines, range.getClientRects().length);
+            }
+            return `${cell.textContent}:${lines}`;
+          }),
+      );
+      expect(titleLines).toContain(`${zh('common.actions')}:1`);
+      expect(titleLines.filter((entry) => !entry.endsWith(':1'))).toEqual([]);
 
       await search(page, 'zh_CN', { 'logs.fields.token_name': 'lena-key' });
       await page.waitForURL(/token_name=lena-key/);
