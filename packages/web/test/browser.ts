@@ -124,3 +124,22 @@ export async function closeDialog(dialog: Locator): Promise<void> {
   await dialog.getByRole('button', { name: 'Close', exact: true }).click();
   await dialog.waitFor({ state: 'hidden' });
 }
+
+/**
+ * The headers of a kit table that sit, even partly, under its sticky actions column as the page first
+ * shows it (not scrolled sideways), and whether the table is wider than its frame. A screen that fits
+ * answers `{ covered: [], overflow: 0 }`.
+ */
+export async function columnsUnderActions(page: Page): Promise<{ covered: string[]; overflow: number }> {
+  return page
+    .locator('.gw-resource-screen .gw-table-wrap')
+    .first()
+    .evaluate((wrap) => {
+      const actions = wrap.querySelector('th.gw-actions-head');
+      const edge = actions ? actions.getBoundingClientRect().left : wrap.getBoundingClientRect().right;
+      const covered = [...wrap.querySelectorAll('thead th')]
+        .filter((th) => th !== actions && th.getBoundingClientRect().right > edge + 1)
+        .map((th) => th.textContent ?? '');
+      return { covered, overflow: wrap.scrollWidth - wrap.clientWidth };
+    });
+}

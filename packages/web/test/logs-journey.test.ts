@@ -11,13 +11,14 @@ import {
   type FakeUpstream,
   startFakeUpstream,
 } from '../../server/src/relay/test-support/fake-upstream/index.js';
-import { journeyFixture, rootApi, signInAs, signInRootAs } from './browser';
+import { columnsUnderActions, journeyFixture, rootApi, signInAs, signInRootAs } from './browser';
 
 const journey = journeyFixture();
 const POLL = { timeout: 15_000 };
 const BROWSER_TEST_MS = 150_000;
 const LENA = { username: 'lena', password: 'lena-password-1' };
 let upstream: FakeUpstream;
+let channelId = 0;
 
 const api = <T = unknown>(method: string, path: string, body?: unknown) =>
   rootApi<T>(journey, method, path, body);
@@ -53,6 +54,9 @@ beforeAll(async () => {
     models: 'gpt-4o-mini,gpt-4o',
     group: 'default',
   });
+  const channels = await api<{ data: { id: number; name: string }[] }>('GET', '/api/channel/?page=1&size=10');
+  channelId = channels.data.find((channel) => channel.name === 'logs-upstream')?.id ?? 0;
+  expect(channelId).toBeGreaterThan(0);
   // Root's two tokens: alpha calls gpt-4o-mini twice, beta gpt-4o once.
   const alpha = await api<{ key: string }>('POST', '/api/token/', { name: 'alpha', unlimited_quota: true });
   const beta = await api<{ key: string }>('POST', '/api/token/', { name: 'beta', unlimited_quota: true });
@@ -136,6 +140,10 @@ describe('logs', () => {
       await page.waitForURL(/model_name=gpt-4o(&|$)/);
       await expect.poll(() => rows(page).count(), POLL).toBe(1);
       await expect(rows(page).first().textContent()).resolves.toContain('beta');
+      // The channel cell reads `id (name)` (§3), and at 1440 px every column, Detail the last, shows
+      // beside the sticky actions column, not under it (the time and the detail wrap instead).
+      await expect(rows(page).first().textContent()).resolves.toContain(`${channelId} (logs-upstream)`);
+      await expect(columnsUnderActions(page)).resolves.toEqual({ covered: [], overflow: 0 });
       const stat = await api<{ quota: number }>('GET', '/api/log/stat?model_name=gpt-4o');
       const display = quotaDisplayFromStatus(statusSchema.parse(await api('GET', '/api/status')));
       const statLine = page.getByRole('status', { name: en('logs.stat.label') });
@@ -188,6 +196,7 @@ describe('logs', () => {
       );
       expect(first.lines).toHaveLength(2);
       expect(first.lines[1]).toContain(',root,beta,gpt-4o,');
+      expect(first.lines[1]).toContain(`,${channelId} (logs-upstream),`);
       // The call's cost with 6 decimals, as the stat line sums it.
       expect(first.lines[1]).toContain(`,${renderQuota(stat.quota, display, 6)},`);
 
@@ -227,6 +236,26 @@ describe('logs', () => {
         .getByRole('status', { name: zh('logs.stat.label') })
         .getByText(/RPM/)
         .waitFor();
+      // Every column title stays on one line at 390 px, the narrow actions column's 操作 too (it broke
+      // into 操 / 作 once the table's cells could wrap).
+      const titleLines = await page.locator('.gw-resource-screen thead th').evaluateAll((cells) =>
+        cells
+          .filter((cell) => cell.textContent)
+          .map((cell) => {
+            // A text that wraps has one box per line.
+            const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+            let lines = 0;
+            for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+              if (!node.textContent?.trim()) continue;
+              const range = document.createRange();
+              range.selectNodeContents(node);
+              lines = Math.max(lines, range.getClientRects().length);
+            }
+            return `${cell.textContent}:${lines}`;
+          }),
+      );
+      expect(titleLines).toContain(`${zh('common.actions')}:1`);
+      expect(titleLines.filter((entry) => !entry.endsWith(':1'))).toEqual([]);
 
       await search(page, 'zh_CN', { 'logs.fields.token_name': 'lena-key' });
       await page.waitForURL(/token_name=lena-key/);

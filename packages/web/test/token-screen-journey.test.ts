@@ -4,7 +4,7 @@
 import { fillChatLink, translate } from '@gw/core';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { journeyFixture, rootApi, signInAs, signInRootAs } from './browser';
+import { columnsUnderActions, journeyFixture, rootApi, signInAs, signInRootAs } from './browser';
 
 const en = (key: string, params?: Record<string, unknown>) => translate('en_US', key, params);
 const zh = (key: string, params?: Record<string, unknown>) => translate('zh_CN', key, params);
@@ -205,6 +205,9 @@ describe('token screen', () => {
     await page.getByRole('row').filter({ hasText: 'editor-key' }).waitFor();
     await expect(ownerHeader.count()).resolves.toBe(0);
     await expect(page.getByRole('row').filter({ hasText: 'bob-key' }).count()).resolves.toBe(0);
+    // At 1440 px every column (Expires, Last used, Key) shows beside the sticky Copy / Chat / ⋯ column,
+    // not under it: the dates and the group wrap instead.
+    await expect(columnsUnderActions(page)).resolves.toEqual({ covered: [], overflow: 0 });
     await page.context().close();
   });
 
@@ -235,6 +238,13 @@ describe('token screen', () => {
       expect.arrayContaining([zh('tokens.follow_user_group'), 'VIP (2)']),
     );
     await page.screenshot({ path: '/tmp/gw-tokens-zh_CN-390.png', fullPage: true });
+    // Widened to 1440 px the Chinese list fits too: 跟随用户分组 breaks between its characters (it has
+    // no spaces), so the key column is not left under the wider 复制 / 聊天 actions.
+    await page.keyboard.press('Escape');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await expect
+      .poll(() => columnsUnderActions(page), { timeout: 5_000 })
+      .toEqual({ covered: [], overflow: 0 });
     await page.context().close();
   });
 });

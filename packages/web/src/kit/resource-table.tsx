@@ -30,6 +30,11 @@ export interface RowSlots<Row> {
   expand?: (row: Row) => (() => ReactNode) | undefined;
   /** The actions cell; `edit` opens the kit's form, `defaults` is the kit's own "⋯" menu. */
   actions?: (row: Row, kit: { edit?: () => void; defaults: ReactNode }) => ReactNode;
+  /**
+   * Columns whose cells may break onto more lines (kit cells stay on one): a wide table (the logs')
+   * then fits its frame instead of scrolling its last columns under the sticky actions column.
+   */
+  wrap?: readonly string[];
 }
 
 interface ResourceTableProps<Row, Values, Input> {
@@ -75,6 +80,9 @@ export function ResourceTable<Row, Values, Input>(props: ResourceTableProps<Row,
   ];
   const [opened, setOpened] = useState<ReadonlySet<RowKey>>(new Set());
   const expandable = slots?.expand !== undefined;
+  const wrapClass = (id: string) => (slots?.wrap?.includes(id) ? 'gw-cell-wrap' : undefined);
+  // A table whose cells may wrap should fit its frame: its titles may break between words too.
+  const fit = slots?.wrap !== undefined;
   const toggleOpen = (key: RowKey) => setOpened((current) => toggleInSet(current, key));
   const name = (row: Row) => screen.rowName?.(row) ?? String(screen.rowKey(row));
   const keys = rows.map((row) => screen.rowKey(row));
@@ -93,7 +101,9 @@ export function ResourceTable<Row, Values, Input>(props: ResourceTableProps<Row,
         compact
         striped
         interactive
-        className={props.stale ? 'gw-table gw-table-stale' : 'gw-table'}
+        className={['gw-table', props.stale && 'gw-table-stale', fit && 'gw-table-fit']
+          .filter(Boolean)
+          .join(' ')}
         aria-label={t(screen.titleKey)}
         aria-busy={props.loading}
       >
@@ -121,6 +131,8 @@ export function ResourceTable<Row, Values, Input>(props: ResourceTableProps<Row,
                       <span key={part}>{index < titles.length - 1 ? `${part} /` : part}</span>
                     ))}
                   </span>
+                ) : fit ? (
+                  <HeaderWords title={title} />
                 ) : (
                   title
                 );
@@ -216,7 +228,7 @@ export function ResourceTable<Row, Values, Input>(props: ResourceTableProps<Row,
                     if (custom) {
                       covered = Math.max(0, (custom.span ?? 1) - 1);
                       return (
-                        <td key={column.id} colSpan={custom.span}>
+                        <td key={column.id} colSpan={custom.span} className={wrapClass(column.id)}>
                           {custom.content}
                         </td>
                       );
@@ -240,7 +252,7 @@ export function ResourceTable<Row, Values, Input>(props: ResourceTableProps<Row,
                         </td>
                       );
                     return (
-                      <td key={column.id}>
+                      <td key={column.id} className={wrapClass(column.id)}>
                         {inline ? (
                           <InlineNumber def={inline} row={row} name={name(row)} entity={screen.entity} />
                         ) : screen.status && screen.status.column === column.id ? (
@@ -253,7 +265,13 @@ export function ResourceTable<Row, Values, Input>(props: ResourceTableProps<Row,
                             entity={screen.entity}
                           />
                         ) : (
-                          <ColumnCell column={column} row={row} ctx={ctx} name={name(row)} />
+                          <ColumnCell
+                            column={column}
+                            row={row}
+                            ctx={ctx}
+                            name={name(row)}
+                            words={wrapClass(column.id) !== undefined}
+                          />
                         )}
                       </td>
                     );
@@ -284,11 +302,14 @@ function ColumnCell<Row>({
   row,
   ctx,
   name,
+  words = false,
 }: {
   column: ColumnDef<Row>;
   row: Row;
   ctx: ColumnContext;
   name: string;
+  /** The cell may wrap: its text breaks between words only (WrapWords). */
+  words?: boolean;
 }) {
   const t = useT();
   let content: ReactNode;
@@ -336,10 +357,56 @@ function ColumnCell<Row>({
     content = text && <CopyCell text={text} shown={truncateText(text, column.truncate)} />;
   } else if (column.copy) {
     content = <CopyCell text={column.value(row, ctx)} />;
+  } else if (words) {
+    content = <WrapWords text={column.value(row, ctx)} />;
   } else {
     content = column.value(row, ctx);
   }
   return <>{content}</>;
+}
+
+/**
+ * A title in a table that fits its frame: it breaks between words ("Backup" / "group"), never inside
+ * one, so a Chinese title (备用分组) stays whole as the kit's titles always did.
+ */
+function HeaderWords({ title }: { title: string }) {
+  const words = title.split(' ').filter(Boolean);
+  return (
+    <span className="gw-header-words">
+      {words.map((word, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the words of one fixed title, in order
+        <Fragment key={index}>
+          {index > 0 && ' '}
+          <span>{word}</span>
+        </Fragment>
+      ))}
+    </span>
+  );
+}
+
+/** Kana and CJK ideographs: text a browser may break between any two characters. */
+const CJK = /[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]/;
+
+/**
+ * The text of a cell that may wrap (RowSlots.wrap), breaking only between its words: a date never
+ * splits at its hyphens (`2026-11-` / `27`), nor `(openai-main)` inside the name. Words with Chinese
+ * or Japanese characters still break between them (跟随用户分组 has no spaces to break at).
+ */
+export function WrapWords({ text }: { text: string }) {
+  return (
+    <span className="gw-wrap-words">
+      {text
+        .split(' ')
+        .filter(Boolean)
+        .map((word, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the words of one fixed text, in order
+          <Fragment key={index}>
+            {index > 0 && ' '}
+            {CJK.test(word) ? word : <span>{word}</span>}
+          </Fragment>
+        ))}
+    </span>
+  );
 }
 
 /**

@@ -39,6 +39,7 @@ export const LOG_COLUMNS: readonly (ColumnDef<Log> & { adminOnly?: boolean })[] 
     chipStyle: (log) => logTypeChip(log.type),
     value: (log, ctx) => ctx.t(logTypeKey(log.type)),
   },
+  // `id (name)` (console-screens §3), or the bare id when the channel has gone.
   {
     id: 'channel',
     titleKey: 'logs.fields.channel',
@@ -49,7 +50,7 @@ export const LOG_COLUMNS: readonly (ColumnDef<Log> & { adminOnly?: boolean })[] 
       log.channel_id === 0
         ? ''
         : log.channel?.name
-          ? `${log.channel_id} ${log.channel.name}`
+          ? `${log.channel_id} (${log.channel.name})`
           : `${log.channel_id}`,
   },
   { id: 'group', titleKey: 'logs.fields.group', priority: 6, value: (log) => logGroupName(log) },

@@ -115,7 +115,7 @@ describe('log screen (console-screens §3)', () => {
 
   it('details every column the role sees and the fields no column shows', () => {
     const admin = logDetailLines(log, ctx, true).map((line) => [line.labelKey, line.text]);
-    expect(admin).toContainEqual(['logs.fields.channel', '3 main']);
+    expect(admin).toContainEqual(['logs.fields.channel', '3 (main)']);
     expect(admin).toContainEqual(['logs.fields.source_ip', '10.0.0.1']);
     expect(admin).toContainEqual(['logs.fields.is_stream', 'Yes']);
     expect(admin).toContainEqual(['logs.fields.quota_points', '1500']);

@@ -7,6 +7,7 @@ import {
   changedOptions,
   OPTION_SCREEN_TABS,
   optionCards,
+  optionChoiceLabel,
   optionEditRefusal,
   optionEditText,
   optionHelpKey,
@@ -144,5 +145,17 @@ describe('what a card Save writes', () => {
     expect(optionEditRefusal('QuotaForNewUser', '-5')?.key).toBe('options.errors.min');
     expect(optionEditRefusal('RechargeDiscount', '{"10":')?.key).toBe('options.errors.json');
     expect(optionEditRefusal('QuotaForNewUser', '100')).toBeUndefined();
+  });
+
+  it('names each choice of a menu: a language by its own name and code, a safety tool translated', () => {
+    const t = (key: string) => `t:${key}`;
+    expect(def('Language').choices?.map((choice) => optionChoiceLabel('Language', choice, t))).toEqual([
+      '简体中文 (zh_CN)',
+      '繁體中文 (zh_HK)',
+      'English (en_US)',
+      '日本語 (ja_JP)',
+    ]);
+    expect(optionChoiceLabel('SafeToolName', 'Keyword', t)).toBe('t:options.safe_tools.Keyword');
+    expect(optionChoiceLabel('Language', 'xx_XX', t)).toBe('xx_XX');
   });
 });

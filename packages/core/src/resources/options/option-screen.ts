@@ -1,5 +1,6 @@
 // The settings screen's layout and save rules (console-screens §24), face-neutral: which cards a tab
 // shows, which options save on click, what a card's Save writes, and how a refusal reads.
+import { LANGUAGE_NAMES, type Language } from '../../i18n/languages.js';
 import { OPTION_REGISTRY } from './option-registry.js';
 import type { OptionDefinition, OptionTab } from './option-types.js';
 import { checkOptionValue, type OptionRefusal } from './option-values.js';
@@ -21,6 +22,21 @@ export interface OptionCard {
 export const optionLabelKey = (key: string) => `options.fields.${key}.label`;
 /** i18n key of an option's help text. */
 export const optionHelpKey = (key: string) => `options.fields.${key}.help`;
+
+/**
+ * What a `choice` option's menu shows for one value: a safety tool's translated name, a language's own
+ * name with its code (`简体中文 (zh_CN)`: the default-language menu showed bare codes), else the value.
+ */
+export function optionChoiceLabel(
+  key: string,
+  choice: string,
+  t: (key: string, params?: Record<string, unknown>) => string,
+): string {
+  if (key === 'SafeToolName') return t(`options.safe_tools.${choice}`);
+  if (key === 'Language' && choice in LANGUAGE_NAMES)
+    return `${LANGUAGE_NAMES[choice as Language]} (${choice})`;
+  return choice;
+}
 
 /** The cards of a tab, in the order their first option is registered. */
 export function optionCards(tab: OptionScreenTab): OptionCard[] {

@@ -95,7 +95,7 @@ describe.each(TEST_DIALECTS)('log export on %s', (kind) => {
     // A cell opening with = + - or @ gets a leading quote; quotes, commas and line breaks are quoted.
     expect(lines[3]).toContain(`,'+cmd,'-2+3,`);
     expect(lines[3]).toContain(`,'@SUM(A1)`);
-    expect(text).toContain(`"3 main, ""eu""",,alice,"'=HYPERLINK(""http://evil"")",gpt-4o,`);
+    expect(text).toContain(`"3 (main, ""eu"")",,alice,"'=HYPERLINK(""http://evil"")",gpt-4o,`);
     expect(text).toContain('"said ""hi"", then\nleft"');
     expect(text).toContain(`${new Date(T0 * 1000).toISOString()},Usage`);
   });

@@ -27,6 +27,9 @@ export function AuditPage() {
   const [opened, setOpened] = useState<AuditEntry | undefined>();
   const ctx: ColumnContext = { t, quota, time: formatTimestamp };
   const slots: RowSlots<AuditEntry> = {
+    // The time, the changes and the path break onto lines: the trail fits a 1440 px screen instead of
+    // cutting its changes at the edge.
+    wrap: ['created_at', 'changes', 'path'],
     cell: (entry, column) =>
       column === 'changes' && changesColumn
         ? {

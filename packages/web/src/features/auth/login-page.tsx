@@ -8,6 +8,7 @@ import { type FieldMessages, messagesFromZod } from '../../lib/form-errors';
 import { preloadMenuIcons } from '../../lib/icons';
 import { useT } from '../../lib/use-t';
 import { AuthCard } from './auth-card';
+import './auth.css';
 
 // Only sites that turn a third party on draw these buttons: their code stays off the usual first screen.
 const ThirdPartySignIn = lazy(() =>

@@ -116,13 +116,16 @@ function ModelCell({ log, t }: { log: Log; t: T }) {
   );
 }
 
-/** The log table's own cells; undefined keeps the kit's drawing (core's column). */
+/**
+ * The log table's own cells; undefined keeps the kit's drawing (core's column). `columnText` is core's
+ * text of a column for the row.
+ */
 export function logCell(
   log: Log,
   columnId: string,
   t: T,
   quota: QuotaDisplay,
-  quotaText: (log: Log) => string,
+  columnText: (log: Log, columnId: string) => string,
 ): CellSlot | undefined {
   switch (columnId) {
     case 'request_time':
@@ -130,7 +133,7 @@ export function logCell(
     case 'prompt_tokens':
       return { content: <InputCell log={log} t={t} /> };
     case 'quota':
-      return { content: <QuotaCell log={log} quota={quota} text={quotaText(log)} /> };
+      return { content: <QuotaCell log={log} quota={quota} text={columnText(log, 'quota')} /> };
     case 'group':
       return { content: <GroupCell log={log} t={t} /> };
     case 'content':

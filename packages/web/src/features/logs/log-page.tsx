@@ -22,10 +22,13 @@ export function LogPage() {
   const quota = useQuotaDisplay();
   // The special tokens' names and the Free / price words are the price list's.
   const ready = useScreenSections(['prices']);
-  const quotaColumn = LOG_COLUMNS.find((column) => column.id === 'quota');
-  const quotaText = (log: Log) => quotaColumn?.value(log, { t, quota, time: formatTimestamp }) ?? '';
+  const columnText = (log: Log, id: string) =>
+    LOG_COLUMNS.find((column) => column.id === id)?.value(log, { t, quota, time: formatTimestamp }) ?? '';
   const slots: RowSlots<Log> = {
-    cell: (log, columnId) => logCell(log, columnId, t, quota, quotaText),
+    // The widest cells break onto lines, so the 14 columns fit a 1440 px screen and the Detail column
+    // is not left under the sticky actions column.
+    wrap: ['created_at', 'channel', 'content'],
+    cell: (log, columnId) => logCell(log, columnId, t, quota, columnText),
     // A consume row with its ratios opens on its billing breakdown.
     expand: (log) => {
       const billing = logBilling(log);

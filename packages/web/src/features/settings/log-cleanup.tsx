@@ -30,19 +30,21 @@ export function LogCleanup() {
 
   return (
     <FormGroup label={t('options.screen.clear_logs_before')} labelFor="option-log-cutoff">
-      <DateTimeInput
-        id="option-log-cutoff"
-        label={t('options.screen.clear_logs_before')}
-        value={cutoff}
-        onChange={setCutoff}
-      />
-      <Button
-        intent="danger"
-        text={t('options.screen.clear_logs')}
-        loading={busy}
-        disabled={!Number.isFinite(seconds)}
-        onClick={() => setAsking(true)}
-      />
+      <div className="gw-log-cleanup">
+        <DateTimeInput
+          id="option-log-cutoff"
+          label={t('options.screen.clear_logs_before')}
+          value={cutoff}
+          onChange={setCutoff}
+        />
+        <Button
+          intent="danger"
+          text={t('options.screen.clear_logs')}
+          loading={busy}
+          disabled={!Number.isFinite(seconds)}
+          onClick={() => setAsking(true)}
+        />
+      </div>
       <ConfirmDialog
         isOpen={asking}
         title={t('web.kit.confirm_title_plain', { action: t('options.screen.clear_logs') })}

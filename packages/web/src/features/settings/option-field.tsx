@@ -9,7 +9,14 @@ import {
   TagInput,
   TextArea,
 } from '@blueprintjs/core';
-import { type OptionDefinition, optionHelpKey, optionLabelKey, optionNote, optionSaveKey } from '@gw/core';
+import {
+  type OptionDefinition,
+  optionChoiceLabel,
+  optionHelpKey,
+  optionLabelKey,
+  optionNote,
+  optionSaveKey,
+} from '@gw/core';
 import { useT } from '../../lib/use-t';
 import { ChatLinksEditor, parseChatLinks } from './chat-links-editor';
 
@@ -108,7 +115,7 @@ function OptionInput({ def, value, error, choices, busy, onChange, onSave }: Opt
         value={value}
         options={shown.map((choice) => ({
           value: choice,
-          label: def.key === 'SafeToolName' ? t(`options.safe_tools.${choice}`) : choice,
+          label: optionChoiceLabel(def.key, choice, t),
         }))}
         onChange={(event) => onChange(event.currentTarget.value)}
       />

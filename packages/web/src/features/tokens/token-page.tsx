@@ -36,6 +36,9 @@ export function TokenPage() {
   );
   const slots: RowSlots<Token> = useMemo(
     () => ({
+      // The dates and the group break onto lines, so the Expires column is not left under the sticky
+      // actions column (Copy and Chat menus) at 1440 px.
+      wrap: ['group', 'backup_group', 'created_time', 'expired_time', 'accessed_time'],
       actions: (token, kit) => (
         <span className="gw-token-actions">
           <TokenLinkMenus token={token} links={links} server={server} keyOnly={fromAdminSearch(token)} />
