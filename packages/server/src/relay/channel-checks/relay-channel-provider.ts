@@ -9,8 +9,9 @@ import { type RelayError, upstreamError } from '../pipeline/relay-error.js';
 import { mergeCustomParameters } from '../pipeline/relay-request.js';
 import type { RelayState } from '../pipeline/relay-state.js';
 import { shouldDisableChannel } from '../pipeline/retry-rules.js';
+import { authorizeRequest } from '../pipeline/upstream-credentials.js';
 import type { UpstreamHttp } from '../pipeline/upstream-http.js';
-import { type ProviderCall, UpstreamFailure } from '../providers/provider.js';
+import { type ProviderCall, UpstreamFailure, type UpstreamRequest } from '../providers/provider.js';
 import { providerForChannel } from '../providers/registry.js';
 import { channelTestKind, channelTestRequest } from './channel-test-request.js';
 import { OPENAI_BALANCE_TYPES, openAiBalance } from './openai-balance.js';
@@ -56,10 +57,18 @@ export function createRelayChannelProvider({ http, state }: RelayChannelProvider
     };
     let response: Awaited<ReturnType<UpstreamHttp['send']>>;
     try {
-      const request = adapter.request(call);
+      let request: UpstreamRequest;
+      try {
+        request = adapter.request(call);
+      } catch (error) {
+        if (error instanceof UpstreamFailure) return { ...error.error, local: true };
+        throw error;
+      }
+      request = await authorizeRequest(provider, request, call.channel, http, channel.proxy);
       response = await http.send(request, { proxy: channel.proxy });
     } catch (error) {
-      if (error instanceof UpstreamFailure) return { ...error.error, local: true };
+      // Credentials the upstream refused: the channel's failure, as in the relay.
+      if (error instanceof UpstreamFailure) return upstreamError(error.error);
       // The same shape the relay gives a transport failure (spec §7.1): it never disables by itself.
       return {
         status: 500,
@@ -123,7 +132,14 @@ export function createRelayChannelProvider({ http, state }: RelayChannelProvider
       }
       let response: Awaited<ReturnType<UpstreamHttp['send']>>;
       try {
-        response = await http.send(provider.modelsRequest(channel.upstream), { proxy: channel.proxy });
+        const request = await authorizeRequest(
+          provider,
+          provider.modelsRequest(channel.upstream),
+          channel.upstream,
+          http,
+          channel.proxy,
+        );
+        response = await http.send(request, { proxy: channel.proxy });
       } catch (error) {
         throw new ApiFailure('FAILED', 'errors.with_message', {
           params: { message: error instanceof Error ? error.message : String(error) },

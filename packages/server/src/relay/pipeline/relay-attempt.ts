@@ -15,6 +15,7 @@ import { streamCutFrames } from './stream-cut.js';
 import type { StreamBudget } from './stream-budget.js';
 import { type RelayError, upstreamError } from './relay-error.js';
 import { createSseParser } from './sse-parser.js';
+import { authorizeRequest } from './upstream-credentials.js';
 import { watchStreamFailure } from './upstream-text-mask.js';
 import type { UpstreamHttp } from './upstream-http.js';
 
@@ -69,6 +70,19 @@ export async function runAttempt(input: AttemptInput): Promise<AttemptResult> {
     throw error;
   }
   let response: Awaited<ReturnType<UpstreamHttp['send']>>;
+  try {
+    upstreamRequest = await authorizeRequest(
+      provider,
+      upstreamRequest,
+      call.channel,
+      input.http,
+      input.proxy,
+    );
+  } catch (error) {
+    // The channel's credentials were refused (a channel failure: retried elsewhere, may disable).
+    if (error instanceof UpstreamFailure) return { ok: false, error: upstreamError(error.error) };
+    return transportFailure(input, error);
+  }
   try {
     response = await input.http.send(upstreamRequest, { proxy: input.proxy });
   } catch (error) {
@@ -127,6 +141,19 @@ export async function runAttempt(input: AttemptInput): Promise<AttemptResult> {
 function addEstimatedUsage(body: unknown, prompt: number): void {
   if (!body || typeof body !== 'object' || Array.isArray(body) || 'usage' in body) return;
   (body as Record<string, unknown>).usage = { prompt_tokens: prompt, total_tokens: prompt };
+}
+
+function transportFailure(input: AttemptInput, error: unknown): AttemptResult {
+  return {
+    ok: false,
+    error: {
+      status: 500,
+      message: `${input.message('relay.upstream.request_failed')}: ${error instanceof Error ? error.message : String(error)}`,
+      type: 'one_hub_error',
+      code: 'http_request_failed',
+      local: false,
+    },
+  };
 }
 
 function badReply(input: AttemptInput): AttemptResult {

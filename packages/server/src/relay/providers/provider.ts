@@ -179,6 +179,12 @@ export interface OperationAdapter {
   stream?(call: ProviderCall): StreamTranslator;
 }
 
+/**
+ * A small upstream call a provider may make while authorising (an OAuth token exchange), sent through the
+ * relay's HTTP client with the channel's proxy and a whole-call time limit.
+ */
+export type CredentialFetch = (request: UpstreamRequest) => Promise<{ status: number; text: string }>;
+
 /** A vendor. */
 export interface RelayProvider {
   /** Short name for logs and docs ("openai", "claude", …). */
@@ -190,6 +196,16 @@ export interface RelayProvider {
   parseError(status: number, bodyText: string, channel: UpstreamChannel): UpstreamError;
   /** The request listing the upstream's models, if the vendor has one. */
   modelsRequest?(channel: UpstreamChannel): UpstreamRequest;
+  /**
+   * Finishes a built request with credentials that need I/O or the final bytes (Vertex AI's OAuth
+   * token, AWS SigV4); called by the pipeline after `request` and before the send. Throws
+   * UpstreamFailure when the channel's credentials are refused (a channel failure, not the caller's).
+   */
+  authorize?(
+    request: UpstreamRequest,
+    channel: UpstreamChannel,
+    fetch: CredentialFetch,
+  ): Promise<UpstreamRequest>;
   /** Parses the reply of `modelsRequest` into model ids. */
   parseModels?(body: unknown): string[];
 }

@@ -9,6 +9,7 @@ import { midjourneyProvider } from './midjourney/midjourney-provider.js';
 import { openAiCompatibleProvider, openAiProvider } from './openai/openai-provider.js';
 import type { RelayProvider } from './provider.js';
 import { siliconFlowProvider } from './siliconflow/siliconflow-provider.js';
+import { vertexAiProvider } from './vertexai/vertexai-provider.js';
 
 const PROVIDERS: readonly RelayProvider[] = [
   openAiProvider,
@@ -19,6 +20,7 @@ const PROVIDERS: readonly RelayProvider[] = [
   jinaProvider,
   siliconFlowProvider,
   midjourneyProvider,
+  vertexAiProvider,
   openAiCompatibleProvider,
 ];
 
@@ -32,7 +34,12 @@ export function providerForChannel(channel: { type: number; baseUrl: string }): 
 
 /** Channel types that serve the Midjourney routes (spec §2.4). */
 export const MIDJOURNEY_TYPES: ReadonlySet<number> = new Set(midjourneyProvider.types);
-/** Channel types that serve the native Claude route (spec §2.2): Anthropic only in gw. */
-export const CLAUDE_NATIVE_TYPES: ReadonlySet<number> = new Set(claudeProvider.types);
-/** Channel types that serve the native Gemini route (spec §2.2): Gemini only in gw. */
-export const GEMINI_NATIVE_TYPES: ReadonlySet<number> = new Set(geminiProvider.types);
+/** The channel types whose provider serves an operation. */
+function typesServing(operation: 'claude-messages' | 'gemini-generate'): ReadonlySet<number> {
+  return new Set(PROVIDERS.filter((provider) => provider.operations[operation]).flatMap((p) => p.types));
+}
+
+/** Channel types that serve the native Claude route (spec §2.2): Anthropic, Vertex AI, Bedrock. */
+export const CLAUDE_NATIVE_TYPES: ReadonlySet<number> = typesServing('claude-messages');
+/** Channel types that serve the native Gemini route (spec §2.2): Gemini and Vertex AI. */
+export const GEMINI_NATIVE_TYPES: ReadonlySet<number> = typesServing('gemini-generate');

@@ -9,7 +9,8 @@ export type FakeVendor =
   | 'jina'
   | 'cohere'
   | 'siliconflow'
-  | 'midjourney';
+  | 'midjourney'
+  | 'bedrock';
 
 /** One request as the fake upstream received it. */
 export interface RecordedRequest {
@@ -25,6 +26,8 @@ export interface RecordedRequest {
    * `{filename, type, size}` (see FakeFormFile).
    */
   body: unknown;
+  /** The body bytes as received (signatures are checked over these). */
+  raw?: Buffer;
   vendor: FakeVendor | undefined;
 }
 

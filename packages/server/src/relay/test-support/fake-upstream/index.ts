@@ -41,3 +41,8 @@ export {
   openAiChatUsage,
 } from './openai-wire.js';
 export { countFakeTokens, FAKE_COMPLETION_TOKENS, FAKE_REPLY_TEXT } from './reply-text.js';
+export {
+  FAKE_SERVICE_ACCOUNT_EMAIL,
+  FAKE_TOKEN_LIFETIME_SECONDS,
+  fakeServiceAccountKey,
+} from './vertex-wire.js';

@@ -24,6 +24,7 @@ import { midjourneyErrorBody, midjourneyListReply, midjourneySubmitReply } from 
 import { openAiFilesAnswer } from './openai-files-wire.js';
 import { openAiResponsesReply } from './openai-responses-wire.js';
 import { isRerankVendor, RERANK_VENDORS, rerankErrorBody, rerankReply } from './rerank-wire.js';
+import { matchVertexPath, oauthTokenReply, vertexReply } from './vertex-wire.js';
 import { openAiChatReply, openAiEmbeddingsReply, openAiErrorBody, openAiModelsReply } from './openai-wire.js';
 
 /** How a route answers one request. */
@@ -106,6 +107,14 @@ export function matchFakeRoute(method: string, path: string): FakeRoute | undefi
   }
   if (method !== 'POST') return undefined;
   if (path === '/v1/messages') return { vendor: 'claude', answer: claudeMessagesReply };
+  if (path === '/token') return { vendor: 'gemini', answer: oauthTokenReply };
+  const vertex = matchVertexPath(path);
+  if (vertex) {
+    return {
+      vendor: vertex.publisher === 'anthropic' ? 'claude' : 'gemini',
+      answer: (request, options) => vertexReply(request, vertex, options),
+    };
+  }
   const mjSubmit = /^(?:\/(mj-relax|mj-turbo))?\/mj\/(?:submit\/([a-z_-]+)|insight-face\/(swap))$/.exec(path);
   if (mjSubmit) {
     const mode = mjSubmit[1]?.slice(3) ?? 'fast';
