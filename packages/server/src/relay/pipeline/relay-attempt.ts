@@ -199,7 +199,7 @@ async function relayStream(input: AttemptInput, body: AsyncIterable<Buffer>): Pr
     adapted.contentType ? { ...sseHeaders(), 'content-type': adapted.contentType } : sseHeaders(),
   );
   raw.flushHeaders();
-  const parser = createSseParser();
+  const parser = adapted.decoder ?? createSseParser();
   let firstResponseMs: number | undefined;
   let complete = true;
   const write = (frames: string[]) => {

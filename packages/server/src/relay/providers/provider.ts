@@ -151,9 +151,19 @@ export interface MidjourneyPath {
   path: string;
 }
 
+/** Reads an upstream stream's bytes into events (server-sent events unless a translator brings its own). */
+export interface UpstreamEventDecoder {
+  /** Feeds bytes; returns the events they completed. Throws on a corrupt stream (it then counts as broken). */
+  feed(chunk: Buffer): SseEvent[];
+  /** The upstream ended: any event still pending. */
+  end(): SseEvent[];
+}
+
 export interface StreamTranslator {
   /** The reply's content type when it is not server-sent events (Gemini's JSON array stream). */
   contentType?: string;
+  /** How the upstream's bytes are read when they are not server-sent events (Bedrock's event stream). */
+  decoder?: UpstreamEventDecoder;
   /** One upstream event → the frames to write now (possibly none). */
   push(event: SseEvent): string[];
   /**

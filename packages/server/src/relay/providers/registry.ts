@@ -1,6 +1,7 @@
 // The one list of vendors (behaviour spec §19). A new vendor is a folder exporting a RelayProvider, added
 // here; channel types nobody claims fall back to the OpenAI-compatible provider when they have a base URL.
 import { azureProvider } from './azure/azure-provider.js';
+import { bedrockProvider } from './bedrock/bedrock-provider.js';
 import { claudeProvider } from './claude/claude-provider.js';
 import { cohereProvider } from './cohere/cohere-provider.js';
 import { geminiProvider } from './gemini/gemini-provider.js';
@@ -21,6 +22,7 @@ const PROVIDERS: readonly RelayProvider[] = [
   siliconFlowProvider,
   midjourneyProvider,
   vertexAiProvider,
+  bedrockProvider,
   openAiCompatibleProvider,
 ];
 

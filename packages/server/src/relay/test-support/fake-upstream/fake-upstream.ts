@@ -155,7 +155,7 @@ export async function startFakeUpstream(options: FakeUpstreamOptions = {}): Prom
     const midStreamError = failure?.midStreamError
       ? { message: failure.message ?? 'fake upstream error mid-stream', body: failure.body }
       : undefined;
-    const reply = route.answer(request, {
+    const reply = await route.answer(request, {
       noUsage: failure?.noUsage === true,
       midStreamError,
       baseUrl,

@@ -40,9 +40,10 @@ export {
   FAKE_OPENAI_MODELS,
   openAiChatUsage,
 } from './openai-wire.js';
-export { countFakeTokens, FAKE_COMPLETION_TOKENS, FAKE_REPLY_TEXT } from './reply-text.js';
+export { countFakeTokens, FAKE_COMPLETION_TOKENS, FAKE_REPLY_PIECES, FAKE_REPLY_TEXT } from './reply-text.js';
 export {
   FAKE_SERVICE_ACCOUNT_EMAIL,
   FAKE_TOKEN_LIFETIME_SECONDS,
   fakeServiceAccountKey,
 } from './vertex-wire.js';
+export { FAKE_AWS_CREDENTIALS, FAKE_BEDROCK_API_KEY } from './bedrock-wire.js';

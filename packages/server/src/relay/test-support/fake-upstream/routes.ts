@@ -24,11 +24,15 @@ import { midjourneyErrorBody, midjourneyListReply, midjourneySubmitReply } from 
 import { openAiFilesAnswer } from './openai-files-wire.js';
 import { openAiResponsesReply } from './openai-responses-wire.js';
 import { isRerankVendor, RERANK_VENDORS, rerankErrorBody, rerankReply } from './rerank-wire.js';
+import { bedrockErrorBody, bedrockReply, matchBedrockPath } from './bedrock-wire.js';
 import { matchVertexPath, oauthTokenReply, vertexReply } from './vertex-wire.js';
 import { openAiChatReply, openAiEmbeddingsReply, openAiErrorBody, openAiModelsReply } from './openai-wire.js';
 
 /** How a route answers one request. */
-export type FakeAnswer = (request: RecordedRequest, options: FakeReplyOptions) => FakeReply;
+export type FakeAnswer = (
+  request: RecordedRequest,
+  options: FakeReplyOptions,
+) => FakeReply | Promise<FakeReply>;
 
 /** A matched route: its vendor (for error shapes) and how it answers. */
 export interface FakeRoute {
@@ -108,6 +112,10 @@ export function matchFakeRoute(method: string, path: string): FakeRoute | undefi
   if (method !== 'POST') return undefined;
   if (path === '/v1/messages') return { vendor: 'claude', answer: claudeMessagesReply };
   if (path === '/token') return { vendor: 'gemini', answer: oauthTokenReply };
+  const bedrock = matchBedrockPath(path);
+  if (bedrock) {
+    return { vendor: 'bedrock', answer: (request, options) => bedrockReply(request, path, bedrock, options) };
+  }
   const vertex = matchVertexPath(path);
   if (vertex) {
     return {
@@ -177,5 +185,6 @@ export function fakeErrorBody(vendor: FakeVendor, status: number, message: strin
   if (vendor === 'gemini') return geminiErrorBody(status, message);
   if (isRerankVendor(vendor)) return rerankErrorBody(vendor, status, message);
   if (vendor === 'midjourney') return midjourneyErrorBody(status, message);
+  if (vendor === 'bedrock') return bedrockErrorBody(status, message);
   return openAiErrorBody(status, message);
 }
