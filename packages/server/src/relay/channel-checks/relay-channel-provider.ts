@@ -15,6 +15,7 @@ import { type ProviderCall, UpstreamFailure, type UpstreamRequest } from '../pro
 import { providerForChannel } from '../providers/registry.js';
 import { channelTestKind, channelTestRequest } from './channel-test-request.js';
 import { OPENAI_BALANCE_TYPES, openAiBalance } from './openai-balance.js';
+import { vendorBalance } from './vendor-balance.js';
 import { upstreamModelOf, wireChannelToRelayChannel } from './wire-channel.js';
 
 export interface RelayChannelProviderDeps {
@@ -118,10 +119,14 @@ export function createRelayChannelProvider({ http, state }: RelayChannelProvider
     },
 
     async balance(wire: Channel): Promise<number> {
-      if (!OPENAI_BALANCE_TYPES.has(wire.type)) {
+      const channel = wireChannelToRelayChannel(wire);
+      if (OPENAI_BALANCE_TYPES.has(wire.type)) return openAiBalance(http, channel);
+      const provider = providerForChannel(channel.upstream);
+      if (!provider?.balanceRequest || !provider.parseBalance) {
         throw new ApiFailure('FAILED', 'relay.channel.unsupported', { params: { operation: 'balance' } });
       }
-      return openAiBalance(http, wireChannelToRelayChannel(wire));
+      const { balanceRequest, parseBalance, parseError } = provider;
+      return vendorBalance(http, channel, { balanceRequest, parseBalance, parseError });
     },
 
     async listModels(wire: Channel): Promise<string[]> {

@@ -218,4 +218,11 @@ export interface RelayProvider {
   ): Promise<UpstreamRequest>;
   /** Parses the reply of `modelsRequest` into model ids. */
   parseModels?(body: unknown): string[];
+  /** The request reading the upstream account's balance, for vendors with one call for it (spec §8.3). */
+  balanceRequest?(channel: UpstreamChannel): UpstreamRequest;
+  /**
+   * Parses the reply of `balanceRequest` into the balance in the vendor's unit as one-hub stores it
+   * (DeepSeek's yuan, Moonshot's yuan ÷ 7, dollars elsewhere); undefined when the reply has none.
+   */
+  parseBalance?(body: unknown): number | undefined;
 }

@@ -2,6 +2,10 @@
 // here; channel types nobody claims fall back to the OpenAI-compatible provider when they have a base URL.
 import { azureProvider } from './azure/azure-provider.js';
 import { bedrockProvider } from './bedrock/bedrock-provider.js';
+import { deepSeekProvider } from './deepseek/deepseek-provider.js';
+import { moonshotProvider } from './moonshot/moonshot-provider.js';
+import { OA_VARIANT_PROVIDERS } from './oa-variants/oa-variants.js';
+import { openRouterProvider } from './openrouter/openrouter-provider.js';
 import { claudeProvider } from './claude/claude-provider.js';
 import { cohereProvider } from './cohere/cohere-provider.js';
 import { geminiProvider } from './gemini/gemini-provider.js';
@@ -23,6 +27,10 @@ const PROVIDERS: readonly RelayProvider[] = [
   midjourneyProvider,
   vertexAiProvider,
   bedrockProvider,
+  deepSeekProvider,
+  openRouterProvider,
+  moonshotProvider,
+  ...OA_VARIANT_PROVIDERS,
   openAiCompatibleProvider,
 ];
 

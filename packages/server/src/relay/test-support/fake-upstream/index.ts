@@ -38,6 +38,7 @@ export {
   FAKE_CREATED,
   FAKE_EMBEDDING_DIMENSIONS,
   FAKE_OPENAI_MODELS,
+  FAKE_REASONING_TEXT,
   openAiChatUsage,
 } from './openai-wire.js';
 export { countFakeTokens, FAKE_COMPLETION_TOKENS, FAKE_REPLY_PIECES, FAKE_REPLY_TEXT } from './reply-text.js';

@@ -24,6 +24,7 @@ import { midjourneyErrorBody, midjourneyListReply, midjourneySubmitReply } from 
 import { openAiFilesAnswer } from './openai-files-wire.js';
 import { openAiResponsesReply } from './openai-responses-wire.js';
 import { isRerankVendor, RERANK_VENDORS, rerankErrorBody, rerankReply } from './rerank-wire.js';
+import { deepSeekBalanceReply, moonshotBalanceReply, openRouterCreditsReply } from './vendor-balance-wire.js';
 import { bedrockErrorBody, bedrockReply, matchBedrockPath } from './bedrock-wire.js';
 import { matchVertexPath, oauthTokenReply, vertexReply } from './vertex-wire.js';
 import { openAiChatReply, openAiEmbeddingsReply, openAiErrorBody, openAiModelsReply } from './openai-wire.js';
@@ -78,6 +79,9 @@ const OPENAI_GETS = new Map<string, FakeAnswer>(
     '/dashboard/billing/subscription': openAiBillingSubscriptionReply,
     '/v1/dashboard/billing/usage': openAiBillingUsageReply,
     '/dashboard/billing/usage': openAiBillingUsageReply,
+    '/user/balance': deepSeekBalanceReply,
+    '/v1/users/me/balance': moonshotBalanceReply,
+    '/v1/credits': openRouterCreditsReply,
   }),
 );
 
