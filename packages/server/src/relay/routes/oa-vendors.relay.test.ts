@@ -202,4 +202,32 @@ describe('OpenAI-compatible vendors', () => {
       expect(request && 'url' in request ? request.url : undefined).toBe(url);
     }
   });
+
+  it('Gemini with use_openai_api: OpenAI chat at /v1beta/chat/completions with a bearer key, billed', async () => {
+    await r.addChannel({
+      type: 25,
+      key: 'gemini-oa-key',
+      models: 'gemini-2.5-flash',
+      plugin: { use_openai_api: { enable: true } },
+    });
+    r.upstream.reset();
+    const { who, client } = await r.callerWithClient(START_QUOTA);
+    const stream = await client.chat.completions.create({
+      model: 'gemini-2.5-flash',
+      messages: [{ role: 'user', content: 'openai style gemini' }],
+      stream: true,
+    });
+    let text = '';
+    for await (const chunk of stream) text += chunk.choices[0]?.delta.content ?? '';
+    expect(text).toBe(FAKE_REPLY_TEXT);
+    const sent = r.upstream.requests[0];
+    expect(sent?.path).toBe('/v1beta/chat/completions');
+    expect(sent?.headers.authorization).toBe('Bearer gemini-oa-key');
+    expect(sent?.headers['x-goog-api-key']).toBeUndefined();
+    expect(sent?.body).toMatchObject({ model: 'gemini-2.5-flash', stream_options: { include_usage: true } });
+    const usage = openAiChatUsage(sent?.body);
+    const log = await billed(who);
+    expect(log.prompt_tokens).toBe(usage.prompt_tokens);
+    expect(log.completion_tokens).toBe(usage.completion_tokens);
+  });
 });

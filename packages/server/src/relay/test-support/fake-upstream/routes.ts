@@ -161,6 +161,13 @@ export function matchFakeRoute(method: string, path: string): FakeRoute | undefi
       answer: (request, options) => azureV1Answer(request, modelOf(request, azureV1Endpoint), options),
     };
   }
+  // Gemini's use_openai_api plugin: OpenAI chat at `/<version>/chat/completions` (one-hub's path).
+  if (/^\/v1beta(?:\/openai)?\/chat\/completions$/.test(path)) {
+    return {
+      vendor: 'gemini',
+      answer: (request, options) => openAiChatReply(request, modelOf(request, 'chat/completions'), options),
+    };
+  }
   const geminiEmbed = GEMINI_EMBED_PATH.exec(path);
   if (geminiEmbed) return { vendor: 'gemini', answer: geminiEmbeddingsReply };
   const gemini = GEMINI_PATH.exec(path);
