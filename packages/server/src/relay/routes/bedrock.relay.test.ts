@@ -12,6 +12,7 @@ import {
   FAKE_REPLY_PIECES,
   FAKE_REPLY_TEXT,
 } from '../test-support/fake-upstream/index.js';
+import { call } from '../../test-support/test-app.js';
 import { type RelayCallerHandle, type RelayTestApp, startRelayApp } from '../test-support/relay-app.js';
 
 const MODEL = 'claude-3-5-haiku-20241022';
@@ -55,6 +56,7 @@ describe('AWS Bedrock channels', () => {
         { role: 'user', content: 'hello bedrock claude' },
       ],
       max_tokens: 50,
+      user: 'end-user-7',
     });
     expect(reply.choices[0]?.message.content).toBe(FAKE_REPLY_TEXT);
     const sent = r.upstream.requests[0];
@@ -190,5 +192,30 @@ describe('AWS Bedrock channels', () => {
       .where('type', '=', 2)
       .execute();
     expect(logs).toHaveLength(0);
+  });
+
+  it('the channel test is signed too, and a refused signature fails it', async () => {
+    const good = await r.addChannel({
+      type: 32,
+      key: `us-west-2|${accessKeyId}|${secretAccessKey}|${sessionToken}`,
+      models: 'claude-3-haiku-20240307',
+      test_model: 'claude-3-haiku-20240307',
+    });
+    const bad = await r.addChannel({
+      type: 32,
+      key: `us-west-2|${accessKeyId}|not-the-secret|${sessionToken}`,
+      models: 'claude-3-haiku-20240307',
+      test_model: 'claude-3-haiku-20240307',
+    });
+    r.upstream.reset();
+    const passed = await call(r.t.app, 'GET', `/api/channel/test/${good}`, { cookie: r.rootCookie });
+    expect(passed.body).toMatchObject({ success: true });
+    const failed = await call(r.t.app, 'GET', `/api/channel/test/${bad}`, { cookie: r.rootCookie });
+    expect(failed.body.success).toBe(false);
+    expect(failed.body.message).toContain('signature');
+    expect(r.upstream.requests.map((request) => request.path)).toEqual([
+      invokePath('anthropic.claude-3-haiku-20240307-v1:0', false),
+      invokePath('anthropic.claude-3-haiku-20240307-v1:0', false),
+    ]);
   });
 });

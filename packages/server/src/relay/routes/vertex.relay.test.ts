@@ -12,6 +12,7 @@ import {
   geminiPromptTokens,
   type RecordedRequest,
 } from '../test-support/fake-upstream/index.js';
+import { call } from '../../test-support/test-app.js';
 import { type RelayCallerHandle, type RelayTestApp, startRelayApp } from '../test-support/relay-app.js';
 import { IMAGEN_TOKENS_PER_IMAGE } from '../providers/vertexai/vertex-operations.js';
 
@@ -262,5 +263,22 @@ describe('Vertex AI channels', () => {
       .where('type', '=', 2)
       .execute();
     expect(logs).toHaveLength(0);
+  });
+
+  it('the channel test goes through the same token and Vertex route', async () => {
+    const id = await r.addChannel({
+      type: 42,
+      key: fakeServiceAccountKey(r.upstream.url, 'test-project'),
+      other: `${REGION}|test-project`,
+      models: GEMINI_MODEL,
+      test_model: GEMINI_MODEL,
+    });
+    r.upstream.reset();
+    const reply = await call(r.t.app, 'GET', `/api/channel/test/${id}`, { cookie: r.rootCookie });
+    expect(reply.body).toMatchObject({ success: true });
+    expect(tokenCalls()).toHaveLength(1);
+    expect(vertexCalls()[0]?.path).toBe(
+      modelPath('google', GEMINI_MODEL, 'generateContent', REGION, 'test-project'),
+    );
   });
 });

@@ -81,7 +81,9 @@ function invokeRequest(call: ProviderCall, messagesBody: Record<string, unknown>
   const { region } = parseBedrockKey(call.channel.key);
   const modelId = bedrockModelId(call.model);
   if (bedrockFamily(modelId) !== 'anthropic') throw unsupportedModel(call.model);
-  const { model: _model, stream: _stream, ...rest } = messagesBody;
+  // Bedrock refuses keys its schema lacks: the model is in the path, streaming is the action, and
+  // `metadata` (from OpenAI's `user`) is not part of Claude on Bedrock.
+  const { model: _model, stream: _stream, metadata: _metadata, ...rest } = messagesBody;
   const body: Record<string, unknown> = { ...rest, anthropic_version: BEDROCK_ANTHROPIC_VERSION };
   // Beta features travel in the body on Bedrock, not in a header.
   const beta = call.clientHeaders['anthropic-beta'];

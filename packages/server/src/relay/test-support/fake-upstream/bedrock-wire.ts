@@ -131,7 +131,7 @@ export async function bedrockReply(
   if (bodyField(request.body, 'anthropic_version') !== 'bedrock-2023-05-31') {
     return refuse(400, 'Malformed input request: anthropic_version is required');
   }
-  for (const field of ['model', 'stream']) {
+  for (const field of ['model', 'stream', 'metadata']) {
     if (bodyField(request.body, field) !== undefined) {
       return refuse(400, `Malformed input request: extraneous key [${field}] is not permitted`);
     }
