@@ -101,7 +101,9 @@ export async function runAttempt(input: AttemptInput): Promise<AttemptResult> {
     const text = await response.body.text().catch(() => '');
     return { ok: false, error: upstreamError(provider.parseError(response.status, text, call.channel)) };
   }
-  if (call.operation === 'speech') return pipeAudio(input, response);
+  if (call.operation === 'speech') {
+    return adapter.audio ? translatedAudio(input, response, adapter.audio) : pipeAudio(input, response);
+  }
   if (call.stream && adapter.stream) return relayStream(input, response.body);
   const text = await response.body.text().catch(() => undefined);
   if (text === undefined) return badReply(input);
@@ -167,6 +169,26 @@ function badReply(input: AttemptInput): AttemptResult {
       local: false,
     },
   };
+}
+
+/** A speech reply the vendor sent as JSON: decoded by the adapter, sent as audio bytes. */
+async function translatedAudio(
+  input: AttemptInput,
+  response: Awaited<ReturnType<UpstreamHttp['send']>>,
+  read: NonNullable<OperationAdapter['audio']>,
+): Promise<AttemptResult> {
+  const text = await response.body.text().catch(() => undefined);
+  if (text === undefined) return badReply(input);
+  let audio: ReturnType<typeof read>;
+  try {
+    audio = read(JSON.parse(text), input.call);
+  } catch (error) {
+    if (error instanceof UpstreamFailure) return { ok: false, error: upstreamError(error.error) };
+    return badReply(input);
+  }
+  input.out.head(200, { 'content-type': audio.contentType, 'content-length': String(audio.bytes.length) });
+  input.out.raw.end(audio.bytes);
+  return { ok: true, usage: audio.usage, text: () => '' };
 }
 
 /** Audio replies are piped byte for byte with the upstream's content type (spec §2.2). */

@@ -180,6 +180,14 @@ export interface StreamTranslator {
   failed(): boolean;
 }
 
+/** Audio a vendor returned inside a JSON reply (MiniMax's hex audio), ready to send to the client. */
+export interface TranslatedAudio {
+  bytes: Buffer;
+  contentType: string;
+  /** The usage the vendor reported; undefined = billed on the local estimate. */
+  usage?: BillingUsage;
+}
+
 /** How one provider serves one operation. */
 export interface OperationAdapter {
   request(call: ProviderCall): UpstreamRequest;
@@ -187,6 +195,11 @@ export interface OperationAdapter {
   reply(body: unknown, call: ProviderCall): TranslatedReply;
   /** Present when the operation can stream. */
   stream?(call: ProviderCall): StreamTranslator;
+  /**
+   * Speech only, for vendors that answer JSON instead of audio bytes: reads the parsed reply into the
+   * audio to send. Throws UpstreamFailure for an error inside a 200. Without it speech replies are piped.
+   */
+  audio?(body: unknown, call: ProviderCall): TranslatedAudio;
 }
 
 /**

@@ -3,6 +3,7 @@
 import { azureProvider } from './azure/azure-provider.js';
 import { bedrockProvider } from './bedrock/bedrock-provider.js';
 import { deepSeekProvider } from './deepseek/deepseek-provider.js';
+import { minimaxProvider } from './minimax/minimax-provider.js';
 import { moonshotProvider } from './moonshot/moonshot-provider.js';
 import { OA_VARIANT_PROVIDERS } from './oa-variants/oa-variants.js';
 import { openRouterProvider } from './openrouter/openrouter-provider.js';
@@ -30,6 +31,7 @@ const PROVIDERS: readonly RelayProvider[] = [
   deepSeekProvider,
   openRouterProvider,
   moonshotProvider,
+  minimaxProvider,
   ...OA_VARIANT_PROVIDERS,
   openAiCompatibleProvider,
 ];

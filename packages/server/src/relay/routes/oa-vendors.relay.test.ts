@@ -1,12 +1,15 @@
 // The OpenAI-compatible vendors of spec §19 end to end against the fake: DeepSeek (assistant
 // reasoning_content added, balance in yuan), OpenRouter (stream usage always asked for, `reasoning`
 // renamed to reasoning_content, provider routing from the plugin, credit balance), Moonshot (balance ÷ 7)
-// and the plain variants at their hosts. Every chat is billed on the usage the fake reported.
+// MiniMax (speech through t2a_v2), Gemini's use_openai_api plugin and the plain variants at their hosts.
+// Every call is billed on the usage the fake reported.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../test-support/test-app.js';
 import {
+  FAKE_MINIMAX_MISSING_VOICE,
   FAKE_REASONING_TEXT,
   FAKE_REPLY_TEXT,
+  fakeMinimaxAudio,
   openAiChatUsage,
 } from '../test-support/fake-upstream/index.js';
 import { type RelayCallerHandle, type RelayTestApp, startRelayApp } from '../test-support/relay-app.js';
@@ -179,7 +182,7 @@ describe('OpenAI-compatible vendors', () => {
       [20, 'https://openrouter.ai/api/v1/chat/completions'],
       [29, 'https://api.moonshot.cn/v1/chat/completions'],
       [26, 'https://api.baichuan-ai.com/v1/chat/completions'],
-      [27, 'https://api.minimax.io/v1/chat/completions'],
+      [27, 'https://api.minimax.chat/v1/chat/completions'],
       [30, 'https://api.mistral.ai/v1/chat/completions'],
       [31, 'https://api.groq.com/openai/v1/chat/completions'],
       [33, 'https://api.lingyiwanwu.com/v1/chat/completions'],
@@ -229,5 +232,77 @@ describe('OpenAI-compatible vendors', () => {
     const log = await billed(who);
     expect(log.prompt_tokens).toBe(usage.prompt_tokens);
     expect(log.completion_tokens).toBe(usage.completion_tokens);
+  });
+
+  it('MiniMax speech: t2a_v2 with the mapped voice, hex audio sent as bytes, billed on usage_characters', async () => {
+    await r.addChannel({
+      type: 27,
+      key: 'sk-minimax',
+      models: 'speech-01-turbo',
+      plugin: { voice: { nova: 'female-tianmei|happy' } },
+    });
+    r.upstream.reset();
+    const { who, client } = await r.callerWithClient(START_QUOTA);
+    const input = '你好，world';
+    const speech = await client.audio.speech.create({
+      model: 'speech-01-turbo',
+      voice: 'alloy',
+      input,
+      response_format: 'mp3',
+    });
+    expect(speech.headers.get('content-type')).toBe('audio/mp3');
+    expect(Buffer.from(await speech.arrayBuffer()).equals(fakeMinimaxAudio(input))).toBe(true);
+    const sent = r.upstream.requests[0];
+    expect(sent?.path).toBe('/v1/t2a_v2');
+    expect(sent?.headers.authorization).toBe('Bearer sk-minimax');
+    expect(sent?.body).toEqual({
+      model: 'speech-01-turbo',
+      text: input,
+      voice_setting: { voice_id: 'female-chengshu' },
+      audio_setting: { format: 'mp3' },
+    });
+    const log = await billed(who);
+    // MiniMax's characters (9), not the local UTF-8 byte estimate (15).
+    expect(log.prompt_tokens).toBe([...input].length);
+
+    r.upstream.reset();
+    const second = await r.newCaller({ quota: START_QUOTA });
+    const custom = await fetch(`${r.url}/v1/audio/speech`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${second.key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        model: 'speech-01-turbo',
+        voice: 'nova',
+        input: 'hi',
+        response_format: 'wav-1-16000',
+      }),
+    });
+    expect(custom.headers.get('content-type')).toBe('audio/wav');
+    expect(r.upstream.requests[0]?.body).toMatchObject({
+      voice_setting: { voice_id: 'female-tianmei', emotion: 'happy' },
+      audio_setting: { format: 'wav', channel: 1, sample_rate: 16000 },
+    });
+  });
+
+  it('MiniMax speech: an error inside the 200 reply fails the call and bills nothing', async () => {
+    r.upstream.reset();
+    const who = await r.newCaller({ quota: START_QUOTA });
+    const response = await fetch(`${r.url}/v1/audio/speech`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${who.key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'speech-01-turbo', voice: FAKE_MINIMAX_MISSING_VOICE, input: 'hello' }),
+    });
+    expect(response.status).toBe(500);
+    expect(((await response.json()) as { error: { message: string } }).error.message).toContain(
+      'voice id not exist',
+    );
+    await r.flush();
+    const logs = await r.t.app.gw.db
+      .selectFrom('logs')
+      .select('id')
+      .where('user_id', '=', who.userId)
+      .where('type', '=', 2)
+      .execute();
+    expect(logs).toHaveLength(0);
   });
 });

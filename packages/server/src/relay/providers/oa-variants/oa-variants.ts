@@ -38,7 +38,6 @@ export const githubProvider = oaVariantProvider({
 
 export const OA_VARIANT_PROVIDERS = [
   baichuanProvider,
-  minimaxProvider,
   mistralProvider,
   groqProvider,
   lingyiProvider,

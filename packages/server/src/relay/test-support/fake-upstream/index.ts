@@ -48,3 +48,4 @@ export {
   fakeServiceAccountKey,
 } from './vertex-wire.js';
 export { FAKE_AWS_CREDENTIALS, FAKE_BEDROCK_API_KEY } from './bedrock-wire.js';
+export { FAKE_MINIMAX_MISSING_VOICE, fakeMinimaxAudio } from './vendor-balance-wire.js';

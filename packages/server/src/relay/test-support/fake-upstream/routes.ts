@@ -24,7 +24,12 @@ import { midjourneyErrorBody, midjourneyListReply, midjourneySubmitReply } from 
 import { openAiFilesAnswer } from './openai-files-wire.js';
 import { openAiResponsesReply } from './openai-responses-wire.js';
 import { isRerankVendor, RERANK_VENDORS, rerankErrorBody, rerankReply } from './rerank-wire.js';
-import { deepSeekBalanceReply, moonshotBalanceReply, openRouterCreditsReply } from './vendor-balance-wire.js';
+import {
+  deepSeekBalanceReply,
+  minimaxSpeechReply,
+  moonshotBalanceReply,
+  openRouterCreditsReply,
+} from './vendor-balance-wire.js';
 import { bedrockErrorBody, bedrockReply, matchBedrockPath } from './bedrock-wire.js';
 import { matchVertexPath, oauthTokenReply, vertexReply } from './vertex-wire.js';
 import { openAiChatReply, openAiEmbeddingsReply, openAiErrorBody, openAiModelsReply } from './openai-wire.js';
@@ -116,6 +121,7 @@ export function matchFakeRoute(method: string, path: string): FakeRoute | undefi
   if (method !== 'POST') return undefined;
   if (path === '/v1/messages') return { vendor: 'claude', answer: claudeMessagesReply };
   if (path === '/token') return { vendor: 'gemini', answer: oauthTokenReply };
+  if (path === '/v1/t2a_v2') return { vendor: 'openai', answer: minimaxSpeechReply };
   const bedrock = matchBedrockPath(path);
   if (bedrock) {
     return { vendor: 'bedrock', answer: (request, options) => bedrockReply(request, path, bedrock, options) };

@@ -60,3 +60,50 @@ export function openRouterCreditsReply(request: RecordedRequest, options: FakeRe
     }
   );
 }
+
+/** A voice id MiniMax does not know: the reply is a 200 whose base_resp carries the error. */
+export const FAKE_MINIMAX_MISSING_VOICE = 'missing-voice';
+
+/** The audio the fake MiniMax speaks for a text: 3 bytes per character, deterministic. */
+export function fakeMinimaxAudio(text: string): Buffer {
+  const characters = [...text].length;
+  return Buffer.from(Array.from({ length: characters * 3 }, (_, index) => (index * 7 + characters) % 256));
+}
+
+/** `POST /v1/t2a_v2` (MiniMax speech): the audio as hex in JSON, usage_characters = characters of text. */
+export function minimaxSpeechReply(request: RecordedRequest): FakeReply {
+  const refused = bearerOnly(request);
+  if (refused) return refused;
+  const body = (request.body ?? {}) as {
+    text?: unknown;
+    voice_setting?: { voice_id?: unknown };
+    audio_setting?: { format?: unknown };
+  };
+  const base = (code: number, message: string) => ({ status_code: code, status_msg: message });
+  if (typeof body.text !== 'string' || typeof body.voice_setting?.voice_id !== 'string') {
+    return { kind: 'json', status: 200, body: { base_resp: base(2013, 'invalid params') } };
+  }
+  if (body.voice_setting.voice_id === FAKE_MINIMAX_MISSING_VOICE) {
+    return { kind: 'json', status: 200, body: { base_resp: base(2054, 'voice id not exist') } };
+  }
+  const audio = fakeMinimaxAudio(body.text);
+  const format = typeof body.audio_setting?.format === 'string' ? body.audio_setting.format : 'mp3';
+  return {
+    kind: 'json',
+    status: 200,
+    body: {
+      data: { audio: audio.toString('hex'), status: 2 },
+      extra_info: {
+        audio_length: 1000,
+        audio_sample_rate: 32000,
+        audio_size: audio.length,
+        bitrate: 128000,
+        audio_format: format,
+        audio_channel: 1,
+        usage_characters: [...body.text].length,
+      },
+      trace_id: 'fake-trace',
+      base_resp: base(0, 'success'),
+    },
+  };
+}
