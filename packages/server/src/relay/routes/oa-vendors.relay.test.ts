@@ -67,7 +67,7 @@ describe('OpenAI-compatible vendors', () => {
     expect(log.completion_tokens).toBe(usage.completion_tokens);
   });
 
-  it('DeepSeek, Moonshot and OpenRouter balances are read and stored', async () => {
+  it('DeepSeek, Moonshot, SiliconFlow and OpenRouter balances are read and stored', async () => {
     r.upstream.setBalance({ hardLimitUsd: 88, totalUsageCents: 1_234 });
     const left = 88 - 12.34;
     const deep = await root(`/api/channel/update_balance/${deepseek}`);
@@ -75,11 +75,16 @@ describe('OpenAI-compatible vendors', () => {
     const moon = await root(`/api/channel/update_balance/${moonshot}`);
     expect(moon.body.success).toBe(true);
     expect(moon.body.balance).toBeCloseTo(left / 7, 9);
+    const silicon = await r.addChannel({ type: 45, key: 'sk-silicon', models: 'Qwen/Qwen2.5-7B-Instruct' });
+    const flow = await root(`/api/channel/update_balance/${silicon}`);
+    expect(flow.body).toMatchObject({ success: true, balance: Number(left.toFixed(2)) });
     const router = await root(`/api/channel/update_balance/${openrouter}`);
     expect(router.body.success).toBe(true);
     expect(router.body.balance).toBeCloseTo(left, 9);
     const paths = r.upstream.requests.map((request) => request.path);
-    expect(paths).toEqual(expect.arrayContaining(['/user/balance', '/v1/users/me/balance', '/v1/credits']));
+    expect(paths).toEqual(
+      expect.arrayContaining(['/user/balance', '/v1/users/me/balance', '/v1/credits', '/v1/user/info']),
+    );
     const stored = await r.t.app.gw.db
       .selectFrom('channels')
       .select(['id', 'balance', 'balance_updated_time'])

@@ -29,6 +29,7 @@ import {
   minimaxSpeechReply,
   moonshotBalanceReply,
   openRouterCreditsReply,
+  siliconFlowUserInfoReply,
 } from './vendor-balance-wire.js';
 import { bedrockErrorBody, bedrockReply, matchBedrockPath } from './bedrock-wire.js';
 import { matchVertexPath, oauthTokenReply, vertexReply } from './vertex-wire.js';
@@ -87,6 +88,7 @@ const OPENAI_GETS = new Map<string, FakeAnswer>(
     '/user/balance': deepSeekBalanceReply,
     '/v1/users/me/balance': moonshotBalanceReply,
     '/v1/credits': openRouterCreditsReply,
+    '/v1/user/info': siliconFlowUserInfoReply,
   }),
 );
 

@@ -1,6 +1,7 @@
 // The balance calls of OpenAI-compatible vendors as the fake answers them, all from the fake's one
 // FakeBalance (left = hardLimitUsd − totalUsageCents / 100): DeepSeek's /user/balance (yuan, as
-// strings), Moonshot's /v1/users/me/balance (yuan, numbers) and OpenRouter's /v1/credits (dollars).
+// strings), Moonshot's /v1/users/me/balance (yuan, numbers), SiliconFlow's /v1/user/info (yuan, strings)
+// and OpenRouter's /v1/credits (dollars).
 import type { FakeReply, FakeReplyOptions, RecordedRequest } from './fake-reply.js';
 
 const left = (options: FakeReplyOptions) =>
@@ -106,4 +107,20 @@ export function minimaxSpeechReply(request: RecordedRequest): FakeReply {
       base_resp: base(0, 'success'),
     },
   };
+}
+
+export function siliconFlowUserInfoReply(request: RecordedRequest, options: FakeReplyOptions): FakeReply {
+  const total = left(options).toFixed(2);
+  return (
+    bearerOnly(request) ?? {
+      kind: 'json',
+      status: 200,
+      body: {
+        code: 20000,
+        message: 'OK',
+        status: true,
+        data: { id: 'user-fake', name: 'fake', balance: total, chargeBalance: '0.00', totalBalance: total },
+      },
+    }
+  );
 }
