@@ -62,7 +62,7 @@ export function createRelayChannelProvider({ http, state }: RelayChannelProvider
       try {
         request = adapter.request(call);
       } catch (error) {
-        if (error instanceof UpstreamFailure) return { ...error.error, local: true };
+        if (error instanceof UpstreamFailure) return { ...error.error, local: !error.channelFault };
         throw error;
       }
       request = await authorizeRequest(provider, request, call.channel, http, channel.proxy);

@@ -65,8 +65,11 @@ export async function runAttempt(input: AttemptInput): Promise<AttemptResult> {
   try {
     upstreamRequest = adapter.request(call);
   } catch (error) {
-    // The body cannot be translated for this vendor: the caller's fault, not the channel's (no retry).
-    if (error instanceof UpstreamFailure) return { ok: false, error: { ...error.error, local: true } };
+    // The body cannot be translated for this vendor: the caller's fault, not the channel's (no retry) —
+    // unless the channel's own settings made the request impossible.
+    if (error instanceof UpstreamFailure) {
+      return { ok: false, error: { ...error.error, local: !error.channelFault } };
+    }
     throw error;
   }
   let response: Awaited<ReturnType<UpstreamHttp['send']>>;

@@ -110,7 +110,14 @@ export interface UpstreamError {
 
 /** Thrown by reply and stream translation when the upstream reply is an error in disguise. */
 export class UpstreamFailure extends Error {
-  constructor(readonly error: UpstreamError) {
+  /**
+   * `channelFault`: thrown while building a request because the channel itself is misconfigured (a
+   * malformed Vertex `other` or Bedrock key): a channel failure, retried elsewhere, not the caller's.
+   */
+  constructor(
+    readonly error: UpstreamError,
+    readonly channelFault = false,
+  ) {
     super(error.message);
     this.name = 'UpstreamFailure';
   }

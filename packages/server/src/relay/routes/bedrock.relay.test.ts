@@ -218,4 +218,32 @@ describe('AWS Bedrock channels', () => {
       invokePath('anthropic.claude-3-haiku-20240307-v1:0', false),
     ]);
   });
+
+  it('a malformed channel key is the channel’s failure: the retry moves on to the next channel', async () => {
+    const model = 'claude-3-sonnet-20240229';
+    await r.addChannel({ type: 32, key: 'nowhere|AKIA|secret', models: model, priority: 10 });
+    await r.addChannel({
+      type: 32,
+      key: `us-west-2|${accessKeyId}|${secretAccessKey}|${sessionToken}`,
+      models: model,
+    });
+    await r.setOptions({ RetryTimes: '1' });
+    try {
+      r.upstream.reset();
+      const { who, client } = await r.callerWithClient(START_QUOTA);
+      const reply = await client.chat.completions.create({
+        model,
+        messages: [{ role: 'user', content: 'retry me' }],
+      });
+      expect(reply.choices[0]?.message.content).toBe(FAKE_REPLY_TEXT);
+      // The malformed channel never reached the upstream; the good one answered once.
+      expect(r.upstream.requests.map((request) => request.path)).toEqual([
+        invokePath('anthropic.claude-3-sonnet-20240229-v1:0', false),
+      ]);
+      const log = await billed(who);
+      expect(log.prompt_tokens).toBe(claudeInputTokens(r.upstream.requests[0]?.body));
+    } finally {
+      await r.setOptions({ RetryTimes: '0' });
+    }
+  });
 });

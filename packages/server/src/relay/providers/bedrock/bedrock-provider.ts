@@ -35,12 +35,16 @@ export type BedrockKey =
   | { region: string; apiKey: string; credentials?: undefined };
 
 function keyFailure(): UpstreamFailure {
-  return new UpstreamFailure({
-    status: 401,
-    message: 'Bedrock channel key must be region|accessKeyId|secretAccessKey[|sessionToken] or region|apiKey',
-    type: 'bedrock_error',
-    code: 'invalid_credentials',
-  });
+  return new UpstreamFailure(
+    {
+      status: 401,
+      message:
+        'Bedrock channel key must be region|accessKeyId|secretAccessKey[|sessionToken] or region|apiKey',
+      type: 'bedrock_error',
+      code: 'invalid_credentials',
+    },
+    true,
+  );
 }
 
 export function parseBedrockKey(key: string): BedrockKey {

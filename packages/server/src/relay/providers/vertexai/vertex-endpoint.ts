@@ -10,12 +10,15 @@ export type VertexPublisher = 'google' | 'anthropic';
 export function vertexLocation(channel: UpstreamChannel): { region: string; projectId: string } {
   const [region = '', projectId = '', ...rest] = channel.other.split('|').map((part) => part.trim());
   if (!region || !projectId || rest.length > 0 || !/^[a-z0-9-]+$/.test(region)) {
-    throw new UpstreamFailure({
-      status: 500,
-      message: 'Vertex AI channel "other" must be region|projectId',
-      type: 'vertex_ai_error',
-      code: 'invalid_vertex_ai_config',
-    });
+    throw new UpstreamFailure(
+      {
+        status: 500,
+        message: 'Vertex AI channel "other" must be region|projectId',
+        type: 'vertex_ai_error',
+        code: 'invalid_vertex_ai_config',
+      },
+      true,
+    );
   }
   return { region, projectId };
 }
