@@ -30,7 +30,8 @@ describe('OpenAI-compatible vendors', () => {
       type: 20,
       key: 'sk-or-v1-fake',
       models: 'anthropic/claude-3.5-haiku',
-      plugin: { other: { provider: JSON.stringify(ROUTING) } },
+      // As the console's plugin section stores it (core CHANNEL_PLUGINS[20]).
+      plugin: { provider: { provider: JSON.stringify(ROUTING) } },
     });
     moonshot = await r.addChannel({ type: 29, key: 'sk-moonshot', models: 'moonshot-v1-8k' });
   });

@@ -1,6 +1,6 @@
 // OpenRouter (type 20), spec §19 OA variants: OpenAI's format at openrouter.ai/api, stream usage asked
 // for on every stream (as one-hub does), the `reasoning` field of replies and chunks renamed to
-// `reasoning_content`, the provider-routing preferences of plugin.other.provider (JSON keyed by the
+// `reasoning_content`, the provider-routing preferences of the `provider` plugin (JSON keyed by the
 // model's vendor prefix, e.g. {"anthropic": {"order": ["Anthropic"]}}) sent as `provider`, and the
 // credit balance read from /api/v1/credits (total credits − total usage, in dollars).
 import type { OperationAdapter, ProviderCall, SseEvent, StreamTranslator } from '../provider.js';
@@ -8,12 +8,24 @@ import { numberField, oaVariantProvider } from '../shared/oa-variant.js';
 
 export const OPENROUTER_DEFAULT_BASE_URL = 'https://openrouter.ai/api';
 
-/** The routing preferences for the call's model vendor, from plugin.other.provider. */
+/** OpenRouter's provider-routing fields: a plugin JSON holding one of them is a single routing object. */
+const ROUTING_FIELDS = [
+  'order',
+  'ignore',
+  'only',
+  'allow_fallbacks',
+  'sort',
+  'require_parameters',
+  'data_collection',
+];
+
+/** The routing preferences for the call's model, from the channel's `provider` plugin. */
 export function withProviderRouting(
   body: Record<string, unknown>,
   call: ProviderCall,
 ): Record<string, unknown> {
-  const configured = call.channel.plugin.other?.provider;
+  // The console stores it as plugin.provider.provider; one-hub's own rows as plugin.other.provider.
+  const configured = call.channel.plugin.provider?.provider ?? call.channel.plugin.other?.provider;
   if (typeof configured !== 'string' || configured.trim() === '' || body.provider !== undefined) return body;
   let table: unknown;
   try {
@@ -21,9 +33,12 @@ export function withProviderRouting(
   } catch {
     return body;
   }
-  const vendor = call.model.split('/')[0] ?? '';
-  const preference =
-    table && typeof table === 'object' ? (table as Record<string, unknown>)[vendor] : undefined;
+  if (!table || typeof table !== 'object' || Array.isArray(table)) return body;
+  const record = table as Record<string, unknown>;
+  // One routing object for every model (`{"order": […], "allow_fallbacks": false}`), or one per model
+  // vendor as one-hub reads it (`{"anthropic": {"order": […]}}`, the model's prefix before `/`).
+  if (ROUTING_FIELDS.some((field) => field in record)) return { ...body, provider: record };
+  const preference = record[call.model.split('/')[0] ?? ''];
   return preference && typeof preference === 'object' ? { ...body, provider: preference } : body;
 }
 
