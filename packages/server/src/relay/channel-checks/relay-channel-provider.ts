@@ -9,11 +9,13 @@ import { type RelayError, upstreamError } from '../pipeline/relay-error.js';
 import { mergeCustomParameters } from '../pipeline/relay-request.js';
 import type { RelayState } from '../pipeline/relay-state.js';
 import { shouldDisableChannel } from '../pipeline/retry-rules.js';
+import { authorizeRequest } from '../pipeline/upstream-credentials.js';
 import type { UpstreamHttp } from '../pipeline/upstream-http.js';
-import { type ProviderCall, UpstreamFailure } from '../providers/provider.js';
+import { type ProviderCall, UpstreamFailure, type UpstreamRequest } from '../providers/provider.js';
 import { providerForChannel } from '../providers/registry.js';
 import { channelTestKind, channelTestRequest } from './channel-test-request.js';
 import { OPENAI_BALANCE_TYPES, openAiBalance } from './openai-balance.js';
+import { vendorBalance } from './vendor-balance.js';
 import { upstreamModelOf, wireChannelToRelayChannel } from './wire-channel.js';
 
 export interface RelayChannelProviderDeps {
@@ -56,10 +58,18 @@ export function createRelayChannelProvider({ http, state }: RelayChannelProvider
     };
     let response: Awaited<ReturnType<UpstreamHttp['send']>>;
     try {
-      const request = adapter.request(call);
+      let request: UpstreamRequest;
+      try {
+        request = adapter.request(call);
+      } catch (error) {
+        if (error instanceof UpstreamFailure) return { ...error.error, local: !error.channelFault };
+        throw error;
+      }
+      request = await authorizeRequest(provider, request, call.channel, http, channel.proxy);
       response = await http.send(request, { proxy: channel.proxy });
     } catch (error) {
-      if (error instanceof UpstreamFailure) return { ...error.error, local: true };
+      // Credentials the upstream refused: the channel's failure, as in the relay.
+      if (error instanceof UpstreamFailure) return upstreamError(error.error);
       // The same shape the relay gives a transport failure (spec §7.1): it never disables by itself.
       return {
         status: 500,
@@ -109,10 +119,14 @@ export function createRelayChannelProvider({ http, state }: RelayChannelProvider
     },
 
     async balance(wire: Channel): Promise<number> {
-      if (!OPENAI_BALANCE_TYPES.has(wire.type)) {
+      const channel = wireChannelToRelayChannel(wire);
+      if (OPENAI_BALANCE_TYPES.has(wire.type)) return openAiBalance(http, channel);
+      const provider = providerForChannel(channel.upstream);
+      if (!provider?.balanceRequest || !provider.parseBalance) {
         throw new ApiFailure('FAILED', 'relay.channel.unsupported', { params: { operation: 'balance' } });
       }
-      return openAiBalance(http, wireChannelToRelayChannel(wire));
+      const { balanceRequest, parseBalance, parseError } = provider;
+      return vendorBalance(http, channel, { balanceRequest, parseBalance, parseError });
     },
 
     async listModels(wire: Channel): Promise<string[]> {
@@ -123,7 +137,14 @@ export function createRelayChannelProvider({ http, state }: RelayChannelProvider
       }
       let response: Awaited<ReturnType<UpstreamHttp['send']>>;
       try {
-        response = await http.send(provider.modelsRequest(channel.upstream), { proxy: channel.proxy });
+        const request = await authorizeRequest(
+          provider,
+          provider.modelsRequest(channel.upstream),
+          channel.upstream,
+          http,
+          channel.proxy,
+        );
+        response = await http.send(request, { proxy: channel.proxy });
       } catch (error) {
         throw new ApiFailure('FAILED', 'errors.with_message', {
           params: { message: error instanceof Error ? error.message : String(error) },

@@ -15,6 +15,7 @@ import { streamCutFrames } from './stream-cut.js';
 import type { StreamBudget } from './stream-budget.js';
 import { type RelayError, upstreamError } from './relay-error.js';
 import { createSseParser } from './sse-parser.js';
+import { authorizeRequest } from './upstream-credentials.js';
 import { watchStreamFailure } from './upstream-text-mask.js';
 import type { UpstreamHttp } from './upstream-http.js';
 
@@ -64,11 +65,27 @@ export async function runAttempt(input: AttemptInput): Promise<AttemptResult> {
   try {
     upstreamRequest = adapter.request(call);
   } catch (error) {
-    // The body cannot be translated for this vendor: the caller's fault, not the channel's (no retry).
-    if (error instanceof UpstreamFailure) return { ok: false, error: { ...error.error, local: true } };
+    // The body cannot be translated for this vendor: the caller's fault, not the channel's (no retry) —
+    // unless the channel's own settings made the request impossible.
+    if (error instanceof UpstreamFailure) {
+      return { ok: false, error: { ...error.error, local: !error.channelFault } };
+    }
     throw error;
   }
   let response: Awaited<ReturnType<UpstreamHttp['send']>>;
+  try {
+    upstreamRequest = await authorizeRequest(
+      provider,
+      upstreamRequest,
+      call.channel,
+      input.http,
+      input.proxy,
+    );
+  } catch (error) {
+    // The channel's credentials were refused (a channel failure: retried elsewhere, may disable).
+    if (error instanceof UpstreamFailure) return { ok: false, error: upstreamError(error.error) };
+    return transportFailure(input, error);
+  }
   try {
     response = await input.http.send(upstreamRequest, { proxy: input.proxy });
   } catch (error) {
@@ -87,7 +104,9 @@ export async function runAttempt(input: AttemptInput): Promise<AttemptResult> {
     const text = await response.body.text().catch(() => '');
     return { ok: false, error: upstreamError(provider.parseError(response.status, text, call.channel)) };
   }
-  if (call.operation === 'speech') return pipeAudio(input, response);
+  if (call.operation === 'speech') {
+    return adapter.audio ? translatedAudio(input, response, adapter.audio) : pipeAudio(input, response);
+  }
   if (call.stream && adapter.stream) return relayStream(input, response.body);
   const text = await response.body.text().catch(() => undefined);
   if (text === undefined) return badReply(input);
@@ -129,6 +148,19 @@ function addEstimatedUsage(body: unknown, prompt: number): void {
   (body as Record<string, unknown>).usage = { prompt_tokens: prompt, total_tokens: prompt };
 }
 
+function transportFailure(input: AttemptInput, error: unknown): AttemptResult {
+  return {
+    ok: false,
+    error: {
+      status: 500,
+      message: `${input.message('relay.upstream.request_failed')}: ${error instanceof Error ? error.message : String(error)}`,
+      type: 'one_hub_error',
+      code: 'http_request_failed',
+      local: false,
+    },
+  };
+}
+
 function badReply(input: AttemptInput): AttemptResult {
   return {
     ok: false,
@@ -140,6 +172,26 @@ function badReply(input: AttemptInput): AttemptResult {
       local: false,
     },
   };
+}
+
+/** A speech reply the vendor sent as JSON: decoded by the adapter, sent as audio bytes. */
+async function translatedAudio(
+  input: AttemptInput,
+  response: Awaited<ReturnType<UpstreamHttp['send']>>,
+  read: NonNullable<OperationAdapter['audio']>,
+): Promise<AttemptResult> {
+  const text = await response.body.text().catch(() => undefined);
+  if (text === undefined) return badReply(input);
+  let audio: ReturnType<typeof read>;
+  try {
+    audio = read(JSON.parse(text), input.call);
+  } catch (error) {
+    if (error instanceof UpstreamFailure) return { ok: false, error: upstreamError(error.error) };
+    return badReply(input);
+  }
+  input.out.head(200, { 'content-type': audio.contentType, 'content-length': String(audio.bytes.length) });
+  input.out.raw.end(audio.bytes);
+  return { ok: true, usage: audio.usage, text: () => '' };
 }
 
 /** Audio replies are piped byte for byte with the upstream's content type (spec §2.2). */
@@ -172,7 +224,7 @@ async function relayStream(input: AttemptInput, body: AsyncIterable<Buffer>): Pr
     adapted.contentType ? { ...sseHeaders(), 'content-type': adapted.contentType } : sseHeaders(),
   );
   raw.flushHeaders();
-  const parser = createSseParser();
+  const parser = adapted.decoder ?? createSseParser();
   let firstResponseMs: number | undefined;
   let complete = true;
   const write = (frames: string[]) => {

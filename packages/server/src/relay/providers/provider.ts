@@ -114,7 +114,14 @@ export interface UpstreamError {
 
 /** Thrown by reply and stream translation when the upstream reply is an error in disguise. */
 export class UpstreamFailure extends Error {
-  constructor(readonly error: UpstreamError) {
+  /**
+   * `channelFault`: thrown while building a request because the channel itself is misconfigured (a
+   * malformed Vertex `other` or Bedrock key): a channel failure, retried elsewhere, not the caller's.
+   */
+  constructor(
+    readonly error: UpstreamError,
+    readonly channelFault = false,
+  ) {
     super(error.message);
     this.name = 'UpstreamFailure';
   }
@@ -164,9 +171,19 @@ export interface TaskPath {
   path: string;
 }
 
+/** Reads an upstream stream's bytes into events (server-sent events unless a translator brings its own). */
+export interface UpstreamEventDecoder {
+  /** Feeds bytes; returns the events they completed. Throws on a corrupt stream (it then counts as broken). */
+  feed(chunk: Buffer): SseEvent[];
+  /** The upstream ended: any event still pending. */
+  end(): SseEvent[];
+}
+
 export interface StreamTranslator {
   /** The reply's content type when it is not server-sent events (Gemini's JSON array stream). */
   contentType?: string;
+  /** How the upstream's bytes are read when they are not server-sent events (Bedrock's event stream). */
+  decoder?: UpstreamEventDecoder;
   /** One upstream event → the frames to write now (possibly none). */
   push(event: SseEvent): string[];
   /**
@@ -183,6 +200,14 @@ export interface StreamTranslator {
   failed(): boolean;
 }
 
+/** Audio a vendor returned inside a JSON reply (MiniMax's hex audio), ready to send to the client. */
+export interface TranslatedAudio {
+  bytes: Buffer;
+  contentType: string;
+  /** The usage the vendor reported; undefined = billed on the local estimate. */
+  usage?: BillingUsage;
+}
+
 /** How one provider serves one operation. */
 export interface OperationAdapter {
   request(call: ProviderCall): UpstreamRequest;
@@ -190,7 +215,18 @@ export interface OperationAdapter {
   reply(body: unknown, call: ProviderCall): TranslatedReply;
   /** Present when the operation can stream. */
   stream?(call: ProviderCall): StreamTranslator;
+  /**
+   * Speech only, for vendors that answer JSON instead of audio bytes: reads the parsed reply into the
+   * audio to send. Throws UpstreamFailure for an error inside a 200. Without it speech replies are piped.
+   */
+  audio?(body: unknown, call: ProviderCall): TranslatedAudio;
 }
+
+/**
+ * A small upstream call a provider may make while authorising (an OAuth token exchange), sent through the
+ * relay's HTTP client with the channel's proxy and a whole-call time limit.
+ */
+export type CredentialFetch = (request: UpstreamRequest) => Promise<{ status: number; text: string }>;
 
 /** A vendor. */
 export interface RelayProvider {
@@ -203,6 +239,23 @@ export interface RelayProvider {
   parseError(status: number, bodyText: string, channel: UpstreamChannel): UpstreamError;
   /** The request listing the upstream's models, if the vendor has one. */
   modelsRequest?(channel: UpstreamChannel): UpstreamRequest;
+  /**
+   * Finishes a built request with credentials that need I/O or the final bytes (Vertex AI's OAuth
+   * token, AWS SigV4); called by the pipeline after `request` and before the send. Throws
+   * UpstreamFailure when the channel's credentials are refused (a channel failure, not the caller's).
+   */
+  authorize?(
+    request: UpstreamRequest,
+    channel: UpstreamChannel,
+    fetch: CredentialFetch,
+  ): Promise<UpstreamRequest>;
   /** Parses the reply of `modelsRequest` into model ids. */
   parseModels?(body: unknown): string[];
+  /** The request reading the upstream account's balance, for vendors with one call for it (spec §8.3). */
+  balanceRequest?(channel: UpstreamChannel): UpstreamRequest;
+  /**
+   * Parses the reply of `balanceRequest` into the balance in the vendor's unit as one-hub stores it
+   * (DeepSeek's yuan, Moonshot's yuan ÷ 7, dollars elsewhere); undefined when the reply has none.
+   */
+  parseBalance?(body: unknown): number | undefined;
 }

@@ -51,12 +51,13 @@ export const openAiProvider: RelayProvider = {
 };
 
 /**
- * Any other OpenAI-compatible upstream (Custom 8, DeepSeek 28, OpenRouter 20, …, and unknown types that
- * have a base URL): the client's stream_options are passed on as sent, not forced.
+ * Any other OpenAI-compatible upstream (Custom 8, Ollama's OpenAI endpoint 39, and unknown types that
+ * have a base URL): the client's stream_options are passed on as sent, not forced. The named vendors
+ * (DeepSeek, OpenRouter, Moonshot, …) have their own providers with their hosts and balance calls.
  */
 export const openAiCompatibleProvider: RelayProvider = {
   name: 'openai-compatible',
-  types: [8, 20, 28, 29, 30, 31, 33, 39, 49, 56],
+  types: [8, 39],
   operations: openAiOperations({
     url: (call: ProviderCall, path: string) =>
       joinOpenAiPath(channelBase(call.channel, OPENAI_DEFAULT_BASE_URL), path),

@@ -4,6 +4,7 @@ import { parseOpenAiError } from '../openai/openai-error.js';
 import { openAiOperations } from '../openai/openai-operations.js';
 import { channelBase, joinOpenAiPath } from '../openai/openai-provider.js';
 import type { OperationAdapter, ProviderCall, RelayProvider } from '../provider.js';
+import { numberField } from '../shared/oa-variant.js';
 import {
   documentsRerankBody,
   parseRerankError,
@@ -34,6 +35,12 @@ const rerank: OperationAdapter = {
   },
 };
 
+/** `{code: 20000, data: {balance, totalBalance: "12.50", …}}` → totalBalance (yuan), as one-hub reads it. */
+export function readSiliconFlowBalance(body: unknown): number | undefined {
+  const data = (body as { data?: { totalBalance?: unknown } | null } | null)?.data;
+  return data ? numberField(data.totalBalance) : undefined;
+}
+
 export const siliconFlowProvider: RelayProvider = {
   name: 'siliconflow',
   types: [45],
@@ -45,6 +52,12 @@ export const siliconFlowProvider: RelayProvider = {
     }),
     rerank,
   },
+  balanceRequest: (channel) => ({
+    method: 'GET',
+    url: joinOpenAiPath(channelBase(channel, SILICONFLOW_DEFAULT_BASE_URL), '/v1/user/info'),
+    headers: { authorization: `Bearer ${channel.key}`, ...channel.headers },
+  }),
+  parseBalance: readSiliconFlowBalance,
   // Rerank errors come as `{code, message}`, OpenAI-format routes as `{error: {…}}`: the rerank reader
   // reads both.
   parseError: (status, text) =>

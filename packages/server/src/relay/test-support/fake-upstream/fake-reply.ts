@@ -11,7 +11,8 @@ export type FakeVendor =
   | 'siliconflow'
   | 'midjourney'
   | 'suno'
-  | 'kling';
+  | 'kling'
+  | 'bedrock';
 
 /** One request as the fake upstream received it. */
 export interface RecordedRequest {
@@ -27,6 +28,8 @@ export interface RecordedRequest {
    * `{filename, type, size}` (see FakeFormFile).
    */
   body: unknown;
+  /** The body bytes as received (signatures are checked over these). */
+  raw?: Buffer;
   vendor: FakeVendor | undefined;
 }
 

@@ -125,7 +125,8 @@ export async function startFakeUpstream(options: FakeUpstreamOptions = {}): Prom
     const parsed = new URL(req.url ?? '/', 'http://fake.local');
     const method = req.method ?? 'GET';
     const route = matchFakeRoute(method, parsed.pathname);
-    const body = await parseRequestBody(await readRawBody(req), req.headers);
+    const raw = await readRawBody(req);
+    const body = await parseRequestBody(raw, req.headers);
     const query = Object.fromEntries(parsed.searchParams);
     const path = parsed.pathname;
     const request: RecordedRequest = {
@@ -134,6 +135,7 @@ export async function startFakeUpstream(options: FakeUpstreamOptions = {}): Prom
       query,
       headers: req.headers,
       body,
+      raw,
       vendor: route?.vendor,
     };
     requests.push(request);
@@ -153,7 +155,7 @@ export async function startFakeUpstream(options: FakeUpstreamOptions = {}): Prom
     const midStreamError = failure?.midStreamError
       ? { message: failure.message ?? 'fake upstream error mid-stream', body: failure.body }
       : undefined;
-    const reply = route.answer(request, {
+    const reply = await route.answer(request, {
       noUsage: failure?.noUsage === true,
       midStreamError,
       baseUrl,

@@ -38,9 +38,17 @@ export {
   FAKE_CREATED,
   FAKE_EMBEDDING_DIMENSIONS,
   FAKE_OPENAI_MODELS,
+  FAKE_REASONING_TEXT,
   openAiChatUsage,
 } from './openai-wire.js';
-export { countFakeTokens, FAKE_COMPLETION_TOKENS, FAKE_REPLY_TEXT } from './reply-text.js';
+export { countFakeTokens, FAKE_COMPLETION_TOKENS, FAKE_REPLY_PIECES, FAKE_REPLY_TEXT } from './reply-text.js';
+export {
+  FAKE_SERVICE_ACCOUNT_EMAIL,
+  FAKE_TOKEN_LIFETIME_SECONDS,
+  fakeServiceAccountKey,
+} from './vertex-wire.js';
+export { FAKE_AWS_CREDENTIALS, FAKE_BEDROCK_API_KEY } from './bedrock-wire.js';
+export { FAKE_MINIMAX_MISSING_VOICE, fakeMinimaxAudio } from './vendor-balance-wire.js';
 export {
   FAKE_KLING_ACCESS_KEY,
   FAKE_KLING_SECRET_KEY,

@@ -73,6 +73,9 @@ export function finishOpenAiStream(
 }
 
 /** `POST /v1/chat/completions` (and Azure's deployment path, where `model` is the deployment). */
+/** The reasoning text of a reply to a request with OpenRouter's `reasoning` option. */
+export const FAKE_REASONING_TEXT = 'thinking it through';
+
 export function openAiChatReply(
   request: RecordedRequest,
   model: string,
@@ -80,8 +83,14 @@ export function openAiChatReply(
 ): FakeReply {
   const id = `chatcmpl-fake-${++sequence}`;
   const usage = openAiChatUsage(request.body);
+  // OpenRouter's `reasoning` request option: the reply carries a `reasoning` field (OpenRouter's name).
+  const reasoning = bodyField(request.body, 'reasoning') !== undefined;
   if (bodyField(request.body, 'stream') !== true) {
-    const message = { role: 'assistant', content: FAKE_REPLY_TEXT };
+    const message = {
+      role: 'assistant',
+      content: FAKE_REPLY_TEXT,
+      ...(reasoning ? { reasoning: FAKE_REASONING_TEXT } : {}),
+    };
     const choices = [{ index: 0, message, finish_reason: 'stop', logprobs: null }];
     const body = { id, object: 'chat.completion', created: FAKE_CREATED, model, choices };
     return { kind: 'json', status: 200, body: options.noUsage ? body : { ...body, usage } };
@@ -101,6 +110,7 @@ export function openAiChatReply(
   // Frame 0 opens the role; frame 1 is the first content frame (where a mid-stream error cuts in).
   const frames = [delta({ role: 'assistant', content: '' })];
   for (const piece of FAKE_REPLY_PIECES) frames.push(delta({ content: piece }));
+  if (reasoning) frames.push(delta({ reasoning: FAKE_REASONING_TEXT }));
   frames.push(delta({}, 'stop'));
   return finishOpenAiStream(frames, 1, withUsage ? () => chunk([], usage) : undefined, options);
 }

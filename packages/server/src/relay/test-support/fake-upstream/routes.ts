@@ -32,10 +32,22 @@ import {
 } from './task-wire.js';
 import { openAiResponsesReply } from './openai-responses-wire.js';
 import { isRerankVendor, RERANK_VENDORS, rerankErrorBody, rerankReply } from './rerank-wire.js';
+import {
+  deepSeekBalanceReply,
+  minimaxSpeechReply,
+  moonshotBalanceReply,
+  openRouterCreditsReply,
+  siliconFlowUserInfoReply,
+} from './vendor-balance-wire.js';
+import { bedrockErrorBody, bedrockReply, matchBedrockPath } from './bedrock-wire.js';
+import { matchVertexPath, oauthTokenReply, vertexReply } from './vertex-wire.js';
 import { openAiChatReply, openAiEmbeddingsReply, openAiErrorBody, openAiModelsReply } from './openai-wire.js';
 
 /** How a route answers one request. */
-export type FakeAnswer = (request: RecordedRequest, options: FakeReplyOptions) => FakeReply;
+export type FakeAnswer = (
+  request: RecordedRequest,
+  options: FakeReplyOptions,
+) => FakeReply | Promise<FakeReply>;
 
 /** A matched route: its vendor (for error shapes) and how it answers. */
 export interface FakeRoute {
@@ -81,6 +93,10 @@ const OPENAI_GETS = new Map<string, FakeAnswer>(
     '/dashboard/billing/subscription': openAiBillingSubscriptionReply,
     '/v1/dashboard/billing/usage': openAiBillingUsageReply,
     '/dashboard/billing/usage': openAiBillingUsageReply,
+    '/user/balance': deepSeekBalanceReply,
+    '/v1/users/me/balance': moonshotBalanceReply,
+    '/v1/credits': openRouterCreditsReply,
+    '/v1/user/info': siliconFlowUserInfoReply,
   }),
 );
 
@@ -119,6 +135,19 @@ export function matchFakeRoute(method: string, path: string): FakeRoute | undefi
   }
   if (method !== 'POST') return undefined;
   if (path === '/v1/messages') return { vendor: 'claude', answer: claudeMessagesReply };
+  if (path === '/token') return { vendor: 'gemini', answer: oauthTokenReply };
+  if (path === '/v1/t2a_v2') return { vendor: 'openai', answer: minimaxSpeechReply };
+  const bedrock = matchBedrockPath(path);
+  if (bedrock) {
+    return { vendor: 'bedrock', answer: (request, options) => bedrockReply(request, path, bedrock, options) };
+  }
+  const vertex = matchVertexPath(path);
+  if (vertex) {
+    return {
+      vendor: vertex.publisher === 'anthropic' ? 'claude' : 'gemini',
+      answer: (request, options) => vertexReply(request, vertex, options),
+    };
+  }
   const mjSubmit = /^(?:\/(mj-relax|mj-turbo))?\/mj\/(?:submit\/([a-z_-]+)|insight-face\/(swap))$/.exec(path);
   if (mjSubmit) {
     const mode = mjSubmit[1]?.slice(3) ?? 'fast';
@@ -160,6 +189,13 @@ export function matchFakeRoute(method: string, path: string): FakeRoute | undefi
       answer: (request, options) => azureV1Answer(request, modelOf(request, azureV1Endpoint), options),
     };
   }
+  // Gemini's use_openai_api plugin: OpenAI chat at `/<version>/chat/completions` (one-hub's path).
+  if (/^\/v1beta(?:\/openai)?\/chat\/completions$/.test(path)) {
+    return {
+      vendor: 'gemini',
+      answer: (request, options) => openAiChatReply(request, modelOf(request, 'chat/completions'), options),
+    };
+  }
   const geminiEmbed = GEMINI_EMBED_PATH.exec(path);
   if (geminiEmbed) return { vendor: 'gemini', answer: geminiEmbeddingsReply };
   const gemini = GEMINI_PATH.exec(path);
@@ -190,5 +226,6 @@ export function fakeErrorBody(vendor: FakeVendor, status: number, message: strin
   if (vendor === 'midjourney') return midjourneyErrorBody(status, message);
   if (vendor === 'suno') return sunoErrorBody(status, message);
   if (vendor === 'kling') return klingErrorBody(status, message);
+  if (vendor === 'bedrock') return bedrockErrorBody(status, message);
   return openAiErrorBody(status, message);
 }
