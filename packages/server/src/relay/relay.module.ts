@@ -216,13 +216,13 @@ export async function createRelayModule(
   });
   const models = createRelayModels(state, auth, ipOf, context.startTime);
   // Open Midjourney tasks left by the last run are polled from the start; the poller idles once none is open.
-  const midjourneyPoller = createMidjourneyPoller({ db, state, http, log });
+  const midjourneyPoller = createMidjourneyPoller({ db, state, http, ledger, log });
   midjourneyPoller.kick();
-  app.addHook('onClose', async () => midjourneyPoller.stop());
   const taskPoller = createTaskPoller({ db, state, http, ledger, log });
   taskPoller.kick();
   // Stopped before the ledger closes: a refund it records is then still flushed.
   app.addHook('preClose', (done) => {
+    midjourneyPoller.stop();
     taskPoller.stop();
     done();
   });

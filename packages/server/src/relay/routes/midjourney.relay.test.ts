@@ -326,6 +326,7 @@ describe.each(TEST_DIALECTS)('Midjourney-Proxy relay (%s)', (kind) => {
       db: r.t.app.gw.db,
       state: relay.state,
       http: relay.http,
+      ledger: relay.ledger,
       log: r.t.app.log,
       intervalMs: 30,
       now: () => clock,

@@ -2,15 +2,16 @@
 // asked for its tasks (`POST <base>/mj/task/list-by-condition {"ids": […]}`, `mj-api-secret`, 5 s limit)
 // and the rows take the proxy's state. A task that failed, has no proxy id, lost its channel or is still
 // unfinished after an hour becomes FAILURE, and its charge goes back to the user's quota (not the token's)
-// with a system log. No timer runs while no task is open: a submit starts the poller again.
-import { LOG_TYPE } from '@gw/core';
+// through the settlement ledger (job-refund.ts) with a system log. No timer runs while no task is open: a submit starts the poller again.
 import type { FastifyBaseLogger } from 'fastify';
-import { type Selectable, sql } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { GwDb } from '../../db/database.js';
 import type { MidjourneyRow } from '../../db/tables.js';
-import { insertLog, localizedContent } from '../../shared/logs.js';
+import { localizedContent } from '../../shared/logs.js';
+import type { SettlementLedger } from '../ledger/settlement-ledger.js';
 import type { RelayState } from '../pipeline/relay-state.js';
 import type { UpstreamHttp } from '../pipeline/upstream-http.js';
+import { refundFailedJob } from './job-refund.js';
 import { MJ_DONE_PROGRESS, MJ_FAILURE } from './midjourney-tasks.js';
 
 export const MJ_POLL_INTERVAL_MS = 15_000;
@@ -37,6 +38,7 @@ interface PollerDeps {
   db: GwDb;
   state: RelayState;
   http: UpstreamHttp;
+  ledger: SettlementLedger;
   log: FastifyBaseLogger;
   intervalMs?: number;
   now?: () => number;
@@ -56,35 +58,28 @@ export function createMidjourneyPoller(deps: PollerDeps): MidjourneyPoller {
   let stopped = false;
   let running: Promise<number> | undefined;
 
-  /** Marks a task failed and gives its charge back to the user, once (the status guard). */
+  /** Marks a task failed and gives its charge back, once (the status guard and the ledger id). */
   async function fail(row: Row, reason: string): Promise<void> {
-    const refunded = await db.transaction().execute(async (trx) => {
-      const changed = await trx
-        .updateTable('midjourneys')
-        .set({ status: MJ_FAILURE, fail_reason: reason, finish_time: row.finish_time || now() })
-        .where('id', '=', row.id)
-        .where('status', '!=', MJ_FAILURE)
-        .executeTakeFirst();
-      if (Number(changed.numUpdatedRows) === 0 || row.quota <= 0) return false;
-      await trx
-        .updateTable('users')
-        .set({ quota: sql`quota + ${row.quota}` })
-        .where('id', '=', row.user_id)
-        .execute();
-      await insertLog(trx, {
-        userId: row.user_id,
-        type: LOG_TYPE.system,
-        ...localizedContent(state.options().language, 'relay.midjourney.refund_log', {
-          id: row.mj_id,
-          quota: row.quota,
-        }),
+    const changed = await db
+      .updateTable('midjourneys')
+      .set({ status: MJ_FAILURE, fail_reason: reason, finish_time: row.finish_time || now() })
+      .where('id', '=', row.id)
+      .where('status', '!=', MJ_FAILURE)
+      .executeTakeFirst();
+    if (Number(changed.numUpdatedRows) === 0 || row.quota <= 0) return;
+    await refundFailedJob(db, deps.ledger, {
+      refundId: `mj-refund-${row.id}`,
+      refundToken: false,
+      userId: row.user_id,
+      tokenId: row.token_id,
+      channelId: row.channel_id,
+      quota: row.quota,
+      log: localizedContent(state.options().language, 'relay.midjourney.refund_log', {
+        id: row.mj_id,
         quota: row.quota,
-        channelId: row.channel_id,
-      });
-      return true;
+      }),
     });
-    if (refunded)
-      log.info({ task: row.mj_id, quota: row.quota }, 'midjourney task failed; its charge was refunded');
+    log.info({ task: row.mj_id, quota: row.quota }, 'midjourney task failed; its charge was refunded');
   }
 
   async function pollChannel(channelId: number, rows: Row[]): Promise<void> {

@@ -4,12 +4,12 @@
 // id or lost its channel becomes FAILURE, and its charge goes back through the settlement ledger (user and
 // limited key, as a refund entry whose id makes it happen once) with a system log. No timer runs while no
 // task is open: a submit starts the poller again.
-import { LOG_TYPE, nowSeconds, translate } from '@gw/core';
+import { nowSeconds } from '@gw/core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Selectable } from 'kysely';
 import type { GwDb } from '../../db/database.js';
 import type { TaskRow } from '../../db/tables.js';
-import { insertLog } from '../../shared/logs.js';
+import { localizedContent } from '../../shared/logs.js';
 import type { SettlementLedger } from '../ledger/settlement-ledger.js';
 import type { RelayState } from '../pipeline/relay-state.js';
 import type { UpstreamHttp } from '../pipeline/upstream-http.js';
@@ -22,6 +22,7 @@ import {
   TASK_FAILURE,
   type TaskUpdate,
 } from './async-tasks.js';
+import { refundFailedJob } from './job-refund.js';
 
 export const TASK_POLL_INTERVAL_MS = 15_000;
 /** Tasks brought up to date in one pass (spec §9.8). */
@@ -78,34 +79,18 @@ export function createTaskPoller(deps: TaskPollerDeps): TaskPoller {
       .where('status', '!=', TASK_FAILURE)
       .executeTakeFirst();
     if (Number(changed.numUpdatedRows) === 0 || row.quota <= 0) return;
-    const token = await db
-      .selectFrom('tokens')
-      .select('unlimited_quota')
-      .where('id', '=', row.token_id)
-      .executeTakeFirst();
-    deps.ledger.record({
-      id: taskRefundId(row),
-      kind: 'refund',
-      at: now,
+    await refundFailedJob(db, deps.ledger, {
+      refundId: taskRefundId(row),
+      refundToken: true,
       userId: row.user_id,
-      tokenId: token ? row.token_id : 0,
-      // A deleted key has nothing to give back to; the user still gets the charge back.
-      tokenUnlimited: token ? Boolean(token.unlimited_quota) : true,
+      tokenId: row.token_id,
       channelId: row.channel_id,
-      hold: row.quota,
-      quota: 0,
-      log: null,
-    });
-    await insertLog(db, {
-      userId: row.user_id,
-      type: LOG_TYPE.system,
-      content: translate(state.options().language, 'relay.task.refund_log', {
+      quota: row.quota,
+      log: localizedContent(state.options().language, 'relay.task.refund_log', {
         platform: row.platform,
         id: row.task_id,
         quota: row.quota,
       }),
-      quota: row.quota,
-      channelId: row.channel_id,
     });
     log.info(
       { task: row.task_id, platform: row.platform, quota: row.quota },
