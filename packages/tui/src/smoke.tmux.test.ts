@@ -175,7 +175,11 @@ describe('gw tui in a real terminal (tmux)', () => {
         await term.focus('Base URL');
         await term.type(upstream.url, upstream.url.slice(-5));
         await term.focus('Models');
-        await term.type('gpt-4o-mini,', 'gpt-4o-mini');
+        // The multi-value editor: typing filters, a comma adds the model, Enter ends the filter and
+        // Enter again accepts.
+        await term.type('gpt-4o-mini,', /\[x\] gpt-4o-mini/);
+        await term.key('Enter', 'Space toggles');
+        await term.key('Enter', /Models\*?\s+\(1\) gpt-4o-mini/);
         await term.focus('Key');
         await term.type('sk-fake-upstream', '****************');
         await term.focus('Test model');

@@ -13,6 +13,7 @@ import {
   previousInvoiceMonth,
   updateOption,
 } from '@gw/core';
+import chalk from 'chalk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAKE_REPLY_TEXT, type FakeUpstream, startFakeUpstream } from '../test-support/fake-upstream.js';
 import {
@@ -99,6 +100,9 @@ describe('usage screens against a real gw server', () => {
     const screen = await console_.open('dashboard', /Today's requests +1 /, { refreshSeconds: 3600 });
     const frame = screen.lastFrame() ?? '';
     expect(frame).toMatch(new RegExp(`${MODEL} +1 +█`));
+    // The only model's bar runs to the pane's edge (100 columns less the padding).
+    const modelBar = frame.split('\n').find((line) => line.startsWith(`   ${MODEL} `)) ?? '';
+    expect(modelBar.trimEnd().length).toBe(99);
     // One call is counted in the singular (i18next plurals): "1 request", not "1 requests".
     expect(frame).toContain('Requests by model (1 request)');
     expect(frame).toMatch(/Today's tokens +[1-9]/);
@@ -141,6 +145,36 @@ describe('usage screens against a real gw server', () => {
   it('Given a channel and root, when Analytics opens, then the summary counts them from the server', async () => {
     const screen = await console_.open('analytics', /Channels +1 +Active 1/);
     expect(screen.lastFrame()).toMatch(/Total users +1 +Direct 1/);
+  });
+
+  it('Given one relayed chat today, when Analytics opens, then the request sparkline peaks on today and the bar of its model fills the width', async () => {
+    const level = chalk.level;
+    // NO_COLOR: the charts are characters alone, no colour codes.
+    chalk.level = 0;
+    try {
+      const screen = await console_.open('analytics', /Total requests 1 /);
+      const lines = (screen.lastFrame() ?? '').split('\n');
+      // 7 days, today the only one with a request: six low cells and a top one, 4 cells a day at 100 columns.
+      const requests = lines.find((line) => line.includes('Total requests 1')) ?? '';
+      expect(requests.trimEnd()).toMatch(new RegExp(`Total requests 1 +${'▁'.repeat(24)}${'█'.repeat(4)}$`));
+      // Nothing redeemed: every day at the lowest height.
+      expect(lines.find((line) => line.includes('Redeemed $0.000'))?.trimEnd()).toMatch(/ ▁{28}$/);
+      // m twice: the bars show requests; b: grouped by model, the one model's bar fills the row.
+      await screen.press('m', 'Tokens by Model type');
+      await screen.press('m', 'Requests by Model type');
+      const byModel = await screen.press('b', /Requests by Model\s*$/m);
+      const bar = byModel.split('\n').find((line) => line.startsWith(` ${MODEL} `)) ?? '';
+      // 100 columns, 1 cell padding each side: label, 2 spaces, figure, 2 spaces, the bar to the edge.
+      expect(bar.trimEnd()).toMatch(new RegExp(`^ ${MODEL}  1  █+$`));
+      expect(bar.trimEnd().length).toBe(99);
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: looking for terminal colour codes
+      expect(byModel).not.toMatch(/\u001B\[/);
+      // d: 14 days, still one peak on today.
+      const fortnight = await screen.press('d', /last 14 days/);
+      expect(fortnight).toMatch(/Total requests 1 +▁+█+/);
+    } finally {
+      chalk.level = level;
+    }
   });
 
   it('Given root relayed chats, when Multi-user stats is asked for root, then its requests and spend show', async () => {
