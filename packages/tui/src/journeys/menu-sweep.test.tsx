@@ -78,7 +78,8 @@ describe('every menu entry in the terminal', () => {
           const footer = lines.at(-2) ?? '';
           // Hints are whole `<keys> label` pairs; the screen's own keys lead, the global ones follow.
           expect(footer, id).toMatch(/^(<[^>]+> [^<]+?)(\s{2}<[^>]+> [^<]+?)*$/);
-          if (readOnly) for (const hint of MUTATING_HINTS) expect(footer, `${id}: ${footer}`).not.toContain(hint);
+          if (readOnly)
+            for (const hint of MUTATING_HINTS) expect(footer, `${id}: ${footer}`).not.toContain(hint);
           // Under --read-only nothing is typed, so no screen but the two that take text (a prompt, user
           // names) keeps the console's keys from working: `:` opens the palette everywhere else.
           if (readOnly && !TEXT_SCREENS.includes(id)) await tui.press(':', 'Enter a menu name');
