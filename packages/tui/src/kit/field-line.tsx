@@ -40,7 +40,7 @@ export interface FieldLineProps {
     filtering: boolean;
     freeText: boolean;
     width: number;
-    onAccept: (items: string[]) => void;
+    onAccept: (items: string[], move?: 1 | -1) => void;
     onClose: () => void;
   };
 }

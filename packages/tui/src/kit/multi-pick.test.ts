@@ -74,6 +74,19 @@ describe('multiPickKey', () => {
     expect(kept).toEqual({ done: 'accept', chosen: ['gpt-4o', 'gpt-4o-mini'] });
   });
 
+  it('Given typed text, when Tab is pressed, then the values are accepted with the text where free entry is allowed, moving on', () => {
+    expect(press(initialMultiPick(['gpt-4o']), FREE, '/', 'x', 'y', { tab: true })).toEqual({
+      done: 'accept',
+      chosen: ['gpt-4o', 'xy'],
+      move: 1,
+    });
+    expect(press(initialMultiPick(['gpt-4o']), FIXED, '/', 'x', 'y', { tab: true, shift: true })).toEqual({
+      done: 'accept',
+      chosen: ['gpt-4o'],
+      move: -1,
+    });
+  });
+
   it('Given changes, when Esc is pressed, then the editor cancels', () => {
     expect(press(initialMultiPick([]), FIXED, ' ', { escape: true })).toEqual({ done: 'cancel' });
   });
@@ -93,10 +106,18 @@ describe('multiPickKey', () => {
     expect(stateOf(press(filtered, FIXED, { backspace: true })).filter).toBe('min');
   });
 
-  it('Given free entry, when text no choice is is typed, then an Add row comes first and Space or a comma adds it', () => {
+  it('Given free entry, when text no choice is is typed, then an Add row follows the matches and Space or a comma adds it', () => {
     const typed = stateOf(press(initialMultiPick(['gpt-4o']), FREE, '/', 'm', 'y', '-', 'x'));
     const rows = multiPickRows(typed, FREE);
-    expect(rows[0]).toEqual({ value: 'my-x', label: 'my-x', chosen: false, add: true });
+    expect(rows).toEqual([{ value: 'my-x', label: 'my-x', chosen: false, add: true }]);
+    // Text some choices hold: they come first, the cursor on the first of them.
+    const gpt = stateOf(press(initialMultiPick([]), FREE, '/', 'g', 'p', 't'));
+    expect(multiPickRows(gpt, FREE).map((row) => `${row.add ? '+' : ''}${row.value}`)).toEqual([
+      'gpt-4o',
+      'gpt-4o-mini',
+      '+gpt',
+    ]);
+    expect(stateOf(press(gpt, FREE, ' ')).chosen).toEqual(['gpt-4o']);
     const added = stateOf(press(typed, FREE, ' '));
     expect(added).toMatchObject({ chosen: ['gpt-4o', 'my-x'], filter: '', filtering: false });
     // The added value is listed after the choices, so it can be dropped again.

@@ -58,7 +58,7 @@ export function initialMultiPick(
 
 /**
  * The rows shown: the choices, then chosen values the choices do not hold (so they can be dropped),
- * those matching the filter; with free entry, an "add" row first for filter text no row is.
+ * those matching the filter; with free entry, an "add" row last for filter text no row is.
  */
 export function multiPickRows(state: MultiPickState, context: MultiPickContext): MultiPickRow[] {
   const seen = new Set<string>();
@@ -81,8 +81,9 @@ export function multiPickRows(state: MultiPickState, context: MultiPickContext):
       )
     : all;
   const typed = state.filter.trim();
+  // After the matches, so the cursor starts on a listed value; alone when nothing matches.
   if (typed && context.freeText && !seen.has(typed))
-    return [{ value: typed, label: typed, chosen: false, add: true }, ...shown];
+    return [...shown, { value: typed, label: typed, chosen: false, add: true }];
   return shown;
 }
 
@@ -99,11 +100,16 @@ export interface MultiPickKey {
   ctrl: boolean;
   meta: boolean;
   tab?: boolean;
+  shift?: boolean;
 }
 
 export type MultiPickResult =
   | { state: MultiPickState }
-  | { done: 'accept'; chosen: string[] }
+  | {
+      done: 'accept';
+      chosen: string[] /** Tab (1) or Shift-Tab (-1): go on to the next or previous field. */;
+      move?: 1 | -1;
+    }
   | { done: 'cancel' };
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters never belong in a value
@@ -115,7 +121,7 @@ const toggle = (chosen: readonly string[], value: string) =>
 /**
  * The editor after one key. Browsing: ↑/↓ (j/k) move, g/G go to the ends, Space toggles, `a` chooses
  * every row shown (or none when all are), `/` filters, Ctrl-u drops every value, Enter accepts and Esc
- * leaves the value as it was. Filtering: keys type the filter, ↑/↓ move, Space toggles, a comma adds
+ * leaves the value as it was; Tab (Shift-Tab) accepts and goes on to the next (previous) field. Filtering: keys type the filter, ↑/↓ move, Space toggles, a comma adds
  * the text as a value (free entry), Enter goes back to browsing with the filter kept, Esc clears it.
  */
 export function multiPickKey(
@@ -138,6 +144,20 @@ export function multiPickKey(
     if (current.add) return { state: { ...state, chosen, filter: '', filtering: false, cursor: 0 } };
     return { state: { ...state, chosen } };
   };
+  // Tab accepts in either mode, with the text typed added where free entry is allowed, and moves on.
+  if (key.tab) {
+    const typed = state.filter.trim();
+    const extra =
+      typed &&
+      context.freeText &&
+      !state.chosen.includes(typed) &&
+      !rows.some((row) => !row.add && row.value === typed);
+    return {
+      done: 'accept',
+      chosen: extra ? [...state.chosen, typed] : state.chosen,
+      move: key.shift ? -1 : 1,
+    };
+  }
   if (key.upArrow) return at(state.cursor - 1);
   if (key.downArrow) return at(state.cursor + 1);
   if (key.pageUp) return at(state.cursor - page);

@@ -1,4 +1,4 @@
-import { type FieldOption, fitCells } from '@gw/core';
+import { type FieldOption, truncateCells } from '@gw/core';
 import { Box, Text } from 'ink';
 import { useState } from 'react';
 import { useTuiEnv } from '../hooks/tui-context.js';
@@ -15,6 +15,7 @@ export const MULTI_PICK_BINDINGS: readonly KeyBinding[] = [
   { keys: '↑/↓', labelKey: 'tui.keys.move' },
   { keys: 'a', labelKey: 'tui.keys.select_all' },
   { keys: 'Ctrl-u', labelKey: 'tui.keys.clear_field' },
+  { keys: 'Tab/S-Tab', labelKey: 'tui.keys.next_field' },
 ];
 
 export interface MultiPickerProps {
@@ -32,7 +33,8 @@ export interface MultiPickerProps {
   /** Most rows shown at once (the list scrolls past them). */
   limit: number;
   width: number;
-  onAccept: (chosen: string[]) => void;
+  /** The values accepted; `move` when Tab or Shift-Tab accepted them (go on to the next or previous field). */
+  onAccept: (chosen: string[], move?: 1 | -1) => void;
   onClose: () => void;
 }
 
@@ -51,7 +53,7 @@ export function MultiPicker(props: MultiPickerProps) {
   useKeys((input, key) => {
     const result = multiPickKey(state, input, key, context, Math.max(1, limit - 1));
     if ('state' in result) return setState(result.state);
-    if (result.done === 'accept') onAccept(result.chosen);
+    if (result.done === 'accept') onAccept(result.chosen, result.move);
     else onClose();
   });
   const rows = multiPickRows(state, context);
@@ -85,7 +87,7 @@ export function MultiPicker(props: MultiPickerProps) {
             color={here ? 'cyan' : undefined}
             wrap="truncate-end"
           >
-            {`${here ? glyphs.pointer : ' '} ${fitCells(glyphs.text(text), width - 2, glyphs.ellipsis)}`}
+            {`${here ? glyphs.pointer : ' '} ${truncateCells(glyphs.text(text), width - 2, glyphs.ellipsis)}`}
           </Text>
         );
       })}

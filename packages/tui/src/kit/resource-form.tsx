@@ -163,6 +163,12 @@ export function ResourceForm<Row, Values, Input>({
     if (checked || errors[field.name]) host.notify(Object.values(remaining)[0] ?? '', 'error');
   };
 
+  /** Focus to the editable field `step` away from `from` (Tab and Shift-Tab, wrapping around). */
+  const moveFocus = (from: FormFieldDef<Values>, step: number) => {
+    const index = Math.max(0, editable.indexOf(from));
+    setFocusName(editable[(index + step + editable.length) % editable.length]?.name ?? '');
+  };
+
   const refuse = (messages: Messages) => {
     setErrors(messages);
     const first = editable.find((field) => messages[field.name]);
@@ -235,12 +241,9 @@ export function ResourceForm<Row, Values, Input>({
       if (key.return && focused?.kind === 'textarea')
         return change(focused, { ...editOf(focused.name), value: `${String(draft[focused.name] ?? '')}\n` });
       if (key.return) return void submit();
-      const index = focused ? editable.indexOf(focused) : 0;
-      const move = (step: number) =>
-        setFocusName(editable[(index + step + editable.length) % editable.length]?.name ?? '');
-      if ((key.tab && key.shift) || key.upArrow) return move(-1);
-      if (key.tab || key.downArrow) return move(1);
       if (!focused) return;
+      if ((key.tab && key.shift) || key.upArrow) return moveFocus(focused, -1);
+      if (key.tab || key.downArrow) return moveFocus(focused, 1);
       if (input === ' ' && picksFromList(focused.kind, optionsOf(focused))) return setPicking(true);
       if (isMultiValued(focused.kind, optionsOf(focused))) {
         const action = multiFieldKey(draftItems(draft[focused.name]), input, key);
@@ -323,9 +326,10 @@ export function ResourceForm<Row, Values, Input>({
                     // Values not in the list: where core allows them, or while there is no list to offer.
                     freeText: field.freeText === true || optionsOf(field) === undefined,
                     width: columns,
-                    onAccept: (items) => {
+                    onAccept: (items, move) => {
                       setMulti(undefined);
                       change(field, { ...editOf(field.name), value: itemsDraft(field.kind, items) });
+                      if (move) moveFocus(field, move);
                     },
                     onClose: () => setMulti(undefined),
                   }

@@ -325,6 +325,54 @@ describe('the resource kit against a real gw server', () => {
     });
   });
 
+  it("Given models a channel serves, when a token's model limit is chosen in the multi-value editor, then the token is saved limited to them", async () => {
+    await root.send('POST', '/api/channel/', {
+      body: { type: 1, name: 'tok-limits', key: 'sk-x', group: 'default', models: 'tok-a,tok-b,tok-c' },
+    });
+    const screen = await open('tk', 'Page 1 of');
+    await screen.press('c', 'Create token');
+    await screen.press('tok-limited', 'tok-limited');
+    await focusField(screen, 'Limit models');
+    await screen.press(' ', /Limit models +\[x\] Yes/);
+    await focusField(screen, 'Models');
+    // The models the caller may use, from the server; `/b` narrows to tok-b (the free "Add b" row after
+    // it), Enter keeps the filter and Space picks the row under the cursor.
+    let frame = await screen.press(' ', /\[ \] tok-a/);
+    expect(frame).toMatch(/\[ \] tok-b/);
+    frame = await screen.press('/b', 'Filter: b');
+    expect(frame).not.toContain('tok-a');
+    await screen.press(KEYS.enter, /›? *\[ \] tok-b/);
+    await screen.press(' ', /\[x\] tok-b/);
+    // Esc with no filter open cancels: nothing chosen.
+    await screen.press(KEYS.escape, /› Models *\n +Space or a key opens the list/);
+    await screen.press(' ', /\[ \] tok-a/);
+    await screen.press('/tok-c', 'Filter: tok-c');
+    await screen.press(' ', /\[x\] tok-c/);
+    // Esc in the filter clears it (the editor stays open with tok-c chosen).
+    screen.stdin.write(KEYS.escape);
+    await screen.waitFor(
+      (frame) => !frame.includes('Filter:') && frame.includes('[ ] tok-a'),
+      'the filter to clear',
+    );
+    await screen.press('/tok-a', 'Filter: tok-a');
+    await screen.press(' ', /2 chosen/);
+    await screen.press(KEYS.enter, /Filter: tok-a/);
+    await screen.press(KEYS.enter, /Models +\(2\) tok-c, tok-a/);
+    await screen.press(KEYS.enter, 'Token created');
+    const token = (await root.send('GET', '/api/token/?p=1&size=50&keyword=tok-limited')) as {
+      data: {
+        data: {
+          name: string;
+          setting: { limits: { limit_model_setting: { enabled: boolean; models: string[] } } };
+        }[];
+      };
+    };
+    expect(token.data.data[0]?.setting.limits.limit_model_setting).toEqual({
+      enabled: true,
+      models: ['tok-c', 'tok-a'],
+    });
+  });
+
   it(
     'Given every menu item core describes as a ScreenDef, when opened, then its list loads with no error',
     async () => {
