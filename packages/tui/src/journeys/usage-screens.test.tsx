@@ -191,6 +191,10 @@ describe('usage screens against a real gw server', () => {
     const report = await screen.press(KEYS.enter, 'Found data for 1 users');
     expect(report).toMatch(/root +Spend +\$\d+\.\d+ +Requests +[12] /);
     expect(report).toContain(`root – ${MODEL}`);
+    // The one user's bar and the one model's bar run to the pane's edge (100 columns less padding).
+    const barLines = report.split('\n').filter((line) => /█\s*$/.test(line));
+    expect(barLines).toHaveLength(2);
+    for (const line of barLines) expect(line.trimEnd().length).toBe(99);
     // Ctrl-e writes the server's CSV export under the web's file name.
     const saved = await screen.press('\u0005', 'Saved ');
     const name = readdirSync(saveDir).find((file) => file.startsWith('multi_user_stats_'));
