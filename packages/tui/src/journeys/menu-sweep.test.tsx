@@ -1,7 +1,7 @@
 // Every entry of root's menu, opened in the terminal at 80×24 read-only and at 120×30: a working
 // screen (no "not available", no error), nothing past the terminal's width, the footer's hints whole
-// and within the width with the screen's own keys first, and under --read-only no key hint that
-// changes something.
+// and within the width with the screen's own keys first, Esc back to the menu, and under --read-only
+// no key hint that changes something and the palette reachable.
 import { menuLeaves, navigationForRole, updateOption } from '@gw/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { KEYS, renderTui, type TuiUnderTest, useRootConsole } from '../test-support/tui-harness.js';
@@ -82,7 +82,14 @@ describe('every menu entry in the terminal', () => {
             for (const hint of MUTATING_HINTS) expect(footer, `${id}: ${footer}`).not.toContain(hint);
           // Under --read-only nothing is typed, so no screen but the two that take text (a prompt, user
           // names) keeps the console's keys from working: `:` opens the palette everywhere else.
-          if (readOnly && !TEXT_SCREENS.includes(id)) await tui.press(':', 'Enter a menu name');
+          if (readOnly && !TEXT_SCREENS.includes(id)) {
+            await tui.press(':', 'Enter a menu name');
+            tui.stdin.write(KEYS.escape);
+            await tui.waitFor((current) => !current.includes('Enter a menu name'), 'the palette to close');
+          }
+          // Esc leaves every screen for the menu, the ones that take text too.
+          tui.stdin.write(KEYS.escape);
+          await tui.waitFor((current) => /│ Menu/.test(current), `${id}: Esc back to the menu`);
           if (process.env.GW_SWEEP_DUMP) console.log(`=== ${id} ${columns}x${rows}\n${frame}`);
           seen.push(id);
           tui.unmount();

@@ -30,6 +30,7 @@ const BINDINGS = [
   { keys: 'Enter', labelKey: 'analytics.multi.query' },
   { keys: 'Tab/S-Tab', labelKey: 'tui.keys.next_field' },
   { keys: 'Ctrl-e', labelKey: 'analytics.multi.export' },
+  { keys: 'Esc', labelKey: 'tui.keys.back' },
 ];
 
 type Field = 'names' | 'start' | 'end';
@@ -89,6 +90,8 @@ export function MultiUserScreen({ saveDir = process.cwd() }: ItemScreenProps) {
   useScreenFrame(BINDINGS, true);
   useKeys((input, key) => {
     const index = FIELDS.indexOf(focus);
+    // The fields have every other key; Esc goes back to the menu.
+    if (key.escape) return host.leave();
     if (key.return) return query();
     if (key.ctrl && input === 'e') return exportCsv();
     if ((key.tab && key.shift) || key.upArrow)
