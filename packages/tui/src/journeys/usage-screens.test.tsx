@@ -174,8 +174,21 @@ describe('usage screens against a real gw server', () => {
       // biome-ignore lint/suspicious/noControlCharactersInRegex: looking for terminal colour codes
       expect(byModel).not.toMatch(/\u001B\[/);
       // d: 14 days, still one peak on today.
-      const fortnight = await screen.press('d', /last 14 days/);
+      const fortnight = await screen.press('d', / · 14 days · /);
       expect(fortnight).toMatch(new RegExp(`Total requests ${count} +▁+█+`));
+      // f: a range typed, checked by core's rule (a reversed one is refused), and a user: one day
+      // before today, with no requests, for root.
+      await screen.press('f', '› Start date');
+      const range = (fortnight.match(/(\d{4}-\d{2}-\d{2}) – (\d{4}-\d{2}-\d{2})/) ?? []).slice(1);
+      const [start, end] = [range[0] ?? '', range[1] ?? ''];
+      await screen.press(`\u0015${end}${KEYS.tab}\u0015${start}`, new RegExp(`End date +${start}`));
+      await screen.press(KEYS.enter, 'The start must not be after the end');
+      await screen.press(`${KEYS.shiftTab}\u0015${start}`, new RegExp(`Start date +${start}`));
+      await screen.press(`${KEYS.tab}${KEYS.tab}\u00151`, /› User ID \(0 = all\) +1/);
+      const one = await screen.press(KEYS.enter, new RegExp(`${start} – ${start} · 1 day · `));
+      expect(one).toMatch(/Total requests 0 +▁{4}$/m);
+      expect(one).toContain('user #1');
+      expect(one).not.toContain('Start date');
     } finally {
       chalk.level = level;
     }

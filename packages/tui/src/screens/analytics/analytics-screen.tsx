@@ -2,13 +2,16 @@
 // (analyticsSummary), then the period's charts from the same core series the web draws — spend,
 // tokens and requests per day, redemptions, registrations and orders — as sparklines, and one usage
 // metric per group (model type, model, channel) as a bar chart that fills the width; as many bars as
-// the rows allow. `m` picks the metric, `b` the grouping, `d` the range (7, 14 or 30 days); `r`
-// reloads and `p` pauses the live refresh.
+// the rows allow. `m` picks the metric, `b` the grouping, `d` the last 7, 14 or 30 days, `f` types a
+// range and a user (checked by core's rule, as the web's filter); `r` reloads and `p` pauses the live
+// refresh.
 import {
   type ANALYTICS_GROUP_TYPES,
   type AnalyticsPeriod,
   type AnalyticsSummary,
   analyticsSummary,
+  type DayRange,
+  dayRangeRefusal,
   daysOfRange,
   displayWidth,
   fitCells,
@@ -25,9 +28,10 @@ import {
   usageChart,
 } from '@gw/core';
 import { Box, Text } from 'ink';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useScreenHost, useSession, useTuiEnv } from '../../hooks/tui-context.js';
 import { useKeys } from '../../hooks/use-keys.js';
+import { TextInput } from '../../ui/text-input.js';
 import { useScreenFrame } from '../../hooks/use-screen-frame.js';
 import { useLiveReload } from '../../kit/use-live-reload.js';
 import { barChart, sparklineIn } from '../../ui/charts.js';
@@ -36,9 +40,25 @@ const BINDINGS = [
   { keys: 'm', labelKey: 'tui.analytics.keys.metric' },
   { keys: 'b', labelKey: 'tui.analytics.keys.group' },
   { keys: 'd', labelKey: 'tui.analytics.keys.days' },
+  { keys: 'f', labelKey: 'tui.keys.filters' },
   { keys: 'r', labelKey: 'tui.keys.refresh' },
   { keys: 'p', labelKey: 'tui.keys.pause' },
 ];
+
+/** The keys while the range and user are typed. */
+const FILTER_BINDINGS = [
+  { keys: 'Enter', labelKey: 'tui.keys.apply' },
+  { keys: 'Tab/S-Tab', labelKey: 'tui.keys.next_field' },
+  { keys: 'Esc', labelKey: 'tui.keys.cancel' },
+];
+
+/** The fields of the filter, in Tab order, with their labels (the web's). */
+const FILTER_FIELDS = [
+  ['start', 'analytics.period.start'],
+  ['end', 'analytics.period.end'],
+  ['user', 'analytics.period.user_id'],
+] as const;
+type FilterField = (typeof FILTER_FIELDS)[number][0];
 
 type Group = (typeof ANALYTICS_GROUP_TYPES)[number];
 /** The groupings in the order the console lists them (spec §8). */
@@ -56,7 +76,8 @@ interface AnalyticsData {
   days: string[];
   /** What was asked for: the screen titles its charts by the data shown, not by a change still loading. */
   group: Group;
-  range: { start: string; end: string };
+  range: DayRange;
+  userId: number;
 }
 
 /** The site's totals and the period's charts. */
@@ -66,25 +87,66 @@ export function AnalyticsScreen() {
   const host = useScreenHost();
   const [metric, setMetric] = useState<UsageMetric>('spend');
   const [group, setGroup] = useState<Group>('model_type');
-  const [days, setDays] = useState(RANGES[0] ?? 7);
-  const range = useMemo(() => lastDaysRange(Date.now(), days), [days]);
+  const [preset, setPreset] = useState(0);
+  const [range, setRange] = useState<DayRange>(() => lastDaysRange(Date.now(), RANGES[0]));
+  const [userId, setUserId] = useState(0);
+  // The range and user being typed (`f`); the charts keep what was asked for until Enter applies it.
+  const [filter, setFilter] = useState<{ values: Record<FilterField, string>; focus: FilterField }>();
+  const [refusal, setRefusal] = useState<string>();
   const { data, refresh } = useLiveReload<AnalyticsData>(
     async () => {
       const [statistics, period] = await Promise.all([
         getAnalyticsStatistics(client),
-        getAnalyticsPeriod(client, { ...rangeTimestamps(range), group_type: group, user_id: 0 }),
+        getAnalyticsPeriod(client, { ...rangeTimestamps(range), group_type: group, user_id: userId }),
       ]);
-      return { summary: analyticsSummary(statistics), period, days: daysOfRange(range), group, range };
+      return {
+        summary: analyticsSummary(statistics),
+        period,
+        days: daysOfRange(range),
+        group,
+        range,
+        userId,
+      };
     },
-    `${group}/${range.start}/${range.end}`,
+    `${group}/${range.start}/${range.end}/${userId}`,
     { refreshSeconds, onError: host.notifyError, keys: host.active },
   );
-  useScreenFrame(BINDINGS, false, refresh);
+  useScreenFrame(filter ? FILTER_BINDINGS : BINDINGS, filter !== undefined, refresh);
   const next = <T,>(list: readonly T[], value: T) => list[(list.indexOf(value) + 1) % list.length] ?? value;
-  useKeys((input) => {
+  const apply = (values: Record<FilterField, string>) => {
+    const asked = { start: values.start.trim(), end: values.end.trim() };
+    // Core's rule, as the web's filter reads it; today is the local day.
+    const refused = dayRangeRefusal(asked, lastDaysRange(Date.now(), 1).end);
+    if (refused) return setRefusal(t(refused));
+    setRefusal(undefined);
+    setFilter(undefined);
+    setRange(asked);
+    setUserId(Math.max(0, Number.parseInt(values.user, 10) || 0));
+  };
+  useKeys((input, key) => {
+    if (filter) {
+      const index = FILTER_FIELDS.findIndex(([name]) => name === filter.focus);
+      const step = key.tab && key.shift ? -1 : key.tab || key.downArrow ? 1 : key.upArrow ? -1 : 0;
+      if (key.escape) {
+        setRefusal(undefined);
+        return setFilter(undefined);
+      }
+      if (key.return) return apply(filter.values);
+      if (step !== 0)
+        setFilter({
+          ...filter,
+          focus: FILTER_FIELDS[(index + step + FILTER_FIELDS.length) % FILTER_FIELDS.length]?.[0] ?? 'start',
+        });
+      return;
+    }
     if (input === 'm') setMetric((value) => next(METRICS, value));
     else if (input === 'b') setGroup((value) => next(GROUPS, value));
-    else if (input === 'd') setDays((value) => next(RANGES, value));
+    else if (input === 'd') {
+      const following = (preset + 1) % RANGES.length;
+      setPreset(following);
+      setRange(lastDaysRange(Date.now(), RANGES[following]));
+    } else if (input === 'f')
+      setFilter({ values: { start: range.start, end: range.end, user: String(userId) }, focus: 'start' });
   }, host.active);
 
   if (!data) return <Text dimColor>{glyphs.text(t('common.loading'))}</Text>;
@@ -126,6 +188,7 @@ export function AnalyticsScreen() {
     ],
   ];
   const labelWidth = Math.max(...lines.map(([label]) => displayWidth(label)));
+  const filterLabel = Math.max(...FILTER_FIELDS.map(([, labelKey]) => displayWidth(t(labelKey))));
 
   // The period's series, one sparkline each, from the same core shaping as the web's charts.
   const rows = period.channel_statistics ?? [];
@@ -166,12 +229,31 @@ export function AnalyticsScreen() {
     return { label: series.name || '-', value, text: usageText(metric, value) };
   });
   // Title, 4 summary lines, the range line, the sparklines, the bars' title.
-  const used = 1 + lines.length + 1 + sparks.length + 1;
+  const used = 1 + lines.length + 1 + sparks.length + 1 + (filter ? FILTER_FIELDS.length + 1 : 0);
   const room = Math.max(1, host.height - used);
   const bars = barChart(items.slice(0, room), { width, block: glyphs.bar, ellipsis: glyphs.ellipsis });
   return (
     <Box flexDirection="column" paddingX={1}>
       <Text bold>{t('nav.analytics')}</Text>
+      {filter ? (
+        <Box flexDirection="column">
+          {FILTER_FIELDS.map(([name, labelKey]) => (
+            <Box key={name}>
+              <Text color={filter.focus === name ? 'cyan' : undefined}>
+                {`${filter.focus === name ? glyphs.pointer : ' '} ${fitCells(t(labelKey), filterLabel)}  `}
+              </Text>
+              <TextInput
+                value={filter.values[name]}
+                onChange={(value) => setFilter({ ...filter, values: { ...filter.values, [name]: value } })}
+                focus={host.active && filter.focus === name}
+              />
+            </Box>
+          ))}
+          <Text color={refusal ? 'red' : undefined} dimColor={!refusal} wrap="truncate-end">
+            {glyphs.text(refusal ?? t('tui.analytics.filter_hint'))}
+          </Text>
+        </Box>
+      ) : null}
       {lines.map(([label, value, detail]) => (
         <Text key={label} wrap="truncate-end">
           {glyphs.text(`${fitCells(label, labelWidth)}  ${value.padStart(10)}  ${detail}`)}
@@ -179,9 +261,11 @@ export function AnalyticsScreen() {
       ))}
       <Text bold wrap="truncate-end">
         {glyphs.text(
-          `${t('analytics.period.range', data.range)} · ${t('tui.analytics.days', {
-            number: data.days.length,
-          })} · ${t('analytics.period.group_by')}: ${t(`analytics.period.group.${data.group}`)}`,
+          `${t('analytics.period.range', { ...data.range })} · ${t('tui.analytics.days', {
+            count: data.days.length,
+          })} · ${t('analytics.period.group_by')}: ${t(`analytics.period.group.${data.group}`)}${
+            data.userId > 0 ? ` · ${t('tui.analytics.user', { id: data.userId })}` : ''
+          }`,
         )}
       </Text>
       {sparks.map(([label, values]) => (
