@@ -136,6 +136,17 @@ describe('gw tui in a real terminal (tmux)', () => {
       await term.type('users', 'Matches:');
       const users = await term.key('Enter', 'Page 1 of 1 (1 rows)');
       expect(users).toMatch(/ID\s+Username\s+Group/);
+      // Resizes redraw cleanly at the new size: wide shows more columns, narrow fewer, one frame only.
+      tmux('resize-window', '-t', 'smoke', '-x', '160', '-y', '50');
+      const wide = await term.expectText(/Last sign-in IP/);
+      expect(wide.split('\n').filter((line) => line.includes('│ Users'))).toHaveLength(1);
+      expect(wide).toMatch(/─{160}/);
+      tmux('resize-window', '-t', 'smoke', '-x', '80', '-y', '24');
+      const narrow = await term.expectText(/^(?![\s\S]*Last sign-in IP)[\s\S]*<\?> more keys\s*$/m);
+      expect(narrow.split('\n').filter((line) => line.includes('│ Users'))).toHaveLength(1);
+      expect(narrow).toMatch(/^\s*›? *1 +root /m);
+      tmux('resize-window', '-t', 'smoke', '-x', '100', '-y', '30');
+      await term.expectText(/^─{100}$/m);
       await term.key('c', 'Create user');
       // The whole form in one burst, as a paste over SSH brings it: every Tab moves to the next field.
       await term.type('smoker\t\tsmoker-pass', '***********');
@@ -175,7 +186,11 @@ describe('gw tui in a real terminal (tmux)', () => {
         await term.focus('Base URL');
         await term.type(upstream.url, upstream.url.slice(-5));
         await term.focus('Models');
-        await term.type('gpt-4o-mini,', 'gpt-4o-mini');
+        // The multi-value editor: typing filters, a comma adds the model, Enter ends the filter and
+        // Enter again accepts.
+        await term.type('gpt-4o-mini,', /\[x\] gpt-4o-mini/);
+        await term.key('Enter', 'Space toggles');
+        await term.key('Enter', /Models\*?\s+\(1\) gpt-4o-mini/);
         await term.focus('Key');
         await term.type('sk-fake-upstream', '****************');
         await term.focus('Test model');

@@ -13,6 +13,7 @@ import {
   previousInvoiceMonth,
   updateOption,
 } from '@gw/core';
+import chalk from 'chalk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAKE_REPLY_TEXT, type FakeUpstream, startFakeUpstream } from '../test-support/fake-upstream.js';
 import {
@@ -99,6 +100,9 @@ describe('usage screens against a real gw server', () => {
     const screen = await console_.open('dashboard', /Today's requests +1 /, { refreshSeconds: 3600 });
     const frame = screen.lastFrame() ?? '';
     expect(frame).toMatch(new RegExp(`${MODEL} +1 +█`));
+    // The only model's bar runs to the pane's edge (100 columns less the padding).
+    const modelBar = frame.split('\n').find((line) => line.startsWith(`   ${MODEL} `)) ?? '';
+    expect(modelBar.trimEnd().length).toBe(99);
     // One call is counted in the singular (i18next plurals): "1 request", not "1 requests".
     expect(frame).toContain('Requests by model (1 request)');
     expect(frame).toMatch(/Today's tokens +[1-9]/);
@@ -143,6 +147,53 @@ describe('usage screens against a real gw server', () => {
     expect(screen.lastFrame()).toMatch(/Total users +1 +Direct 1/);
   });
 
+  it('Given chats relayed today, when Analytics opens, then the request sparkline peaks on today and the bar of its model fills the width', async () => {
+    const level = chalk.level;
+    // NO_COLOR: the charts are characters alone, no colour codes.
+    chalk.level = 0;
+    try {
+      const screen = await console_.open('analytics', /Total requests [1-9]\d* /);
+      const lines = (screen.lastFrame() ?? '').split('\n');
+      // The chats of this file (one, and the playground's when it ran first), all today.
+      const count = (screen.lastFrame() ?? '').match(/Total requests (\d+) /)?.[1] ?? '';
+      // 7 days, today the only one with requests: six low cells and a top one, 4 cells a day at 100 columns.
+      const requests = lines.find((line) => line.includes(`Total requests ${count} `)) ?? '';
+      expect(requests.trimEnd()).toMatch(
+        new RegExp(`Total requests ${count} +${'▁'.repeat(24)}${'█'.repeat(4)}$`),
+      );
+      // Nothing redeemed: every day at the lowest height.
+      expect(lines.find((line) => line.includes('Redeemed $0.000'))?.trimEnd()).toMatch(/ ▁{28}$/);
+      // m twice: the bars show requests; b: grouped by model, the one model's bar fills the row.
+      await screen.press('m', 'Tokens by Model type');
+      await screen.press('m', 'Requests by Model type');
+      const byModel = await screen.press('b', /Requests by Model\s*$/m);
+      const bar = byModel.split('\n').find((line) => line.startsWith(` ${MODEL} `)) ?? '';
+      // 100 columns, 1 cell padding each side: label, 2 spaces, figure, 2 spaces, the bar to the edge.
+      expect(bar.trimEnd()).toMatch(new RegExp(`^ ${MODEL}  ${count}  █+$`));
+      expect(bar.trimEnd().length).toBe(99);
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: looking for terminal colour codes
+      expect(byModel).not.toMatch(/\u001B\[/);
+      // d: 14 days, still one peak on today.
+      const fortnight = await screen.press('d', / · 14 days · /);
+      expect(fortnight).toMatch(new RegExp(`Total requests ${count} +▁+█+`));
+      // f: a range typed, checked by core's rule (a reversed one is refused), and a user: one day
+      // before today, with no requests, for root.
+      await screen.press('f', '› Start date');
+      const range = (fortnight.match(/(\d{4}-\d{2}-\d{2}) – (\d{4}-\d{2}-\d{2})/) ?? []).slice(1);
+      const [start, end] = [range[0] ?? '', range[1] ?? ''];
+      await screen.press(`\u0015${end}${KEYS.tab}\u0015${start}`, new RegExp(`End date +${start}`));
+      await screen.press(KEYS.enter, 'The start must not be after the end');
+      await screen.press(`${KEYS.shiftTab}\u0015${start}`, new RegExp(`Start date +${start}`));
+      await screen.press(`${KEYS.tab}${KEYS.tab}\u00151`, /› User ID \(0 = all\) +1/);
+      const one = await screen.press(KEYS.enter, new RegExp(`${start} – ${start} · 1 day · `));
+      expect(one).toMatch(/Total requests 0 +▁{4}$/m);
+      expect(one).toContain('user #1');
+      expect(one).not.toContain('Start date');
+    } finally {
+      chalk.level = level;
+    }
+  });
+
   it('Given root relayed chats, when Multi-user stats is asked for root, then its requests and spend show', async () => {
     const saveDir = mkdtempSync(join(tmpdir(), 'gw-tui-multi-'));
     const screen = await console_.open('user_stats', 'Usernames', { saveDir });
@@ -157,6 +208,10 @@ describe('usage screens against a real gw server', () => {
     const report = await screen.press(KEYS.enter, 'Found data for 1 users');
     expect(report).toMatch(/root +Spend +\$\d+\.\d+ +Requests +[12] /);
     expect(report).toContain(`root – ${MODEL}`);
+    // The one user's bar and the one model's bar run to the pane's edge (100 columns less padding).
+    const barLines = report.split('\n').filter((line) => /█\s*$/.test(line));
+    expect(barLines).toHaveLength(2);
+    for (const line of barLines) expect(line.trimEnd().length).toBe(99);
     // Ctrl-e writes the server's CSV export under the web's file name.
     const saved = await screen.press('\u0005', 'Saved ');
     const name = readdirSync(saveDir).find((file) => file.startsWith('multi_user_stats_'));

@@ -2,6 +2,7 @@
 // editing is tested without rendering.
 import type { FieldKind, FieldOption } from '@gw/core';
 import { isTextKind } from './draft.js';
+import { isMultiValued } from './multi-pick.js';
 
 /** The keys a field reads (a subset of Ink's key state). */
 export interface FieldKey {
@@ -13,7 +14,7 @@ export interface FieldKey {
   meta: boolean;
 }
 
-/** A field's editing state: its draft value, and for a multi-select the option browsed and text typed. */
+/** A field's editing state: its draft value (`browse` and `typed` are kept for callers; unused by the kinds here). */
 export interface FieldEdit {
   value: unknown;
   browse: number;
@@ -23,20 +24,6 @@ export interface FieldEdit {
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters never belong in a field
 const CONTROL = /[\u0000-\u001F\u007F]/g;
 
-/** The options of a multi-select the typed text matches (all when nothing is typed). */
-export function browsable(
-  options: readonly FieldOption[],
-  typed: string,
-  label: (option: FieldOption) => string,
-) {
-  const wanted = typed.trim().toLowerCase();
-  if (!wanted) return [...options];
-  return options.filter(
-    (option) =>
-      String(option.value).toLowerCase().includes(wanted) || label(option).toLowerCase().includes(wanted),
-  );
-}
-
 /**
  * Whether the focused field is typed in a one-line ink-text-input (every text kind but the
  * multi-line textarea, and a select whose options are loading or failed, which then takes free text).
@@ -44,6 +31,7 @@ export function browsable(
  */
 export function typesInline(kind: FieldKind, options: readonly FieldOption[] | undefined): boolean {
   if (kind === 'select') return !options || options.length === 0;
+  if (isMultiValued(kind, options)) return false;
   return isTextKind(kind) && kind !== 'textarea';
 }
 
@@ -54,9 +42,8 @@ export function picksFromList(kind: FieldKind, options: readonly FieldOption[] |
 
 /**
  * The field after a key, or undefined when the key is not the field's (the form then reads it:
- * Tab, Enter, Esc, arrows up and down). `options` are undefined while a source loads or when it
- * failed: a multi-select then takes free text. Fields that type inline (`typesInline`) are edited
- * by their ink-text-input, not here.
+ * Tab, Enter, Esc, arrows up and down). Fields that type inline (`typesInline`) are edited by their
+ * ink-text-input, and multi-valued fields by the editor (`multiFieldKey`, `MultiPicker`), not here.
  */
 export function editField(
   kind: FieldKind,
@@ -64,7 +51,7 @@ export function editField(
   input: string,
   key: FieldKey,
   options: readonly FieldOption[] | undefined,
-  label: (option: FieldOption) => string,
+  _label: (option: FieldOption) => string,
 ): FieldEdit | undefined {
   const text = input.replace(CONTROL, '');
   if (kind === 'switch') {
@@ -79,30 +66,6 @@ export function editField(
     const next = options[(index + step + options.length) % options.length];
     return next ? { ...edit, value: next.value } : undefined;
   }
-  if (kind === 'multi-select') {
-    const chosen = Array.isArray(edit.value) ? edit.value.map(String) : [];
-    const shown = browsable(options ?? [], edit.typed, label);
-    if (key.leftArrow || key.rightArrow) {
-      if (shown.length === 0) return edit;
-      const step = key.leftArrow ? -1 : 1;
-      return { ...edit, browse: (edit.browse + step + shown.length) % shown.length };
-    }
-    const commit = (item: string) =>
-      item === '' ? chosen : chosen.includes(item) ? chosen.filter((one) => one !== item) : [...chosen, item];
-    if (input === ' ' || input === ',') {
-      // Space picks the option browsed (or the typed text when nothing matches); a comma adds the text.
-      const option = input === ' ' ? shown[edit.browse % Math.max(1, shown.length)] : undefined;
-      const item = option ? String(option.value) : edit.typed.trim();
-      return { value: commit(item), browse: 0, typed: '' };
-    }
-    if (key.backspace || key.delete) {
-      if (edit.typed) return { ...edit, typed: edit.typed.slice(0, -1), browse: 0 };
-      return { ...edit, value: chosen.slice(0, -1) };
-    }
-    if (key.ctrl && input === 'u') return { value: [], browse: 0, typed: '' };
-    if (key.ctrl || key.meta || !text) return undefined;
-    return { ...edit, typed: edit.typed + text, browse: 0 };
-  }
   if (kind === 'textarea') {
     // A textarea's lines: typed and pasted text appends (the form reads Enter as a new line).
     const value = String(edit.value ?? '');
@@ -114,9 +77,23 @@ export function editField(
   return undefined;
 }
 
-/** A multi-select's typed text, if any, added to its values (when the form is submitted). */
-export function settleMultiSelect(edit: FieldEdit): unknown {
-  const chosen = Array.isArray(edit.value) ? edit.value.map(String) : [];
-  const typed = edit.typed.trim();
-  return typed && !chosen.includes(typed) ? [...chosen, typed] : chosen;
+/** What a key on a focused multi-valued field does: open the editor (filtering for the text typed), or change the values. */
+export type MultiFieldKey =
+  | { open: { filter: string; filtering: boolean } }
+  | { items: string[] }
+  | undefined;
+
+/**
+ * A key on a focused multi-valued field (the editor is closed): Space opens the editor, `/` opens it
+ * filtering, any other character opens it filtering for that character, Backspace drops the last
+ * value and Ctrl-u every value. Other keys are the form's (Tab, Enter, Esc, the arrows).
+ */
+export function multiFieldKey(items: readonly string[], input: string, key: FieldKey): MultiFieldKey {
+  if (key.backspace || key.delete) return { items: items.slice(0, -1) };
+  if (key.ctrl && input === 'u') return { items: [] };
+  if (key.ctrl || key.meta || key.leftArrow || key.rightArrow) return undefined;
+  if (input === ' ') return { open: { filter: '', filtering: false } };
+  if (input === '/') return { open: { filter: '', filtering: true } };
+  const text = input.replace(CONTROL, '');
+  return text ? { open: { filter: text, filtering: true } } : undefined;
 }

@@ -3,7 +3,9 @@ import { Box, Text } from 'ink';
 import { useTuiEnv } from '../hooks/tui-context.js';
 import { TextInput } from '../ui/text-input.js';
 import { ChoicePicker } from './choice-picker.js';
-import { browsable, type FieldEdit, typesInline } from './field-keys.js';
+import { type FieldEdit, typesInline } from './field-keys.js';
+import { draftItems, isMultiValued } from './multi-pick.js';
+import { MultiPicker } from './multi-picker.js';
 
 /** The label column of a form: as wide as its longest label, up to 40 % of the terminal (longer ones are cut). */
 export function formLabelWidth(labels: readonly string[], columns: number): number {
@@ -32,6 +34,15 @@ export interface FieldLineProps {
   onPickClose?: () => void;
   /** Most choices the open list shows. */
   pickLimit?: number;
+  /** A multi-valued field's editor is open under it, filtering for `filter` at first. */
+  multi?: {
+    filter: string;
+    filtering: boolean;
+    freeText: boolean;
+    width: number;
+    onAccept: (items: string[], move?: 1 | -1) => void;
+    onClose: () => void;
+  };
 }
 
 /** One line of a terminal form: pointer, label, the value as its kind shows it; error or help under it. */
@@ -47,22 +58,18 @@ export function FieldLine(props: FieldLineProps) {
   else if (kind === 'select' && options && options.length > 0) {
     const option = options.find((one) => String(one.value) === String(edit.value));
     value = `${focus ? '‹ ' : ''}${option ? optionLabel(option) : String(edit.value ?? '')}${focus ? ' ›' : ''}`;
-  } else if (kind === 'multi-select') {
-    const chosen = Array.isArray(edit.value) ? edit.value.map(String) : [];
+  } else if (isMultiValued(kind, options)) {
+    const chosen = draftItems(edit.value);
     const labelOf = (item: string) => {
       const option = options?.find((one) => String(one.value) === item);
       return option ? optionLabel(option) : item;
     };
-    value = `${chosen.map(labelOf).join(', ')}${focus ? `${chosen.length ? ', ' : ''}${edit.typed}` : ''}`;
-    if (focus && options && options.length > 0) {
-      const shown = browsable(options, edit.typed, optionLabel);
-      const browsed = shown[edit.browse % Math.max(1, shown.length)];
-      extra = browsed
-        ? `‹ ${optionLabel(browsed)} › ${chosen.includes(String(browsed.value)) ? glyphs.checked : glyphs.unchecked}  ${t('tui.kit.browse_hint')}`
-        : t('tui.kit.no_option_match');
-    }
+    value = chosen.length > 0 ? `(${chosen.length}) ${chosen.map(labelOf).join(', ')}` : '';
+    if (focus && !props.multi && !readOnly) extra = t('tui.multi.edit_hint');
   } else value = String(edit.value ?? '').replace(/\n/g, ' ⏎ ');
-  const showCursor = kind !== 'switch' && !(kind === 'select' && options && options.length > 0);
+  const multiValued = isMultiValued(kind, options);
+  const showCursor =
+    kind !== 'switch' && !(kind === 'select' && options && options.length > 0) && !multiValued;
   const marker = focus ? glyphs.pointer : ' ';
   const indent = ' '.repeat(labelWidth + 3);
   // The focused one-line field is an ink-text-input: it takes the typed keys and draws the cursor.
@@ -82,7 +89,7 @@ export function FieldLine(props: FieldLineProps) {
           />
         ) : (
           <>
-            <Text dimColor={readOnly} wrap="truncate-start">
+            <Text dimColor={readOnly} wrap={multiValued ? 'truncate-end' : 'truncate-start'}>
               {glyphs.text(value)}
             </Text>
             {showCursor ? cursor : null}
@@ -98,6 +105,21 @@ export function FieldLine(props: FieldLineProps) {
           limit={props.pickLimit ?? 6}
           onPick={props.onPick}
           onClose={props.onPickClose}
+        />
+      ) : null}
+      {focus && props.multi ? (
+        <MultiPicker
+          options={options ?? []}
+          chosen={draftItems(edit.value)}
+          optionLabel={optionLabel}
+          freeText={props.multi.freeText}
+          initialFilter={props.multi.filter}
+          startFiltering={props.multi.filtering}
+          indent={labelWidth + 3}
+          limit={props.pickLimit ?? 6}
+          width={props.multi.width}
+          onAccept={props.multi.onAccept}
+          onClose={props.multi.onClose}
         />
       ) : null}
       {extra ? <Text dimColor wrap="truncate-end">{`${indent}${glyphs.text(extra)}`}</Text> : null}

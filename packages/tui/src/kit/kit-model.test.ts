@@ -6,8 +6,8 @@ import {
   editField,
   type FieldEdit,
   type FieldKey,
+  multiFieldKey,
   picksFromList,
-  settleMultiSelect,
   typesInline,
 } from './field-keys.js';
 import { listAction, listBindings, nextOrder } from './list-keys.js';
@@ -61,27 +61,17 @@ describe('editField', () => {
     expect(editField('select', edit(1), ' ', NONE, options, label)).toBeUndefined();
   });
 
-  it('Given a multi-select, then typing narrows the browsed options, Space picks one, comma adds free text', () => {
-    const options = [{ value: 'gpt-4o' }, { value: 'gpt-4o-mini' }, { value: 'claude' }];
-    let state = editField('multi-select', edit([]), 'c', NONE, options, label) as FieldEdit;
-    expect(state.typed).toBe('c');
-    state = editField('multi-select', state, ' ', NONE, options, label) as FieldEdit;
-    expect(state.value).toEqual(['claude']);
-    state = editField('multi-select', state, '', { ...NONE, rightArrow: true }, options, label) as FieldEdit;
-    state = editField('multi-select', state, ' ', NONE, options, label) as FieldEdit;
-    expect(state.value).toEqual(['claude', 'gpt-4o-mini']);
-    state = editField(
-      'multi-select',
-      { ...state, typed: 'my-model' },
-      ',',
-      NONE,
-      options,
-      label,
-    ) as FieldEdit;
-    expect(state.value).toEqual(['claude', 'gpt-4o-mini', 'my-model']);
-    state = editField('multi-select', state, '', { ...NONE, backspace: true }, options, label) as FieldEdit;
-    expect(state.value).toEqual(['claude', 'gpt-4o-mini']);
-    expect(settleMultiSelect({ ...state, typed: 'late' })).toEqual(['claude', 'gpt-4o-mini', 'late']);
+  it('Given a focused multi-valued field, then Space, / and a typed character open the editor; Backspace drops the last value', () => {
+    expect(multiFieldKey(['a', 'b'], ' ', NONE)).toEqual({ open: { filter: '', filtering: false } });
+    expect(multiFieldKey(['a', 'b'], '/', NONE)).toEqual({ open: { filter: '', filtering: true } });
+    expect(multiFieldKey(['a', 'b'], 'g', NONE)).toEqual({ open: { filter: 'g', filtering: true } });
+    expect(multiFieldKey(['a', 'b'], '', { ...NONE, backspace: true })).toEqual({ items: ['a'] });
+    expect(multiFieldKey(['a', 'b'], 'u', { ...NONE, ctrl: true })).toEqual({ items: [] });
+    expect(multiFieldKey(['a'], '', { ...NONE, leftArrow: true })).toBeUndefined();
+    // A list with choices is edited in the editor too; without choices it stays one line of text.
+    expect(typesInline('list', [{ value: 'text' }])).toBe(false);
+    expect(typesInline('list', undefined)).toBe(true);
+    expect(typesInline('multi-select', undefined)).toBe(false);
   });
 });
 

@@ -15,8 +15,10 @@ import type { KeyBinding } from '../lib/key-bindings.js';
 import { PICK_BINDINGS } from './choice-picker.js';
 import { CreatedList } from './created-list.js';
 import { type Draft, toDraftValue } from './draft.js';
-import { editField, type FieldEdit, picksFromList, settleMultiSelect } from './field-keys.js';
+import { editField, type FieldEdit, multiFieldKey, picksFromList } from './field-keys.js';
 import { FieldLine, formLabelWidth } from './field-line.js';
+import { draftItems, isMultiValued, itemsDraft } from './multi-pick.js';
+import { MULTI_PICK_BINDINGS } from './multi-picker.js';
 import { type DraftReader, draftOf, looseValues, type Messages, readDraft } from './use-form-draft.js';
 import { useFieldOptions } from './use-field-options.js';
 
@@ -84,6 +86,8 @@ export function ResourceForm<Row, Values, Input>({
   const [guarding, setGuarding] = useState(false);
   // A select's ink-select-input list is open under the focused field; it has the keys meanwhile.
   const [picking, setPicking] = useState(false);
+  // A multi-valued field's editor is open under the focused field; it has the keys meanwhile.
+  const [multi, setMulti] = useState<{ filter: string; filtering: boolean }>();
   const [created, setCreated] = useState<{ name: string; text: string; items: readonly string[] }>();
   const { optionsOf, failed } = useFieldOptions(client, form.fields as readonly FormFieldDef<unknown>[]);
   const reader: DraftReader<Values> = {
@@ -159,6 +163,12 @@ export function ResourceForm<Row, Values, Input>({
     if (checked || errors[field.name]) host.notify(Object.values(remaining)[0] ?? '', 'error');
   };
 
+  /** Focus to the editable field `step` away from `from` (Tab and Shift-Tab, wrapping around). */
+  const moveFocus = (from: FormFieldDef<Values>, step: number) => {
+    const index = Math.max(0, editable.indexOf(from));
+    setFocusName(editable[(index + step + editable.length) % editable.length]?.name ?? '');
+  };
+
   const refuse = (messages: Messages) => {
     setErrors(messages);
     const first = editable.find((field) => messages[field.name]);
@@ -168,10 +178,6 @@ export function ResourceForm<Row, Values, Input>({
 
   const submit = async () => {
     const settled = { ...draft };
-    for (const field of fields)
-      if (field.kind === 'multi-select') settled[field.name] = settleMultiSelect(editOf(field.name));
-    setDraft(settled);
-    setPending({});
     const { values, messages } = readDraft(reader, settled);
     setChecked(true);
     if (!values) return refuse(messages);
@@ -212,7 +218,13 @@ export function ResourceForm<Row, Values, Input>({
     }
   };
 
-  useScreenFrame(picking ? PICK_BINDINGS : FORM_BINDINGS, true, undefined, undefined, created === undefined);
+  useScreenFrame(
+    multi ? MULTI_PICK_BINDINGS : picking ? PICK_BINDINGS : FORM_BINDINGS,
+    true,
+    undefined,
+    undefined,
+    created === undefined,
+  );
 
   useKeys(
     (input, key) => {
@@ -221,7 +233,7 @@ export function ResourceForm<Row, Values, Input>({
         if (input === 'y' || input === 'Y') onClose(false);
         return;
       }
-      if (busy || loading || picking) return;
+      if (busy || loading || picking || multi) return;
       if (key.escape) return dirty ? setGuarding(true) : onClose(false);
       // Ctrl-s submits from any field; Enter does too, except in a textarea, where it starts a line
       // (a pasted list of keys arrives with its newlines as Enter keys).
@@ -229,13 +241,16 @@ export function ResourceForm<Row, Values, Input>({
       if (key.return && focused?.kind === 'textarea')
         return change(focused, { ...editOf(focused.name), value: `${String(draft[focused.name] ?? '')}\n` });
       if (key.return) return void submit();
-      const index = focused ? editable.indexOf(focused) : 0;
-      const move = (step: number) =>
-        setFocusName(editable[(index + step + editable.length) % editable.length]?.name ?? '');
-      if ((key.tab && key.shift) || key.upArrow) return move(-1);
-      if (key.tab || key.downArrow) return move(1);
       if (!focused) return;
+      if ((key.tab && key.shift) || key.upArrow) return moveFocus(focused, -1);
+      if (key.tab || key.downArrow) return moveFocus(focused, 1);
       if (input === ' ' && picksFromList(focused.kind, optionsOf(focused))) return setPicking(true);
+      if (isMultiValued(focused.kind, optionsOf(focused))) {
+        const action = multiFieldKey(draftItems(draft[focused.name]), input, key);
+        if (!action) return;
+        if ('open' in action) return setMulti(action.open);
+        return change(focused, { ...editOf(focused.name), value: itemsDraft(focused.kind, action.items) });
+      }
       const next = editField(focused.kind, editOf(focused.name), input, key, optionsOf(focused), optionLabel);
       if (next) change(focused, next);
     },
@@ -257,7 +272,10 @@ export function ResourceForm<Row, Values, Input>({
   // for the focused field's help, and the title and the "more fields" lines.
   const messageLines = fields.filter((field) => errors[field.name]).length;
   const pickLimit = Math.max(2, Math.min(6, host.height - 9));
-  const room = Math.max(3, host.height - 3 - messageLines - 1 - (picking ? pickLimit + 1 : 0));
+  const room = Math.max(
+    3,
+    host.height - 3 - messageLines - 1 - (picking ? pickLimit + 1 : 0) - (multi ? pickLimit + 2 : 0),
+  );
   const focusIndex = focused ? fields.indexOf(focused) : 0;
   const start = Math.max(0, Math.min(focusIndex - Math.floor(room / 2), fields.length - room));
   // An edit title may name the record (`Edit tag {{tag}}`).
@@ -293,7 +311,7 @@ export function ResourceForm<Row, Values, Input>({
             error={errors[field.name]}
             required={field.required}
             onText={(value) => change(field, { ...editOf(field.name), value })}
-            typing={host.active && !guarding && !busy && !loading && !picking}
+            typing={host.active && !guarding && !busy && !loading && !picking && !multi}
             picking={picking}
             pickLimit={pickLimit}
             onPick={(value) => {
@@ -301,6 +319,22 @@ export function ResourceForm<Row, Values, Input>({
               change(field, { ...editOf(field.name), value });
             }}
             onPickClose={() => setPicking(false)}
+            multi={
+              multi && field === focused
+                ? {
+                    ...multi,
+                    // Values not in the list: where core allows them, or while there is no list to offer.
+                    freeText: field.freeText === true || optionsOf(field) === undefined,
+                    width: columns,
+                    onAccept: (items, move) => {
+                      setMulti(undefined);
+                      change(field, { ...editOf(field.name), value: itemsDraft(field.kind, items) });
+                      if (move) moveFocus(field, move);
+                    },
+                    onClose: () => setMulti(undefined),
+                  }
+                : undefined
+            }
           />
         );
       })}

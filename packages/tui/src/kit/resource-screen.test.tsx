@@ -258,7 +258,11 @@ describe('the resource kit against a real gw server', () => {
     await focus('Name');
     await screen.press('tui-channel', 'tui-channel');
     await focus('Models');
-    await screen.press('gpt-tui-model,', 'gpt-tui-model');
+    // A typed character opens the multi-value editor filtering for it; a comma adds the text; Enter
+    // leaves the filter and Enter again accepts the values.
+    await screen.press('gpt-tui-model,', /\[x\] gpt-tui-model/);
+    await screen.press(KEYS.enter, /\[x\] gpt-tui-model[\s\S]*Space toggles/);
+    await screen.press(KEYS.enter, 'Backspace drops one');
     await focus('Key');
     await screen.press('sk-tui-key', '**********');
     await screen.press(KEYS.enter, /› +\d+ +tui-channel /);
@@ -280,6 +284,93 @@ describe('the resource kit against a real gw server', () => {
       data: { name: string; models: string };
     };
     expect(edited.data).toMatchObject({ name: 'tui-channel-2', models: 'gpt-tui-model' });
+  });
+
+  it('Given the channel form, when Groups and Models are edited in the multi-value editor, then only Models takes a value not listed and the server has what was accepted', async () => {
+    const screen = await open('ch', 'Page 1 of');
+    await screen.press('c', 'Create');
+    const focus = (label: string) => focusField(screen, label);
+    await focus('Name');
+    await screen.press('tui-multi', 'tui-multi');
+    // Groups: the server's groups listed, default chosen; no free entry (core gives the field no freeText).
+    await focus('Group');
+    let frame = await screen.press(' ', /\d+ chosen · \d+ of \d+ listed/);
+    expect(frame).toMatch(/\[x\] default/);
+    // The footer leads with the editor's keys.
+    expect(frame.split('\n').at(-2)).toMatch(/^<Space> toggle/);
+    frame = await screen.press('/zz-none', 'Nothing matches');
+    expect(frame).not.toContain('Add “zz-none”');
+    await screen.press(',', 'Filter: zz-none');
+    // Esc clears the filter, Esc again leaves the values as they were.
+    await screen.press(KEYS.escape, /\[x\] default/);
+    await screen.press(KEYS.escape, 'Backspace drops one');
+    expect(screen.lastFrame()).toMatch(/Group\*? +\(1\) default/);
+    // Models: Ctrl-u drops the type's models, a name no channel serves is added from the filter.
+    await focus('Models');
+    await screen.press(' ', /chosen · \d+ of \d+ listed/);
+    await screen.press('\u0015', /0 chosen/);
+    frame = await screen.press('/tui-free-model', 'Add “tui-free-model”');
+    frame = await screen.press(' ', /› \[x\] tui-free-model|\[x\] tui-free-model/);
+    expect(frame).toMatch(/1 chosen/);
+    await screen.press(KEYS.enter, /Models\*? +\(1\) tui-free-model/);
+    await focus('Key');
+    await screen.press('sk-multi-key', '************');
+    await screen.press(KEYS.enter, /› +\d+ +tui-multi /);
+    const { data } = (await root.send('GET', '/api/channel/?page=1&size=50&name=tui-multi')) as {
+      data: { data: { name: string; models: string; group: string }[] };
+    };
+    expect(data.data.find((channel) => channel.name === 'tui-multi')).toMatchObject({
+      models: 'tui-free-model',
+      group: 'default',
+    });
+  });
+
+  it("Given models a channel serves, when a token's model limit is chosen in the multi-value editor, then the token is saved limited to them", async () => {
+    await root.send('POST', '/api/channel/', {
+      body: { type: 1, name: 'tok-limits', key: 'sk-x', group: 'default', models: 'tok-a,tok-b,tok-c' },
+    });
+    const screen = await open('tk', 'Page 1 of');
+    await screen.press('c', 'Create token');
+    await screen.press('tok-limited', 'tok-limited');
+    await focusField(screen, 'Limit models');
+    await screen.press(' ', /Limit models +\[x\] Yes/);
+    await focusField(screen, 'Models');
+    // The models the caller may use, from the server; `/b` narrows to tok-b (the free "Add b" row after
+    // it), Enter keeps the filter and Space picks the row under the cursor.
+    let frame = await screen.press(' ', /\[ \] tok-a/);
+    expect(frame).toMatch(/\[ \] tok-b/);
+    frame = await screen.press('/b', 'Filter: b');
+    expect(frame).not.toContain('tok-a');
+    await screen.press(KEYS.enter, /›? *\[ \] tok-b/);
+    await screen.press(' ', /\[x\] tok-b/);
+    // Esc with no filter open cancels: nothing chosen.
+    await screen.press(KEYS.escape, /› Models *\n +Space or a key opens the list/);
+    await screen.press(' ', /\[ \] tok-a/);
+    await screen.press('/tok-c', 'Filter: tok-c');
+    await screen.press(' ', /\[x\] tok-c/);
+    // Esc in the filter clears it (the editor stays open with tok-c chosen).
+    screen.stdin.write(KEYS.escape);
+    await screen.waitFor(
+      (frame) => !frame.includes('Filter:') && frame.includes('[ ] tok-a'),
+      'the filter to clear',
+    );
+    await screen.press('/tok-a', 'Filter: tok-a');
+    await screen.press(' ', /2 chosen/);
+    await screen.press(KEYS.enter, /Filter: tok-a/);
+    await screen.press(KEYS.enter, /Models +\(2\) tok-c, tok-a/);
+    await screen.press(KEYS.enter, 'Token created');
+    const token = (await root.send('GET', '/api/token/?p=1&size=50&keyword=tok-limited')) as {
+      data: {
+        data: {
+          name: string;
+          setting: { limits: { limit_model_setting: { enabled: boolean; models: string[] } } };
+        }[];
+      };
+    };
+    expect(token.data.data[0]?.setting.limits.limit_model_setting).toEqual({
+      enabled: true,
+      models: ['tok-c', 'tok-a'],
+    });
   });
 
   it(

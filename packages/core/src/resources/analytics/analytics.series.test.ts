@@ -11,6 +11,7 @@ import {
   daysOfRange,
   isDayText,
   multiUserNames,
+  dayRangeRefusal,
   multiUserQuery,
   lastDaysRange,
   modelCallSlices,
@@ -217,5 +218,18 @@ describe('the multi-user report query', () => {
       errorKey: 'analytics.period.range_invalid',
     });
     expect(multiUserQuery('ann', range, '2026-01-15')).toEqual({ errorKey: 'analytics.period.future' });
+  });
+
+  it('reads an analytics range by the same rule: real days, in order, none in the future', () => {
+    expect(dayRangeRefusal({ start: ' 2026-01-01', end: '2026-01-01 ' }, '2026-01-01')).toBeUndefined();
+    expect(dayRangeRefusal({ start: '2026-1-1', end: '2026-01-02' }, '2026-02-01')).toBe(
+      'analytics.period.range_invalid',
+    );
+    expect(dayRangeRefusal({ start: '2026-01-03', end: '2026-01-02' }, '2026-02-01')).toBe(
+      'analytics.period.range_invalid',
+    );
+    expect(dayRangeRefusal({ start: '2026-01-01', end: '2026-01-02' }, '2026-01-01')).toBe(
+      'analytics.period.future',
+    );
   });
 });

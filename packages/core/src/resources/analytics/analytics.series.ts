@@ -45,6 +45,19 @@ export function isDayText(text: string): boolean {
   return /^\d{4}-\d{2}-\d{2}$/.test(text) && dayjs(text).format(DAY) === text;
 }
 
+/**
+ * Why a typed day range cannot be asked for (the i18n key), or undefined when it can: both ends real
+ * `YYYY-MM-DD` days, the start not after the end, the end not after `today` (spec §8, §9). The one
+ * rule of the analytics and multi-user ranges, for every face.
+ */
+export function dayRangeRefusal(range: DayRange, today: string): string | undefined {
+  const start = range.start.trim();
+  const end = range.end.trim();
+  if (!isDayText(start) || !isDayText(end) || start > end) return 'analytics.period.range_invalid';
+  if (end > today) return 'analytics.period.future';
+  return undefined;
+}
+
 /** A range's bounds in unix seconds: the start day's first second to the end day's last. */
 export function rangeTimestamps(range: DayRange): { start_timestamp: number; end_timestamp: number } {
   return {
@@ -344,10 +357,7 @@ export function multiUserQuery(
 ): { query: MultiUserQuery } | { errorKey: string } {
   const usernames = multiUserNames(names);
   if (usernames.length === 0) return { errorKey: 'analytics.multi.usernames_required' };
-  const start = range.start.trim();
-  const end = range.end.trim();
-  if (!isDayText(start) || !isDayText(end) || start > end)
-    return { errorKey: 'analytics.period.range_invalid' };
-  if (end > today) return { errorKey: 'analytics.period.future' };
-  return { query: { usernames, start_time: start, end_time: end } };
+  const refusal = dayRangeRefusal(range, today);
+  if (refusal) return { errorKey: refusal };
+  return { query: { usernames, start_time: range.start.trim(), end_time: range.end.trim() } };
 }

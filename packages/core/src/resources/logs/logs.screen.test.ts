@@ -117,6 +117,9 @@ describe('log screen (console-screens §3)', () => {
     const admin = logDetailLines(log, ctx, true).map((line) => [line.labelKey, line.text]);
     expect(admin).toContainEqual(['logs.fields.channel', '3 (main)']);
     expect(admin).toContainEqual(['logs.fields.source_ip', '10.0.0.1']);
+    // Each label once, though the source IP is a column and a detail field too.
+    const labels = admin.map(([label]) => label);
+    expect(new Set(labels).size).toBe(labels.length);
     expect(admin).toContainEqual(['logs.fields.is_stream', 'Yes']);
     expect(admin).toContainEqual(['logs.fields.quota_points', '1500']);
     // A call's cost shows 6 decimals (§3); a top-up's amount 2.

@@ -125,11 +125,14 @@ export function logDetailLines(log: Log, ctx: ColumnContext, admin: boolean): Lo
     if (column.adminOnly && !admin) continue;
     lines.push({ labelKey: column.titleKey, text: column.value(log, ctx) });
   }
-  lines.push(
+  const extra: LogDetailLine[] = [
     { labelKey: 'logs.fields.quota_points', text: String(log.quota) },
     { labelKey: 'logs.fields.is_stream', text: ctx.t(log.is_stream ? 'common.yes' : 'common.no') },
     { labelKey: 'logs.fields.source_ip', text: log.source_ip },
-  );
+  ];
+  // Each field once: a column that shows one of these (the source IP has its own now) is not repeated.
+  const listed = new Set(lines.map((line) => line.labelKey));
+  lines.push(...extra.filter((line) => !listed.has(line.labelKey)));
   return lines;
 }
 

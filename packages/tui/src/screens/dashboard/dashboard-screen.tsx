@@ -20,15 +20,13 @@ import { Box, Text } from 'ink';
 import { useScreenHost, useSession, useTuiEnv } from '../../hooks/tui-context.js';
 import { useScreenFrame } from '../../hooks/use-screen-frame.js';
 import { useLiveReload } from '../../kit/use-live-reload.js';
-import { bar, sparkline } from '../../ui/sparkline.js';
+import { barChart, sparklineIn } from '../../ui/charts.js';
 
 const BINDINGS = [
   { keys: 'r', labelKey: 'tui.keys.refresh' },
   { keys: 'p', labelKey: 'tui.keys.pause' },
 ];
 
-/** Cells of the widest bar. */
-const BAR_WIDTH = 24;
 /** Models shown by name; the rest are left to the web's donut. */
 const TOP_MODELS = 5;
 
@@ -54,7 +52,7 @@ const signed = (percent: number) => `${percent > 0 ? '+' : ''}${percent}%`;
 
 /** The dashboard's figures, read again every refresh interval unless paused. */
 export function DashboardScreen() {
-  const { t, glyphs, refreshSeconds } = useTuiEnv();
+  const { t, glyphs, refreshSeconds, columns } = useTuiEnv();
   const { client, quota } = useSession();
   const host = useScreenHost();
   const { data, refresh } = useLiveReload(() => loadDashboard(client), '', {
@@ -94,9 +92,26 @@ export function DashboardScreen() {
     data.rate.maxRPM > 0
       ? t('dashboard.rpm_value', { rpm: data.rate.rpm, max: data.rate.maxRPM })
       : t('dashboard.rpm_unlimited', { rpm: data.rate.rpm });
-  const maxModel = Math.max(0, ...models.values);
-  const nameWidth = Math.min(28, Math.max(0, ...models.labels.map((label) => label.length)));
-  const maxDay = Math.max(0, ...totals.map((day) => day.requests));
+  // The charts fill the terminal's width (less the pane's padding); the week's sparklines widen too.
+  const width = Math.max(20, columns - 2);
+  const sparkWidth = Math.max(7, Math.min(28, columns - 70));
+  const chart = { width, block: glyphs.bar, ellipsis: glyphs.ellipsis };
+  const modelBars = barChart(
+    models.labels.slice(0, TOP_MODELS).map((label, index) => ({
+      label,
+      value: models.values[index] ?? 0,
+      text: String(models.values[index] ?? 0),
+    })),
+    { ...chart, width: width - 2 },
+  );
+  const dayBars = barChart(
+    totals.map((day) => ({
+      label: day.date,
+      value: day.requests,
+      text: `${String(day.requests).padStart(6)}  ${money(day.quota).padStart(10)}`,
+    })),
+    { ...chart, width: width - 2 },
+  );
   return (
     <Box flexDirection="column" paddingX={1}>
       <Text bold>{t('nav.dashboard')}</Text>
@@ -107,7 +122,7 @@ export function DashboardScreen() {
       </Text>
       {kpiLines.map(([label, value, week, trend]) => (
         <Text key={label} wrap="truncate-end">
-          {`${label.padEnd(labelWidth)}  ${value.padStart(10)}  ${sparkline(week, glyphs.spark)}  ${t('dashboard.trend', { percent: signed(trend) })}`}
+          {`${label.padEnd(labelWidth)}  ${value.padStart(10)}  ${sparklineIn(week, glyphs.spark, sparkWidth)}  ${t('dashboard.trend', { percent: signed(trend) })}`}
         </Text>
       ))}
       <Text wrap="truncate-end">
@@ -117,15 +132,15 @@ export function DashboardScreen() {
         bold
       >{`${t('dashboard.donut_title')} (${t('dashboard.donut_total', { count: models.total })})`}</Text>
       {models.labels.length === 0 ? <Text dimColor>{t('dashboard.no_data')}</Text> : null}
-      {models.labels.slice(0, TOP_MODELS).map((label, index) => (
-        <Text key={label} wrap="truncate-end">
-          {`  ${label.slice(0, nameWidth).padEnd(nameWidth)}  ${String(models.values[index]).padStart(6)}  ${bar(models.values[index] ?? 0, maxModel, BAR_WIDTH, glyphs.bar)}`}
+      {modelBars.map((line, index) => (
+        <Text key={models.labels[index] ?? index} wrap="truncate-end">
+          {glyphs.text(`  ${line}`)}
         </Text>
       ))}
       <Text bold>{t('dashboard.table_title')}</Text>
-      {totals.map((day) => (
-        <Text key={day.date} wrap="truncate-end">
-          {`  ${day.date}  ${String(day.requests).padStart(6)}  ${money(day.quota).padStart(10)}  ${bar(day.requests, maxDay, BAR_WIDTH, glyphs.bar)}`}
+      {dayBars.map((line, index) => (
+        <Text key={totals[index]?.date ?? index} wrap="truncate-end">
+          {glyphs.text(`  ${line}`)}
         </Text>
       ))}
     </Box>

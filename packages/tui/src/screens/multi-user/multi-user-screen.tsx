@@ -23,15 +23,15 @@ import { useKeys } from '../../hooks/use-keys.js';
 import { useScreenFrame } from '../../hooks/use-screen-frame.js';
 import { errorText } from '../../lib/error-text.js';
 import type { ItemScreenProps } from '../../shell/screen-for-item.js';
-import { bar } from '../../ui/sparkline.js';
+import { barChart } from '../../ui/charts.js';
 import { TextInput } from '../../ui/text-input.js';
 
 const BINDINGS = [
   { keys: 'Enter', labelKey: 'analytics.multi.query' },
   { keys: 'Tab/S-Tab', labelKey: 'tui.keys.next_field' },
   { keys: 'Ctrl-e', labelKey: 'analytics.multi.export' },
+  { keys: 'Esc', labelKey: 'tui.keys.back' },
 ];
-const BAR_WIDTH = 20;
 
 type Field = 'names' | 'start' | 'end';
 const FIELDS: readonly Field[] = ['names', 'start', 'end'];
@@ -43,7 +43,7 @@ const LABELS: Record<Field, string> = {
 
 /** The report of the usernames typed over the range typed. */
 export function MultiUserScreen({ saveDir = process.cwd() }: ItemScreenProps) {
-  const { t, glyphs } = useTuiEnv();
+  const { t, glyphs, columns } = useTuiEnv();
   const { client, quota } = useSession();
   const host = useScreenHost();
   const initial = useMemo(() => multiUserDefaultRange(Date.now()), []);
@@ -90,6 +90,8 @@ export function MultiUserScreen({ saveDir = process.cwd() }: ItemScreenProps) {
   useScreenFrame(BINDINGS, true);
   useKeys((input, key) => {
     const index = FIELDS.indexOf(focus);
+    // The fields have every other key; Esc goes back to the menu.
+    if (key.escape) return host.leave();
     if (key.return) return query();
     if (key.ctrl && input === 'e') return exportCsv();
     if ((key.tab && key.shift) || key.upArrow)
@@ -98,8 +100,25 @@ export function MultiUserScreen({ saveDir = process.cwd() }: ItemScreenProps) {
   }, host.active);
 
   const labelWidth = Math.max(...FIELDS.map((field) => t(LABELS[field]).length));
-  const maxQuota = Math.max(0, ...(report?.users ?? []).map((user) => user.quota));
   const calls = modelCallSlices(report?.modelUsage ?? []);
+  // Bars fill the terminal's width (less the pane's padding and the indent).
+  const chart = { width: Math.max(20, columns - 4), block: glyphs.bar, ellipsis: glyphs.ellipsis };
+  const userBars = barChart(
+    (report?.users ?? []).map((user) => ({
+      label: user.username,
+      value: user.quota,
+      text: `${t('analytics.multi.spend')} ${renderQuota(user.quota, quota, 6).padStart(10)}  ${t('analytics.multi.requests')} ${String(user.request_count).padStart(6)}`,
+    })),
+    chart,
+  );
+  const callBars = barChart(
+    calls.labels.slice(0, 8).map((label, index) => ({
+      label,
+      value: calls.values[index] ?? 0,
+      text: String(calls.values[index] ?? 0),
+    })),
+    chart,
+  );
   return (
     <Box flexDirection="column" paddingX={1}>
       <Text bold>{t('analytics.multi.title')}</Text>
@@ -125,17 +144,17 @@ export function MultiUserScreen({ saveDir = process.cwd() }: ItemScreenProps) {
             : t('analytics.multi.none')}
         </Text>
       ) : null}
-      {(report?.users ?? []).map((user) => (
-        <Text key={user.username} wrap="truncate-end">
-          {`  ${user.username.padEnd(16)}  ${t('analytics.multi.spend')} ${renderQuota(user.quota, quota, 6).padStart(10)}  ${t('analytics.multi.requests')} ${String(user.request_count).padStart(6)}  ${bar(user.quota, maxQuota, BAR_WIDTH, glyphs.bar)}`}
+      {userBars.map((line, index) => (
+        <Text key={report?.users[index]?.username ?? index} wrap="truncate-end">
+          {glyphs.text(`  ${line}`)}
         </Text>
       ))}
       {calls.labels.length ? (
         <Text bold>{glyphs.text(t('analytics.multi.calls_chart', { value: calls.total }))}</Text>
       ) : null}
-      {calls.labels.slice(0, 8).map((label, index) => (
-        <Text key={label} wrap="truncate-end">
-          {glyphs.text(`  ${label}  ${calls.values[index]}`)}
+      {callBars.map((line, index) => (
+        <Text key={calls.labels[index] ?? index} wrap="truncate-end">
+          {glyphs.text(`  ${line}`)}
         </Text>
       ))}
     </Box>

@@ -22,9 +22,10 @@ const BINDINGS = [
   { keys: 'Tab', labelKey: 'playground.token' },
   { keys: '↑/↓', labelKey: 'playground.model' },
   { keys: 'Enter', labelKey: 'playground.send' },
+  { keys: 'Esc', labelKey: 'tui.keys.back' },
 ];
 
-/** Chat with a chosen token and model; Tab picks the next token, ↑/↓ the model, Enter sends. */
+/** Chat with a chosen token and model; Tab picks the next token, ↑/↓ the model, Enter sends, Esc goes back. */
 export function PlaygroundScreen() {
   const { t, glyphs } = useTuiEnv();
   const { client, server } = useSession();
@@ -92,7 +93,9 @@ export function PlaygroundScreen() {
 
   useScreenFrame(BINDINGS, true);
   useKeys((_input, key) => {
-    if (key.tab && tokens?.length) setTokenIndex((index) => (index + 1) % tokens.length);
+    // The message box has every other key; Esc goes back to the menu (the shell's Esc waits while a screen types).
+    if (key.escape) host.leave();
+    else if (key.tab && tokens?.length) setTokenIndex((index) => (index + 1) % tokens.length);
     else if (key.downArrow && models.length) setModelIndex((index) => (index + 1) % models.length);
     else if (key.upArrow && models.length)
       setModelIndex((index) => (index - 1 + models.length) % models.length);

@@ -63,7 +63,8 @@ export function SettingsScreen() {
   useEffect(() => {
     void reload();
   }, [reload]);
-  useScreenFrame(picking ? PICK_BINDINGS : readOnly ? BINDINGS.slice(1, 3) : BINDINGS, true);
+  // Read-only, nothing is typed: the console's own keys (`:`, `?`, `q`) work here as on a list.
+  useScreenFrame(picking ? PICK_BINDINGS : readOnly ? BINDINGS.slice(1, 3) : BINDINGS, !readOnly);
 
   const shown = (key: string) => {
     const def = options.find((one) => one.key === key);

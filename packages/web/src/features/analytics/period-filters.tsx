@@ -1,5 +1,5 @@
 import { Button, FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
-import { type ANALYTICS_GROUP_TYPES, type DayRange, isDayText } from '@gw/core';
+import { type ANALYTICS_GROUP_TYPES, type DayRange, dayRangeRefusal, isDayText } from '@gw/core';
 import { type FormEvent, useState } from 'react';
 import { useT } from '../../lib/use-t';
 
@@ -29,12 +29,8 @@ export function PeriodFilters({ initial, today, onSearch }: PeriodFiltersProps) 
   const [end, setEnd] = useState(initial.range.end);
   const [group, setGroup] = useState<AnalyticsGroup>(initial.group);
   const [userId, setUserId] = useState(String(initial.userId));
-  const error =
-    !isDayText(start) || !isDayText(end) || start > end
-      ? t('analytics.period.range_invalid')
-      : end > today
-        ? t('analytics.period.future')
-        : undefined;
+  const refusal = dayRangeRefusal({ start, end }, today);
+  const error = refusal ? t(refusal) : undefined;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (error) return;
