@@ -20,6 +20,7 @@ const MUTATING_HINTS = [
   '<Enter/Ctrl-s>',
   '<g> new access token',
   '<Enter> redeem',
+  '<Enter> Send',
 ];
 
 /** Screens that are a text box to type in, read-only or not. */

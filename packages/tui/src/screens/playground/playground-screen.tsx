@@ -27,7 +27,7 @@ const BINDINGS = [
 
 /** Chat with a chosen token and model; Tab picks the next token, ↑/↓ the model, Enter sends, Esc goes back. */
 export function PlaygroundScreen() {
-  const { t, glyphs } = useTuiEnv();
+  const { t, glyphs, readOnly } = useTuiEnv();
   const { client, server } = useSession();
   const host = useScreenHost();
   const [tokens, setTokens] = useState<Token[]>();
@@ -67,6 +67,8 @@ export function PlaygroundScreen() {
   }, [token?.id]);
 
   const send = () => {
+    // --read-only changes nothing stored, and a chat spends quota and writes a log.
+    if (readOnly) return;
     const parsed = playgroundSchema.safeParse({ token_id: String(token?.id ?? ''), model, message });
     if (!parsed.success || !target || reply !== undefined) return;
     const body = buildChatRequest(parsed.data, history);
@@ -91,7 +93,7 @@ export function PlaygroundScreen() {
     );
   };
 
-  useScreenFrame(BINDINGS, true);
+  useScreenFrame(readOnly ? BINDINGS.filter((binding) => binding.keys !== 'Enter') : BINDINGS, true);
   useKeys((_input, key) => {
     // The message box has every other key; Esc goes back to the menu (the shell's Esc waits while a screen types).
     if (key.escape) host.leave();
@@ -117,6 +119,7 @@ export function PlaygroundScreen() {
       <Text wrap="truncate-end">
         {`${t('playground.token')}: ‹ ${token?.name ?? ''} ›   ${t('playground.model')}: ‹ ${model ?? t(models.length ? 'common.loading' : 'playground.no_models')} ›`}
       </Text>
+      {readOnly ? <Text color="yellow">{t('tui.read_only.playground')}</Text> : null}
       {turns.length === 0 ? <Text dimColor>{t('playground.empty_chat')}</Text> : null}
       {turns.slice(-room).map((turn, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: the turns of one conversation, in order
