@@ -10,7 +10,12 @@ import type { GwDb } from '../../db/database.js';
 /** The unwritten-sums side of the ledger that balance checks read. */
 export type LedgerBalances = Pick<
   SettlementLedger,
-  'writtenBatches' | 'unwrittenUserQuota' | 'unwrittenTokenQuota' | 'pendingUserQuota' | 'pendingTokenQuota'
+  | 'writtenBatches'
+  | 'writing'
+  | 'unwrittenUserQuota'
+  | 'unwrittenTokenQuota'
+  | 'pendingUserQuota'
+  | 'pendingTokenQuota'
 >;
 
 /** A user's and a key's balance as stored, and when they were read. */
@@ -59,6 +64,7 @@ export async function readStoredBalances(
 ): Promise<StoredBalances | undefined> {
   for (let tries = 0; tries < READ_TRIES; tries++) {
     const stamp = deps.ledger.writtenBatches;
+    const writingAtStart = deps.ledger.writing;
     const readAt = Date.now();
     const row = await deps.db
       .selectFrom('tokens')
@@ -67,7 +73,9 @@ export async function readStoredBalances(
       .where('tokens.id', '=', tokenId)
       .executeTakeFirst();
     if (!row) return undefined;
-    if (deps.ledger.writtenBatches === stamp) {
+    // A batch being written may already be in the row (another connection or thread commits it) before
+    // the stamp moves: a read that overlaps one is not stamped.
+    if (deps.ledger.writtenBatches === stamp && !writingAtStart && !deps.ledger.writing) {
       return { user: Number(row.quota), token: Number(row.remain), stamp, readAt };
     }
   }
