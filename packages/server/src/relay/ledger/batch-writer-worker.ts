@@ -11,7 +11,8 @@ import {
 
 const data = workerData as WriterWorkerData;
 const { db } = openDatabase(data.database);
-const writer = inThreadWriter(db, data.nodeId, data.rejectsPath);
+// Other processes (and the main thread) write the same file: the batch takes the write lock up front.
+const writer = inThreadWriter(db, data.nodeId, data.rejectsPath, undefined, 'immediate');
 const port = parentPort;
 if (!port) throw new Error('batch-writer-worker runs as a worker thread');
 

@@ -39,15 +39,22 @@ export function inThreadWriter(
   nodeId: string,
   rejectsPath: string | undefined,
   onKept?: (reject: KeptReject) => void,
+  begin: 'deferred' | 'immediate' = 'deferred',
 ): BatchWriter {
   return {
     async write(entries, now) {
       const kept: KeptReject[] = [];
-      const result = await applyIsolatingRefused(db, entries, now, async (reject) => {
-        const keptReject = { ...reject, keptIn: await keepReject(db, reject, nodeId, rejectsPath) };
-        if (onKept) onKept(keptReject);
-        else kept.push(keptReject);
-      });
+      const result = await applyIsolatingRefused(
+        db,
+        entries,
+        now,
+        async (reject) => {
+          const keptReject = { ...reject, keptIn: await keepReject(db, reject, nodeId, rejectsPath) };
+          if (onKept) onKept(keptReject);
+          else kept.push(keptReject);
+        },
+        begin,
+      );
       return { ...result, kept };
     },
     close: async () => {},
@@ -113,7 +120,7 @@ function errorFrom(error: WriterError): Error {
 
 /**
  * Applies batches in a worker thread owning its own connection to the SQLite file `data.database`. The
- * worker is started on the first write; if it dies, the write in progress fails (the ledger retries it:
+ * worker is started at once; if it dies, the write in progress fails (the ledger retries it:
  * the marks keep it idempotent) and the next write starts a new one.
  */
 export function workerThreadWriter(data: WriterWorkerData): BatchWriter {
@@ -153,6 +160,9 @@ export function workerThreadWriter(data: WriterWorkerData): BatchWriter {
     return fresh;
   }
 
+  // Started now, not at the first batch: a thread's start (loading its modules) takes a while, and the
+  // ledger counts a batch as being written from the moment it is handed over.
+  started();
   return {
     write(entries, now) {
       const thread = started();

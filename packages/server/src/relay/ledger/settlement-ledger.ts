@@ -62,6 +62,8 @@ export interface SettlementLedger {
    * it) while writtenBatches still says it is not, so a balance read while this is true is not stamped.
    */
   readonly writing: boolean;
+  /** Resolves once no batch is being written (at once when none is). */
+  written(): Promise<void>;
   /**
    * The change to a user's / a token's balance that a row read at stamp `since` does not hold: the unwritten
    * sums plus the batches written after `since`. Undefined when `since` is older than the batches kept
@@ -158,6 +160,8 @@ export function createSettlementLedger(options: SettlementLedgerOptions): Settle
   const writer =
     options.writer ?? inThreadWriter(db, nodeId, rejectsPath, (reject) => options.onRejected?.(reject));
   let writing = false;
+  let writeDone: Promise<void> = Promise.resolve();
+  let endWrite = () => {};
 
   /** Keeps a refused entry and tells the operator; resolves once it is kept (or known lost). */
   async function setAside(reject: LedgerReject): Promise<void> {
@@ -225,10 +229,14 @@ export function createSettlementLedger(options: SettlementLedgerOptions): Settle
     const covered = journal?.rotate() ?? [];
     let kept: KeptReject[];
     writing = true;
+    writeDone = new Promise<void>((resolve) => {
+      endWrite = resolve;
+    });
     try {
       ({ kept } = await writer.write(batch, nowSeconds()));
     } catch (error) {
       writing = false;
+      endWrite();
       failures += 1;
       retryAt = Date.now() + Math.min(flushIntervalMs * 2 ** failures, MAX_RETRY_BACKOFF_MS);
       throw error;
@@ -249,6 +257,7 @@ export function createSettlementLedger(options: SettlementLedgerOptions): Settle
     if (written.length > WRITTEN_HISTORY) written.shift();
     writtenBatches += 1;
     writing = false;
+    endWrite();
     applyPending(batch, -1);
     options.onApplied?.(batch.map((entry) => entry.id));
     journal?.discard(covered);
@@ -306,6 +315,7 @@ export function createSettlementLedger(options: SettlementLedgerOptions): Settle
     get writing() {
       return writing;
     },
+    written: () => (writing ? writeDone : Promise.resolve()),
     unwrittenUserQuota: (userId, since) => unwritten('users', userId, since),
     unwrittenTokenQuota: (tokenId, since) => unwritten('tokens', tokenId, since),
     flush: () => exclusive(flushQueued),

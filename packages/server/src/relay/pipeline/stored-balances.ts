@@ -12,6 +12,7 @@ export type LedgerBalances = Pick<
   SettlementLedger,
   | 'writtenBatches'
   | 'writing'
+  | 'written'
   | 'unwrittenUserQuota'
   | 'unwrittenTokenQuota'
   | 'pendingUserQuota'
@@ -63,6 +64,9 @@ export async function readStoredBalances(
   tokenId: number,
 ): Promise<StoredBalances | undefined> {
   for (let tries = 0; tries < READ_TRIES; tries++) {
+    // A batch being written (in another thread, or on another connection) may be in the row or not until
+    // it is done: wait for it rather than read a row that cannot be stamped.
+    if (deps.ledger.writing) await deps.ledger.written();
     const stamp = deps.ledger.writtenBatches;
     const writingAtStart = deps.ledger.writing;
     const readAt = Date.now();
