@@ -1,7 +1,9 @@
 // What the workers of `gw serve --workers N` share when no Redis is configured (issue 13): the primary
-// process keeps the in-memory rate limiters and channel cooldowns and answers the workers over the cluster's
-// IPC channel, so a limit of 5 rpm is 5 rpm across every worker; an invalidation a worker publishes is run by
-// every other worker. Each call waits at most IPC_TIMEOUT_MS for the primary.
+// process keeps the in-memory rate limiters and answers the workers over the cluster's IPC channel, so a
+// limit of 5 rpm is 5 rpm across every worker. Channel cooldowns and invalidations are broadcast: a worker
+// that freezes a channel or publishes a topic tells the primary, which tells every other worker, and each
+// worker answers "which channels are frozen" from its own copy (a freeze is rare, that question is asked on
+// every request). Each call waits at most IPC_TIMEOUT_MS for the primary.
 import type { Worker } from 'node:cluster';
 import { createMemoryInvalidationBus, type InvalidationBus } from '../redis/invalidation-bus.js';
 import type { SharedStores } from '../redis/shared-stores.js';
@@ -17,7 +19,7 @@ export const IPC_TIMEOUT_MS = 5_000;
 /** A worker's call of one of the primary's stores. */
 interface StoreCall {
   gwStoreCall: number;
-  method: 'api.allow' | 'ip.allow' | 'ip.retryAfter' | 'cooldown.freeze' | 'cooldown.frozenAmong';
+  method: 'api.allow' | 'ip.allow' | 'ip.retryAfter';
   args: unknown[];
 }
 /** The primary's answer. */
@@ -29,6 +31,14 @@ interface StoreAnswer {
 /** An invalidation: worker → primary, then primary → every other worker. */
 interface Invalidation {
   gwInvalidate: string;
+}
+/** A channel frozen: worker → primary, then primary → every other worker (and to workers started later). */
+interface Freeze {
+  gwFreeze: { channelId: number; model: string | null; until: number };
+}
+
+function isFreeze(message: unknown): message is Freeze {
+  return typeof message === 'object' && message !== null && 'gwFreeze' in message;
 }
 
 function isCall(message: unknown): message is StoreCall {
@@ -49,7 +59,8 @@ function isInvalidation(message: unknown): message is Invalidation {
 export function servePrimaryStores(workers: () => Iterable<Worker>): { listen(worker: Worker): void } {
   const api = new MemoryApiRateLimiter();
   const ip = new MemoryIpRateLimiter();
-  const cooldowns = new MemoryChannelCooldowns();
+  // The freezes still running, so a worker started (or restarted) later gets them too.
+  const freezes = new Map<string, Freeze>();
   async function answer(call: StoreCall): Promise<unknown> {
     const [a, b, c, d] = call.args as [never, never, never, never];
     switch (call.method) {
@@ -59,16 +70,22 @@ export function servePrimaryStores(workers: () => Iterable<Worker>): { listen(wo
         return ip.allow(a, b, c, d);
       case 'ip.retryAfter':
         return ip.retryAfterSeconds(a, b, c, d);
-      case 'cooldown.freeze':
-        return cooldowns.freeze(a, b ?? undefined, c);
-      case 'cooldown.frozenAmong':
-        return [...(await cooldowns.frozenAmong(a, b))];
     }
   }
   return {
     listen(worker) {
+      const now = Date.now();
+      for (const [key, freeze] of freezes) {
+        if (freeze.gwFreeze.until <= now) freezes.delete(key);
+        else worker.send(freeze);
+      }
       worker.on('message', (message: unknown) => {
-        if (isInvalidation(message)) {
+        if (isFreeze(message)) {
+          const { channelId, model, until } = message.gwFreeze;
+          const key = `${channelId}:${model ?? ''}`;
+          if ((freezes.get(key)?.gwFreeze.until ?? 0) < until) freezes.set(key, message);
+        }
+        if (isInvalidation(message) || isFreeze(message)) {
           for (const other of workers()) {
             if (other !== worker && other.isConnected()) other.send(message);
           }
@@ -96,7 +113,7 @@ export interface PrimaryChannel {
   off(event: 'message', listener: (message: unknown) => void): unknown;
 }
 
-/** A worker's stores: the primary's limiters and cooldowns over IPC, invalidations to every worker. */
+/** A worker's stores: the primary's limiters over IPC; cooldowns and invalidations to every worker. */
 export function openIpcSharedStores(
   primary: PrimaryChannel,
   options: { onError?: (error: unknown) => void } = {},
@@ -104,7 +121,14 @@ export function openIpcSharedStores(
   let next = 0;
   const waiting = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   const invalidation = createMemoryInvalidationBus({ onError: options.onError });
+  const frozen = new MemoryChannelCooldowns();
   const onMessage = (message: unknown) => {
+    if (isFreeze(message)) {
+      const { channelId, model, until } = message.gwFreeze;
+      const seconds = (until - Date.now()) / 1000;
+      if (seconds > 0) frozen.freezeSync(channelId, model ?? undefined, seconds);
+      return;
+    }
     if (isInvalidation(message)) {
       // Run here without sending it on again: the primary already told every other worker.
       void local.publish(message.gwInvalidate);
@@ -158,9 +182,13 @@ export function openIpcSharedStores(
       call<number>('ip.retryAfter', [mark, address, max, windowSeconds]),
   };
   const cooldowns: ChannelCooldowns = {
-    freeze: (channelId, model, seconds) => call<void>('cooldown.freeze', [channelId, model ?? null, seconds]),
-    frozenAmong: async (channelIds, model) =>
-      new Set(await call<number[]>('cooldown.frozenAmong', [[...channelIds], model])),
+    async freeze(channelId, model, seconds) {
+      if (seconds <= 0) return;
+      frozen.freezeSync(channelId, model, seconds);
+      const until = Date.now() + seconds * 1000;
+      primary.send({ gwFreeze: { channelId, model: model ?? null, until } } satisfies Freeze);
+    },
+    frozenAmong: (channelIds, model) => frozen.frozenAmong(channelIds, model),
   };
   const bus: InvalidationBus = {
     publish: async (topic) => {

@@ -1,6 +1,7 @@
 // `gw serve --workers 2` (issue 13) on one SQLite file without Redis: the workers take turns with new
 // connections, share the per-user rate limit through the primary (5 per minute is 5 across both, not 5 per
-// worker), and every relayed request is billed and logged exactly once, by whichever worker served it.
+// worker) and channel cooldowns, and every relayed request is billed and logged exactly once, by whichever
+// worker served it.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
@@ -9,6 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { call } from '../test-support/test-app.js';
+import { type FakeUpstream, startFakeUpstream } from '../relay/test-support/fake-upstream/index.js';
 import { type RelayTestApp, startRelayApp } from '../relay/test-support/relay-app.js';
 
 const childScript = fileURLToPath(new URL('./test-support/cluster-child.ts', import.meta.url));
@@ -35,8 +37,8 @@ async function setDefaultGroupRate(r: RelayTestApp, apiRate: number): Promise<vo
 }
 
 /** One chat completion on a connection of its own (so the cluster may hand it to either worker). */
-function chatOnce(url: string, key: string): Promise<number> {
-  const body = JSON.stringify({ model: 'gpt-4o-mini', messages: [{ role: 'user', content: 'hi' }] });
+function chatOnce(url: string, key: string, model = 'gpt-4o-mini'): Promise<number> {
+  const body = JSON.stringify({ model, messages: [{ role: 'user', content: 'hi' }] });
   return new Promise((resolve, reject) => {
     const sent = request(
       `${url}/v1/chat/completions`,
@@ -117,13 +119,43 @@ async function stopCluster(cluster: Cluster): Promise<number | null> {
 describe('gw serve --workers 2 without Redis', () => {
   let r: RelayTestApp | undefined;
   let cluster: Cluster | undefined;
+  let failing: FakeUpstream | undefined;
   afterEach(async () => {
     if (cluster) {
       await stopCluster(cluster);
       rmSync(cluster.dataDir, { recursive: true, force: true });
     }
     await r?.close();
+    await failing?.close();
   });
+
+  it('shares a channel cooldown: once one worker froze the failing channel, neither tries it again', async () => {
+    r = await startRelayApp('sqlite');
+    failing = await startFakeUpstream();
+    failing.script({ status: 500, times: 1000 });
+    await r.addChannel({ models: 'cool-model', priority: 10, base_url: failing.url });
+    await r.addChannel({ models: 'cool-model', priority: 0 });
+    await r.setOptions({ RetryTimes: '1', RetryCooldownSeconds: '60' });
+    const caller = await r.newCaller();
+    cluster = await startCluster(r);
+
+    expect(await chatOnce(cluster.url, caller.key, 'cool-model')).toBe(200);
+    expect(failing.requests).toHaveLength(1);
+    const statuses: number[] = [];
+    for (let index = 0; index < 6; index += 1)
+      statuses.push(await chatOnce(cluster.url, caller.key, 'cool-model'));
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 200]);
+    // Without the shared cooldown the other worker would have tried the failing channel first.
+    expect(failing.requests).toHaveLength(1);
+    expect(await stopCluster(cluster)).toBe(0);
+    const logs = await r.t.app.gw.db
+      .selectFrom('logs')
+      .select('id')
+      .where('user_id', '=', caller.userId)
+      .where('type', '=', 2)
+      .execute();
+    expect(logs).toHaveLength(7);
+  }, 120_000);
 
   it('shares 5 per minute across both workers, and bills and logs each relayed request once', async () => {
     r = await startRelayApp('sqlite');
