@@ -4,19 +4,25 @@
 // with billing and logging on SQLite. Prints req/s and p50/p99 latency in µs per cell, then gw/bare and
 // gw/direct throughput and the latency gw adds over direct. Targets at concurrency 16: gw ≥ 70 % of the
 // bare proxy's throughput, added p50 ≤ 1 ms, added p99 ≤ 5 ms. Builds the server first when dist is missing.
-// BENCH_MS (default 4500) is the measured time per target and cell. `--profile <dir>` runs gw under
-// --cpu-prof, keeps the profile in <dir> and prints where gw's time went.
+// BENCH_MS (default 4500) is the measured time per target and cell. Each cell also prints the CPU time the
+// target's server process(es) used per request (µs, from the kernel's rusage: the machine's load disturbs it
+// less than wall time). Then an open-loop part sends JSON requests at fixed rates (BENCH_RATES, default
+// 300,1000 req/s; BENCH_OPEN_MS per target and run, default 2000, 3 runs), latency counted from each
+// request's scheduled time, and prints p50/p99/max per target and gw's added p99 over direct per run.
+// `--profile <dir>` runs gw under --cpu-prof, keeps the profile in <dir> and prints where gw's time went.
+// `--database <url>` puts gw on that database (an empty one, e.g. PostgreSQL) instead of a fresh SQLite
+// file; `--workers <n>` runs `gw serve --workers n` (cluster; CPU counted over the primary and workers).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { chatLoad, summarize } from './relay/chat-load.mjs';
+import { chatLoad, openLoad, summarize } from './relay/chat-load.mjs';
 import { prepareGw, probeRelay, waitForConsumeLogs } from './relay/gw-setup.mjs';
-import { startNodeProcess, stopNodeProcess } from './relay/processes.mjs';
+import { cpuMicros, startNodeProcess, stopNodeProcess } from './relay/processes.mjs';
 import { summarizeCpuProfile } from './relay/profile-summary.mjs';
-import { comparisonLine, resultHeader, resultRow } from './relay/report.mjs';
+import { comparisonLine, openHeader, openRow, resultHeader, resultRow } from './relay/report.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..');
@@ -25,7 +31,11 @@ const durationMs = Number(process.env.BENCH_MS ?? 4500);
 const ROUNDS = 3;
 const WARMUP_MS = 1000;
 const ROOT_PASSWORD = 'bench-password';
-const { values: options } = parseArgs({ options: { profile: { type: 'string' } } });
+const OPEN_MS = Number(process.env.BENCH_OPEN_MS ?? 2000);
+const RATES = (process.env.BENCH_RATES ?? '300,1000').split(',').filter(Boolean).map(Number);
+const { values: options } = parseArgs({
+  options: { profile: { type: 'string' }, database: { type: 'string' }, workers: { type: 'string' } },
+});
 const profileDir = options.profile ? resolve(options.profile) : undefined;
 
 if (!existsSync(join(root, 'packages/server/dist/index.js'))) {
@@ -58,7 +68,8 @@ async function startGw(upstreamUrl) {
     nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
     env: {
       ...process.env,
-      DATABASE_URL: `sqlite:${join(dataDir, 'gw.db')}`,
+      DATABASE_URL: options.database ?? `sqlite:${join(dataDir, 'gw.db')}`,
+      ...(options.workers ? { GW_WORKERS: options.workers } : {}),
       GW_ROOT_PASSWORD: ROOT_PASSWORD,
       GW_DATA_DIR: dataDir,
       GW_WEB_DIR: dataDir,
@@ -67,23 +78,44 @@ async function startGw(upstreamUrl) {
   });
   const { authorization, cookie } = await prepareGw(gw.url, upstreamUrl, ROOT_PASSWORD);
   const probe = await probeRelay(gw.url, authorization);
-  return { ...probe, url: gw.url, headers: { authorization }, cookie };
+  return { ...probe, url: gw.url, headers: { authorization }, cookie, pid: gw.child.pid };
 }
 
 let failed = false;
+let gwOpenCompleted = 0;
+
+/** One run of `load`, with the CPU time the target's server used during it. */
+async function measured(target, load, ms) {
+  const before = cpuMicros(target.pid);
+  const result = await load.run(ms);
+  const after = cpuMicros(target.pid);
+  return { ...result, cpuMicros: before === undefined || after === undefined ? undefined : after - before };
+}
+
 try {
   const upstream = await start('upstream.mjs');
   const bare = await start('bare-proxy.mjs', [upstream.url]);
   const targets = [
-    { name: 'direct', origin: upstream.url, headers: { authorization: 'Bearer sk-bench-upstream' } },
-    { name: 'bare', origin: bare.url, headers: { authorization: 'Bearer sk-bench-upstream' } },
+    {
+      name: 'direct',
+      origin: upstream.url,
+      headers: { authorization: 'Bearer sk-bench-upstream' },
+      pid: upstream.child.pid,
+    },
+    {
+      name: 'bare',
+      origin: bare.url,
+      headers: { authorization: 'Bearer sk-bench-upstream' },
+      pid: bare.child.pid,
+    },
   ];
   const gwTarget = await startGw(upstream.url).catch((error) => ({
     available: false,
     reason: error.message,
   }));
-  if (gwTarget.available) targets.push({ name: 'gw', origin: gwTarget.url, headers: gwTarget.headers });
-  else console.log(`gw: not available (${gwTarget.reason})`);
+  if (gwTarget.available) {
+    targets.push({ name: 'gw', origin: gwTarget.url, headers: gwTarget.headers, pid: gwTarget.pid });
+  } else console.log(`gw: not available (${gwTarget.reason})`);
 
   console.log(
     `POST /v1/chat/completions; per cell ${WARMUP_MS} ms warm-up, then ${durationMs} ms per target in ${ROUNDS} interleaved turns; latency in µs`,
@@ -103,7 +135,8 @@ try {
       // processes, GC, CPU frequency) touches them alike.
       for (let round = 0; round < ROUNDS; round += 1) {
         const order = round % 2 === 0 ? loads : [...loads].reverse();
-        for (const { target, load } of order) runs.get(target.name).push(await load.run(durationMs / ROUNDS));
+        for (const { target, load } of order)
+          runs.get(target.name).push(await measured(target, load, durationMs / ROUNDS));
       }
       for (const { target, load } of loads) {
         await load.close();
@@ -116,13 +149,45 @@ try {
     }
   }
 
+  const openResults = new Map();
+  if (RATES.length > 0) {
+    console.log(
+      `\nopen loop, JSON: ${ROUNDS} runs of ${OPEN_MS} ms per target and rate, latency (µs) from each request's scheduled time`,
+    );
+    console.log(openHeader());
+    for (const rate of RATES) {
+      const loads = targets.map((target) => ({ target, load: openLoad({ ...target, stream: false, rate }) }));
+      for (const { target, load } of loads) {
+        // The warm-up's replies are billed too: they count in the check below.
+        const warm = await load.run(Math.min(500, OPEN_MS));
+        if (target.name === 'gw') gwOpenCompleted += warm.completed;
+        if (warm.errors > 0) failed = true;
+      }
+      const perTarget = new Map(loads.map(({ target }) => [target.name, []]));
+      for (let round = 0; round < ROUNDS; round += 1) {
+        const order = round % 2 === 0 ? loads : [...loads].reverse();
+        for (const { target, load } of order)
+          perTarget.get(target.name).push(await measured(target, load, OPEN_MS));
+      }
+      for (const { target, load } of loads) {
+        await load.close();
+        const runsOf = perTarget.get(target.name);
+        openResults.set(`${target.name} ${rate}`, runsOf);
+        if (target.name === 'gw') gwOpenCompleted += runsOf.reduce((sum, run) => sum + run.completed, 0);
+        if (runsOf.some((run) => run.errors > 0)) failed = true;
+        console.log(openRow(target.name, rate, runsOf, perTarget.get('direct')));
+      }
+    }
+  }
+
   if (gwTarget.available) {
     // Every successful gw reply (the probes included) must have been billed and logged.
     const relayed =
       gwTarget.probes +
       [...results]
         .filter(([key]) => key.startsWith('gw '))
-        .reduce((sum, [, result]) => sum + result.completed, 0);
+        .reduce((sum, [, result]) => sum + result.completed, 0) +
+      gwOpenCompleted;
     const logged = await waitForConsumeLogs(gwTarget.url, gwTarget.cookie, relayed);
     console.log(`gw billing and logging: ${logged} consume logs for ${relayed} relayed requests`);
     if (logged !== relayed) failed = true;

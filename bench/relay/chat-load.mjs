@@ -85,5 +85,75 @@ export function summarize(runs) {
     completed: runs.reduce((sum, run) => sum + run.completed, 0),
     errors: runs.reduce((sum, run) => sum + run.errors, 0),
     firstError: runs.find((run) => run.firstError)?.firstError,
+    cpuPerRequest: cpuPerRequest(runs),
+  };
+}
+
+/** The server's CPU time (µs) per completed request over the runs that measured it (not the warm-up). */
+export function cpuPerRequest(runs) {
+  const counted = runs.filter((run) => run.cpuMicros !== undefined);
+  const requests = counted.reduce((sum, run) => sum + run.completed, 0);
+  if (counted.length === 0 || requests === 0) return undefined;
+  return counted.reduce((sum, run) => sum + run.cpuMicros, 0) / requests;
+}
+
+/**
+ * An open-loop load: requests are sent at a fixed `rate` (per second) whatever the target's replies do, each
+ * on its own schedule (`start + i / rate`); latency counts from the scheduled time, so a stall of the target
+ * shows in every request that should have gone out during it (no coordinated omission). `connections` is
+ * the most requests in flight: beyond it requests wait in the pool, which counts in their latency too.
+ */
+export function openLoad({ origin, headers = {}, stream, rate, connections = 64 }) {
+  const pool = new Pool(origin, { connections, pipelining: 1, keepAliveTimeout: 60_000 });
+  const body = chatBody(stream);
+  const requestHeaders = { 'content-type': 'application/json', ...headers };
+  return {
+    /** Sends `rate × durationMs / 1000` requests on schedule; resolves when every reply is in. */
+    async run(durationMs) {
+      const latencies = [];
+      let errors = 0;
+      let completed = 0;
+      let firstError;
+      const total = Math.round((rate * durationMs) / 1000);
+      const intervalNs = 1e9 / rate;
+      const start = process.hrtime.bigint();
+      const sends = [];
+      const sendOne = async (scheduled) => {
+        let ok = false;
+        try {
+          const response = await pool.request({
+            method: 'POST',
+            path: '/v1/chat/completions',
+            headers: requestHeaders,
+            body,
+          });
+          const text = await response.body.text();
+          ok = complete(response.statusCode, text, stream);
+          if (!ok) firstError ??= `HTTP ${response.statusCode}: ${text.slice(0, 200)}`;
+        } catch (error) {
+          firstError ??= String(error);
+        }
+        if (!ok) errors += 1;
+        else {
+          completed += 1;
+          latencies.push(Number(process.hrtime.bigint() - scheduled) / 1000);
+        }
+      };
+      let next = 0;
+      while (next < total) {
+        const now = process.hrtime.bigint();
+        // Every request whose time has come goes out now, each latency from its own scheduled time.
+        while (next < total) {
+          const scheduled = start + BigInt(Math.round(next * intervalNs));
+          if (scheduled > now) break;
+          sends.push(sendOne(scheduled));
+          next += 1;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 1));
+      }
+      await Promise.all(sends);
+      return { latencies, durationMs, completed, errors, firstError };
+    },
+    close: () => pool.close(),
   };
 }

@@ -1,11 +1,13 @@
 // gw for the relay bench, in its own process: the built server (packages/server/dist) on a free port, with the
 // settings it reads from the environment the bench passes (SQLite in a temp folder, the root password,
 // silent logs). Prints `listening <url>` once ready.
-import { startServer } from '../../packages/server/dist/index.js';
+import cluster from 'node:cluster';
+import { serve } from '../../packages/server/dist/index.js';
 import { exitWithParent } from './processes.mjs';
 
-const gw = await startServer({ port: 0, host: '127.0.0.1', handleSignals: false, env: process.env });
-console.log(`listening ${gw.url}`);
+// GW_WORKERS > 1: this process is the cluster's primary and the workers run this file too (quietly).
+const gw = await serve({ port: 0, host: '127.0.0.1', handleSignals: false, env: process.env });
+if (cluster.isPrimary) console.log(`listening ${gw.url}`);
 exitWithParent();
 process.on('SIGTERM', async () => {
   await gw.close();

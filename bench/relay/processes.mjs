@@ -1,6 +1,7 @@
 // Starting the bench's servers as child processes (each gets its own event loop, as in production) and
 // stopping them again.
 import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 
 /**
  * Starts `node ...nodeArgs <script> ...args` and resolves with its URL once it prints `listening <url>`;
@@ -62,3 +63,29 @@ export function stopNodeProcess({ child }, graceMs = 5_000) {
     child.kill('SIGTERM');
   });
 }
+
+/**
+ * CPU time (user + system, µs) the process `pid` and every process under it (cluster workers) have used so
+ * far, from /proc (the kernel's rusage of each, in clock ticks); undefined where /proc is missing.
+ */
+export function cpuMicros(pid) {
+  let ticks = 0;
+  const visit = (id) => {
+    const stat = readFileSync(`/proc/${id}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces) start at its closing parenthesis.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    ticks += Number(fields[11]) + Number(fields[12]);
+    for (const task of readdirSync(`/proc/${id}/task`)) {
+      const children = readFileSync(`/proc/${id}/task/${task}/children`, 'utf8').trim();
+      for (const child of children ? children.split(' ') : []) visit(child);
+    }
+  };
+  try {
+    visit(pid);
+  } catch {
+    return undefined;
+  }
+  return (ticks * 1e6) / CLOCK_TICKS;
+}
+/** USER_HZ: 100 on every Linux this runs on. */
+const CLOCK_TICKS = 100;

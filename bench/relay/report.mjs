@@ -14,12 +14,15 @@ const COLUMNS = [
   ['p99 µs', 10, 'start'],
   ['requests', 10, 'start'],
   ['errors', 8, 'start'],
+  ['CPU µs/req', 12, 'start'],
 ];
 
-const cells = (values) =>
+const cpuText = (micros) => (micros === undefined ? '-' : micros.toFixed(0));
+
+const cells = (values, columns = COLUMNS) =>
   values
     .map((value, index) => {
-      const [, width, pad] = COLUMNS[index];
+      const [, width, pad] = columns[index];
       return pad === 'end' ? String(value).padEnd(width) : String(value).padStart(width);
     })
     .join('');
@@ -39,6 +42,7 @@ export function resultRow(target, mode, concurrency, result) {
     result.p99.toFixed(0),
     result.count,
     result.errors,
+    cpuText(result.cpuPerRequest),
   ]);
 }
 
@@ -64,5 +68,89 @@ export function comparisonLine(mode, concurrency, { direct, bare, gw }) {
     const missed = missedTargets(share, addedP50, addedP99);
     verdict = missed.length === 0 ? '  [targets met]' : `  [missed: ${missed.join(', ')}]`;
   }
-  return `${label}gw/bare ${share.toFixed(2)}, gw/direct ${(gw.rps / direct.rps).toFixed(2)}, gw added p50 ${addedP50.toFixed(0)} p99 ${addedP99.toFixed(0)}; ${bareAdded}${verdict}`;
+  const cpu =
+    gw.cpuPerRequest === undefined || bare.cpuPerRequest === undefined
+      ? ''
+      : `, CPU/request gw ${cpuText(gw.cpuPerRequest)} bare ${cpuText(bare.cpuPerRequest)} µs (${(gw.cpuPerRequest / bare.cpuPerRequest).toFixed(2)}×)`;
+  return `${label}gw/bare ${share.toFixed(2)}, gw/direct ${(gw.rps / direct.rps).toFixed(2)}, gw added p50 ${addedP50.toFixed(0)} p99 ${addedP99.toFixed(0)}${cpu}; ${bareAdded}${verdict}`;
+}
+
+/** Open loop: gw's added p99 over direct ≤ 2 ms in every run, no request above 10 ms (a stall). */
+export const OPEN_TARGETS = { addedP99: 2000, stall: 10_000 };
+
+const OPEN_COLUMNS = [
+  ['target', 8, 'end'],
+  ['rate', 6, 'start'],
+  ['p50 µs', 9, 'start'],
+  ['p99 µs', 9, 'start'],
+  ['max µs', 9, 'start'],
+  ['CPU µs/req', 12, 'start'],
+  ['', 2, 'end'],
+  ['per run: p99 µs (added over direct)', 0, 'end'],
+];
+
+export function openHeader() {
+  return cells(
+    OPEN_COLUMNS.map(([title]) => title),
+    OPEN_COLUMNS,
+  );
+}
+
+const percentile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+
+/** One open-loop target at one rate over its runs; `directRuns` the upstream's runs to add over. */
+export function openRow(target, rate, runs, directRuns) {
+  const all = runs.flatMap((run) => run.latencies).sort((a, b) => a - b);
+  const perRun = runs.map((run, index) => {
+    const sorted = [...run.latencies].sort((a, b) => a - b);
+    const p99 = percentile(sorted, 0.99);
+    const direct = directRuns?.[index];
+    if (!direct || target === 'direct') return p99.toFixed(0);
+    const directP99 = percentile(
+      [...direct.latencies].sort((a, b) => a - b),
+      0.99,
+    );
+    return `${p99.toFixed(0)} (+${(p99 - directP99).toFixed(0)})`;
+  });
+  let verdict = '';
+  if (target === 'gw' && directRuns) {
+    const added = runs.map((run, index) => {
+      const p99 = percentile(
+        [...run.latencies].sort((a, b) => a - b),
+        0.99,
+      );
+      return (
+        p99 -
+        percentile(
+          [...directRuns[index].latencies].sort((a, b) => a - b),
+          0.99,
+        )
+      );
+    });
+    const missed = [];
+    if (added.some((value) => value > OPEN_TARGETS.addedP99))
+      missed.push(`added p99 ≤ ${OPEN_TARGETS.addedP99}`);
+    if ((all.at(-1) ?? 0) > OPEN_TARGETS.stall) missed.push(`no stall > ${OPEN_TARGETS.stall}`);
+    verdict = missed.length === 0 ? '  [targets met]' : `  [missed: ${missed.join(', ')}]`;
+  }
+  const errors = runs.reduce((sum, run) => sum + run.errors, 0);
+  return `${cells(
+    [
+      target,
+      rate,
+      percentile(all, 0.5).toFixed(0),
+      percentile(all, 0.99).toFixed(0),
+      (all.at(-1) ?? 0).toFixed(0),
+      cpuText(cpuPerRequestOf(runs)),
+      '',
+      perRun.join(', '),
+    ],
+    OPEN_COLUMNS,
+  )}${errors > 0 ? `  ${errors} errors` : ''}${verdict}`;
+}
+
+function cpuPerRequestOf(runs) {
+  const requests = runs.reduce((sum, run) => sum + run.completed, 0);
+  if (requests === 0 || runs.some((run) => run.cpuMicros === undefined)) return undefined;
+  return runs.reduce((sum, run) => sum + run.cpuMicros, 0) / requests;
 }

@@ -43,6 +43,7 @@ import { orderRoutes } from './resources/orders/orders.routes.js';
 import { createPaymentsRepository } from './resources/payments/payments.repository.js';
 import { paymentRoutes } from './resources/payments/payments.routes.js';
 import { createPaymentsService } from './resources/payments/payments.service.js';
+import { openIpcSharedStores, type PrimaryChannel } from './cluster/ipc-stores.js';
 import { openSharedStores } from './redis/shared-stores.js';
 import { createRelayChannelProvider } from './relay/channel-checks/relay-channel-provider.js';
 import { createRelayModule, type RelayModule } from './relay/relay.module.js';
@@ -126,6 +127,11 @@ declare module 'fastify' {
 export interface BuildAppOptions {
   /** Where log lines go (default stdout); tests pass a stream to read what was printed. */
   logStream?: NodeJS.WritableStream;
+  /**
+   * A worker of `gw serve --workers N`: without Redis, its limiters, cooldowns and invalidations are the
+   * primary process's, over this IPC channel (cluster/ipc-stores.ts).
+   */
+  primary?: PrimaryChannel;
   /** Seams of the channel resource (tests inject a fake upstream provider; the relay fills it). */
   channelSeams?: ChannelSeams;
   /** Sends the verification and password-reset mails (default: refuses; no mail server yet). */
@@ -192,14 +198,19 @@ export async function buildApp(
     throw error;
   }
   // Rate limits, cooldowns and cache invalidation: in Redis when REDIS_URL is set (shared by every process).
-  const sharedStores = await openSharedStores(config.redisUrl, {
-    keyPrefix: config.redisKeyPrefix,
-    nodeId: config.nodeId,
-    onError: (error) => app.log.error({ err: error }, 'a shared store (Redis) failed'),
-  }).catch(async (error) => {
-    await app.close();
-    throw error;
-  });
+  const sharedStores =
+    options.primary && !config.redisUrl
+      ? openIpcSharedStores(options.primary, {
+          onError: (error) => app.log.error({ err: error }, 'a shared store (the primary process) failed'),
+        })
+      : await openSharedStores(config.redisUrl, {
+          keyPrefix: config.redisKeyPrefix,
+          nodeId: config.nodeId,
+          onError: (error) => app.log.error({ err: error }, 'a shared store (Redis) failed'),
+        }).catch(async (error) => {
+          await app.close();
+          throw error;
+        });
   app.addHook('onClose', () => sharedStores.close());
   const optionStore = createOptionStore(database.db);
   const secrets = await resolveSecrets(optionStore, config, () => hasSignedTokenKeys(database.db)).catch(

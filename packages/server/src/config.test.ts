@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from './app.js';
+import { defaultWorkers } from './cluster/serve-workers.js';
 import { ConfigError, defaultWebDir, loadConfig } from './config.js';
 import { call, signIn } from './test-support/test-app.js';
 
@@ -71,6 +72,18 @@ describe('loadConfig', () => {
       /^CLIENT_HEADERS_TIMEOUT:/,
     );
     expect(() => loadConfig({ CLIENT_REQUEST_TIMEOUT: '0' })).toThrow(/^CLIENT_REQUEST_TIMEOUT:/);
+  });
+
+  it('reads GW_WORKERS (a whole number from 1, or auto) and defaults per database', () => {
+    expect(loadConfig({}).workers).toBeUndefined();
+    expect(loadConfig({ GW_WORKERS: 'auto' }).workers).toBeUndefined();
+    expect(loadConfig({ GW_WORKERS: '4' }).workers).toBe(4);
+    for (const bad of ['0', '-1', '1.5', 'many', '257']) {
+      expect(() => loadConfig({ GW_WORKERS: bad })).toThrow(/^GW_WORKERS:/);
+    }
+    expect(defaultWorkers('sqlite', 8)).toBe(1);
+    expect(defaultWorkers('postgres', 8)).toBe(8);
+    expect(defaultWorkers('mysql', 32)).toBe(32);
   });
 
   it('accepts one-hub’s SQL_DSN and REDIS_CONN_STRING aliases, the gw names winning', () => {

@@ -38,6 +38,11 @@ export interface ServerConfig {
   /** Names this process's journal; processes sharing a data folder need distinct ids (GW_NODE_ID). */
   nodeId: string;
   /**
+   * Relay processes of `gw serve` behind one port (GW_WORKERS, or `--workers`); undefined = the default:
+   * one per core on PostgreSQL/MySQL, one on SQLite (cluster/serve-workers.ts).
+   */
+  workers: number | undefined;
+  /**
    * Whether the built-in price list is added at start (AUTO_PRICE_UPDATES_MODE: `system`, one-hub's
    * default, or `off`) and whether into a table that already has prices (AUTO_PRICE_UPDATES; otherwise only
    * into an empty one).
@@ -185,6 +190,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     logLevel,
     dataDir: dataDir ? resolve(cwd, dataDir) : defaultDataDir(database, cwd),
     nodeId,
+    workers: parseWorkers(value('GW_WORKERS')),
     priceSeed: Object.freeze({
       mode: parsePriceSeedMode(value('AUTO_PRICE_UPDATES_MODE')),
       always: parseSwitch('AUTO_PRICE_UPDATES', value('AUTO_PRICE_UPDATES'), false),
@@ -312,6 +318,18 @@ function parseScryptN(text: string | undefined): number {
     throw new ConfigError('PASSWORD_SCRYPT_N', `"${text}" is not a power of two from 1024 to 1048576`);
   }
   return n;
+}
+
+/** The most worker processes `gw serve` starts. */
+export const MAX_WORKERS = 256;
+
+function parseWorkers(text: string | undefined): number | undefined {
+  if (text === undefined || text === '' || text === 'auto') return undefined;
+  const workers = Number(text);
+  if (!Number.isInteger(workers) || workers < 1 || workers > MAX_WORKERS) {
+    throw new ConfigError('GW_WORKERS', `use a whole number from 1 to ${MAX_WORKERS}, or auto`);
+  }
+  return workers;
 }
 
 function parsePort(text: string | undefined): number {

@@ -10,3 +10,4 @@ export {
 export { BackupError, backupSqlite } from './db/backup.js';
 export { buildOpenApiDocument } from './plugins/openapi.js';
 export { type RunningServer, type StartServerOptions, startServer } from './server.js';
+export { defaultWorkers, type ServeOptions, serve } from './cluster/serve-workers.js';

@@ -1,6 +1,7 @@
 // Starts the HTTP server and closes it gracefully on SIGINT/SIGTERM (shutdown.ts: in-flight requests
 // finish up to SHUTDOWN_TIMEOUT, then the ledger is flushed).
 import { buildApp } from './app.js';
+import type { PrimaryChannel } from './cluster/ipc-stores.js';
 import { loadConfig } from './config.js';
 import { closeGracefully } from './shutdown.js';
 
@@ -15,6 +16,8 @@ export interface StartServerOptions {
   logStream?: NodeJS.WritableStream;
   /** The line that shows a generated root password, in the starting user's language. */
   rootPasswordMessage?: (password: string) => string;
+  /** A cluster worker's channel to its primary (cluster/serve-workers.ts). */
+  primary?: PrimaryChannel;
 }
 
 export interface RunningServer {
@@ -33,6 +36,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const app = await buildApp(config, {
     logStream: options.logStream,
     rootPasswordMessage: options.rootPasswordMessage,
+    primary: options.primary,
   });
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();

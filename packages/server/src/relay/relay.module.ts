@@ -6,6 +6,8 @@ import { createAbilitiesMirror } from '../db/one-hub-abilities.js';
 import { clientIp } from '../plugins/ip-rate-limit.js';
 import type { SharedStores } from '../redis/shared-stores.js';
 import type { AppContext } from '../shared/context.js';
+import { workerThreadWriter } from './ledger/batch-writer.js';
+import { rejectsFile } from './ledger/ledger-rejects.js';
 import { createSettlementLedger, type SettlementLedger } from './ledger/settlement-ledger.js';
 import { createRelayAuthenticator } from './pipeline/authenticate.js';
 import { createPublicImageFetcher } from './pipeline/public-image-fetch.js';
@@ -88,9 +90,20 @@ export async function createRelayModule(
     journalDir: config.dataDir,
     nodeId: config.nodeId,
     flushIntervalMs: config.batchFlushMs,
-    // Under load a batch is written every 250 settlements: each write holds the event loop (node:sqlite
-    // is synchronous), so smaller batches keep the relay's tail latency down.
+    // Under load a batch is written every 250 settlements, so a balance read a moment ago stays exact and
+    // no write grows long.
     maxBatch: 250,
+    // node:sqlite is synchronous: on the event loop a batch held every other request for milliseconds
+    // (issue 13), so a SQLite file gets a writer thread with a connection of its own.
+    ...(config.database.kind === 'sqlite' && config.database.file !== ':memory:'
+      ? {
+          writer: workerThreadWriter({
+            database: config.database,
+            nodeId: config.nodeId,
+            rejectsPath: rejectsFile(config.dataDir, config.nodeId),
+          }),
+        }
+      : {}),
     onError: (error) => log.error({ err: error }, 'the relay ledger could not write a batch; it will retry'),
     onApplied: (ids) => {
       auth.invalidate();

@@ -10,8 +10,13 @@ export function buildCommand(ctx: CliContext): Command {
     .option('--port <n>', ctx.t('cli.serve.port'))
     .option('--host <host>', ctx.t('cli.serve.host'))
     .addOption(new Option('--log-format <format>', ctx.t('cli.serve.log_format')).choices(['text', 'json']))
-    .action(async (flags: { port?: string; host?: string; logFormat?: 'text' | 'json' }) => {
-      const port = flags.port === undefined ? undefined : parseIntegerText(flags.port, '--port', 0, 65_535);
-      await runServe(ctx, { port, host: flags.host, logFormat: flags.logFormat });
-    });
+    .option('--workers <n>', ctx.t('cli.serve.workers'))
+    .action(
+      async (flags: { port?: string; host?: string; logFormat?: 'text' | 'json'; workers?: string }) => {
+        const port = flags.port === undefined ? undefined : parseIntegerText(flags.port, '--port', 0, 65_535);
+        const workers =
+          flags.workers === undefined ? undefined : parseIntegerText(flags.workers, '--workers', 1, 256);
+        await runServe(ctx, { port, host: flags.host, logFormat: flags.logFormat, workers });
+      },
+    );
 }

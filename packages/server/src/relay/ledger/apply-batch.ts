@@ -101,8 +101,25 @@ export async function applyLedgerBatch(
   db: GwDb,
   entries: readonly LedgerEntry[],
   now: number,
+  begin: 'deferred' | 'immediate' = 'deferred',
 ): Promise<{ applied: number; skipped: number; appliedIds: ReadonlySet<string> }> {
   if (entries.length === 0) return { applied: 0, skipped: 0, appliedIds: new Set() };
+  if (begin === 'immediate') {
+    // SQLite shared by several writers: a deferred transaction that reads first and then writes fails at
+    // once with "database is locked" when another connection wrote in between (no busy wait applies);
+    // BEGIN IMMEDIATE takes the write lock up front and waits for it (busy_timeout).
+    return db.connection().execute(async (connection) => {
+      await sql`begin immediate`.execute(connection);
+      try {
+        const result = await applyLedgerEntriesIn(connection, entries, now);
+        await sql`commit`.execute(connection);
+        return result;
+      } catch (error) {
+        await sql`rollback`.execute(connection).catch(() => {});
+        throw error;
+      }
+    });
+  }
   return db.transaction().execute((trx) => applyLedgerEntriesIn(trx, entries, now));
 }
 

@@ -30,7 +30,7 @@ describe.each(TEST_DIALECTS)('settlement ledger after a killed process (%s)', (k
   });
   afterEach(async () => fixture.close());
 
-  function runChild(mode: 'settle' | 'hold') {
+  function runChild(mode: 'settle' | 'hold', writer: 'thread' | 'worker' = 'thread') {
     const run = spawnSync(
       process.execPath,
       ['--conditions=source', '--experimental-transform-types', '--no-warnings', '--import', hooks, child],
@@ -40,6 +40,7 @@ describe.each(TEST_DIALECTS)('settlement ledger after a killed process (%s)', (k
           LEDGER_CHILD_DB: fixture.url,
           LEDGER_CHILD_JOURNAL: fixture.dir,
           LEDGER_CHILD_MODE: mode,
+          LEDGER_CHILD_WRITER: writer,
         },
         encoding: 'utf8',
         timeout: 15_000,
@@ -60,29 +61,33 @@ describe.each(TEST_DIALECTS)('settlement ledger after a killed process (%s)', (k
     });
   }
 
-  it('Given a child killed with unflushed settlements and an open hold, When replayed, Then all apply once and the hold returns', async () => {
-    runChild('settle');
-    // The first ten were flushed before the kill; the last ten only exist in the journal, the open hold as
-    // a row.
-    const atCrash = await readCounters(fixture.db);
-    expect(atCrash.logs).toEqual({ count: 10, quota: 55 });
-    expect(journalFiles(fixture.dir)).toHaveLength(1);
-    expect(Object.keys(await holdRows(fixture.db)).sort()).toEqual(
-      ['open', ...Array.from({ length: 10 }, (_, index) => `r${index + 11}`)].sort(),
-    );
+  const writers = kind === 'sqlite' ? (['thread', 'worker'] as const) : (['thread'] as const);
+  it.each(writers)(
+    'Given a child (batches written in its %s) killed with unflushed settlements and an open hold, When replayed, Then all apply once and the hold returns',
+    async (writer) => {
+      runChild('settle', writer);
+      // The first ten were flushed before the kill; the last ten only exist in the journal, the open hold as
+      // a row.
+      const atCrash = await readCounters(fixture.db);
+      expect(atCrash.logs).toEqual({ count: 10, quota: 55 });
+      expect(journalFiles(fixture.dir)).toHaveLength(1);
+      expect(Object.keys(await holdRows(fixture.db)).sort()).toEqual(
+        ['open', ...Array.from({ length: 10 }, (_, index) => `r${index + 11}`)].sort(),
+      );
 
-    const ledger = restartedLedger();
-    expect(await ledger.replay()).toEqual({ applied: 10, skipped: 0, refundedHolds: 1, rejected: 0 });
-    await ledger.close();
-    const total = (20 * 21) / 2;
-    const after = await readCounters(fixture.db);
-    expect(after.users[1]).toEqual({ quota: 100_000 - total, used: total, requests: 20 });
-    expect(after.tokens[10]).toMatchObject({ remain: 100_000 - total, used: total });
-    expect(after.channels).toEqual({ 5: total });
-    expect(after.logs).toEqual({ count: 20, quota: total });
-    expect(journalFiles(fixture.dir)).toEqual([]);
-    expect(await holdRows(fixture.db)).toEqual({});
-  });
+      const ledger = restartedLedger();
+      expect(await ledger.replay()).toEqual({ applied: 10, skipped: 0, refundedHolds: 1, rejected: 0 });
+      await ledger.close();
+      const total = (20 * 21) / 2;
+      const after = await readCounters(fixture.db);
+      expect(after.users[1]).toEqual({ quota: 100_000 - total, used: total, requests: 20 });
+      expect(after.tokens[10]).toMatchObject({ remain: 100_000 - total, used: total });
+      expect(after.channels).toEqual({ 5: total });
+      expect(after.logs).toEqual({ count: 20, quota: total });
+      expect(journalFiles(fixture.dir)).toEqual([]);
+      expect(await holdRows(fixture.db)).toEqual({});
+    },
+  );
 
   it('Given a child killed the instant its hold committed (issue 8 item 5), When the next start replays, Then the balance is restored exactly', async () => {
     runChild('hold');

@@ -25,10 +25,11 @@ export async function applyIsolatingRefused(
   entries: readonly LedgerEntry[],
   now: number,
   setAside: (reject: LedgerReject) => Promise<void>,
+  begin: 'deferred' | 'immediate' = 'deferred',
 ): Promise<IsolatedBatchResult> {
   const total: IsolatedBatchResult = { applied: 0, skipped: 0, appliedIds: new Set(), rejected: 0 };
   async function attempt(part: readonly LedgerEntry[]): Promise<number> {
-    const result = await applyLedgerBatch(db, part, now);
+    const result = await applyLedgerBatch(db, part, now, begin);
     total.applied += result.applied;
     total.skipped += result.skipped;
     for (const id of result.appliedIds) total.appliedIds.add(id);

@@ -10,6 +10,7 @@ import type { DatabaseKind } from '../../config.js';
 import type { GwDb } from '../../db/database.js';
 import { pruneSettlementMarks } from './apply-batch.js';
 import { holdOwnerOf } from './hold-owner.js';
+import { type BatchWriter, inThreadWriter, type KeptReject } from './batch-writer.js';
 import { applyIsolatingRefused } from './isolate-refused.js';
 import { RelayJournal, readSegment } from './journal.js';
 import {
@@ -27,8 +28,7 @@ import { refundLeftoverHolds } from './leftover-holds.js';
 export type { LedgerEntry, NewConsumeLog, OpenHold } from './ledger-entry.js';
 export type { LedgerReject } from './ledger-rejects.js';
 
-/** A set-aside entry and where it was kept ('lost': neither the table nor the file took it). */
-export type KeptReject = LedgerReject & { keptIn: 'table' | 'file' | 'lost' };
+export type { KeptReject } from './batch-writer.js';
 
 /** Queued entries that start a flush before the timer does. */
 export const DEFAULT_MAX_BATCH = 1000;
@@ -57,6 +57,13 @@ export interface SettlementLedger {
    * while the stamp stayed the same holds every batch up to it and none after (see stampedRead).
    */
   readonly writtenBatches: number;
+  /**
+   * True while a batch is being written: it may already be committed (a reader on another connection sees
+   * it) while writtenBatches still says it is not, so a balance read while this is true is not stamped.
+   */
+  readonly writing: boolean;
+  /** Resolves once no batch is being written (at once when none is). */
+  written(): Promise<void>;
   /**
    * The change to a user's / a token's balance that a row read at stamp `since` does not hold: the unwritten
    * sums plus the batches written after `since`. Undefined when `since` is older than the batches kept
@@ -98,6 +105,11 @@ export interface SettlementLedgerOptions {
   onRejected?: (reject: KeptReject) => void;
   /** Told after a batch reached the database, with its entries' ids (readers caching balances drop them). */
   onApplied?: (ids: readonly string[]) => void;
+  /**
+   * Writes the flushed batches (default: on `db`, in this thread). The relay gives a SQLite file a worker
+   * thread of its own (batch-writer.ts); replay and set-asides at start still use `db`.
+   */
+  writer?: BatchWriter;
 }
 
 /** Adds `amount` to a per-id sum, dropping ids that come back to zero so the maps do not grow. */
@@ -145,6 +157,11 @@ export function createSettlementLedger(options: SettlementLedgerOptions): Settle
   const rejectsPath = rejectsFile(options.journalDir, nodeId);
   const holdOwner = holdOwnerOf(options.journalDir, nodeId);
   let leftoversRefunded = false;
+  const writer =
+    options.writer ?? inThreadWriter(db, nodeId, rejectsPath, (reject) => options.onRejected?.(reject));
+  let writing = false;
+  let writeDone: Promise<void> = Promise.resolve();
+  let endWrite = () => {};
 
   /** Keeps a refused entry and tells the operator; resolves once it is kept (or known lost). */
   async function setAside(reject: LedgerReject): Promise<void> {
@@ -210,13 +227,21 @@ export function createSettlementLedger(options: SettlementLedgerOptions): Settle
     const batch = queue.slice();
     // New records go to a fresh segment, so the old ones can be deleted once this batch commits.
     const covered = journal?.rotate() ?? [];
+    let kept: KeptReject[];
+    writing = true;
+    writeDone = new Promise<void>((resolve) => {
+      endWrite = resolve;
+    });
     try {
-      await applyIsolatingRefused(db, batch, nowSeconds(), setAside);
+      ({ kept } = await writer.write(batch, nowSeconds()));
     } catch (error) {
+      writing = false;
+      endWrite();
       failures += 1;
       retryAt = Date.now() + Math.min(flushIntervalMs * 2 ** failures, MAX_RETRY_BACKOFF_MS);
       throw error;
     }
+    for (const reject of kept) options.onRejected?.(reject);
     failures = 0;
     retryAt = 0;
     // Applied, skipped or set aside: every entry of the batch is done with.
@@ -231,6 +256,8 @@ export function createSettlementLedger(options: SettlementLedgerOptions): Settle
     written.push(sums);
     if (written.length > WRITTEN_HISTORY) written.shift();
     writtenBatches += 1;
+    writing = false;
+    endWrite();
     applyPending(batch, -1);
     options.onApplied?.(batch.map((entry) => entry.id));
     journal?.discard(covered);
@@ -285,6 +312,10 @@ export function createSettlementLedger(options: SettlementLedgerOptions): Settle
     get writtenBatches() {
       return writtenBatches;
     },
+    get writing() {
+      return writing;
+    },
+    written: () => (writing ? writeDone : Promise.resolve()),
     unwrittenUserQuota: (userId, since) => unwritten('users', userId, since),
     unwrittenTokenQuota: (tokenId, since) => unwritten('tokens', tokenId, since),
     flush: () => exclusive(flushQueued),
@@ -315,6 +346,7 @@ export function createSettlementLedger(options: SettlementLedgerOptions): Settle
         reportError(error);
       } finally {
         journal?.close();
+        await writer.close().catch(reportError);
       }
     },
   };

@@ -146,7 +146,8 @@ export function createRelayAuthenticator(
     const verified = verifyRelayKey(key, secret);
     let row: KeyRow | undefined;
     // The balances in the row are stamped with the ledger's written batches (see stored-balances).
-    let stamp: number | undefined = pending.writtenBatches;
+    // A batch being written may be in the row before the stamp moves (ledger.writing): then no stamp.
+    let stamp: number | undefined = pending.writing ? undefined : pending.writtenBatches;
     if (verified.ok) {
       const result = await db.executeQuery<KeyRow>(CompiledQuery.raw(lookup.sql, [key]));
       row = result.rows[0];
@@ -157,7 +158,7 @@ export function createRelayAuthenticator(
         (row.token_id !== verified.tokenId || row.user_id !== verified.userId);
       if (mismatch) row = undefined;
       // A batch written during the read may or may not be in the row: it is used once, not cached.
-      if (pending.writtenBatches !== stamp) stamp = undefined;
+      if (pending.writtenBatches !== stamp || pending.writing) stamp = undefined;
     }
     const found = { row, at, stamp };
     if (stamp === undefined) return found;

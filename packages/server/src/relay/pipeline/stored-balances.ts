@@ -10,7 +10,13 @@ import type { GwDb } from '../../db/database.js';
 /** The unwritten-sums side of the ledger that balance checks read. */
 export type LedgerBalances = Pick<
   SettlementLedger,
-  'writtenBatches' | 'unwrittenUserQuota' | 'unwrittenTokenQuota' | 'pendingUserQuota' | 'pendingTokenQuota'
+  | 'writtenBatches'
+  | 'writing'
+  | 'written'
+  | 'unwrittenUserQuota'
+  | 'unwrittenTokenQuota'
+  | 'pendingUserQuota'
+  | 'pendingTokenQuota'
 >;
 
 /** A user's and a key's balance as stored, and when they were read. */
@@ -58,7 +64,11 @@ export async function readStoredBalances(
   tokenId: number,
 ): Promise<StoredBalances | undefined> {
   for (let tries = 0; tries < READ_TRIES; tries++) {
+    // A batch being written (in another thread, or on another connection) may be in the row or not until
+    // it is done: wait for it rather than read a row that cannot be stamped.
+    if (deps.ledger.writing) await deps.ledger.written();
     const stamp = deps.ledger.writtenBatches;
+    const writingAtStart = deps.ledger.writing;
     const readAt = Date.now();
     const row = await deps.db
       .selectFrom('tokens')
@@ -67,7 +77,9 @@ export async function readStoredBalances(
       .where('tokens.id', '=', tokenId)
       .executeTakeFirst();
     if (!row) return undefined;
-    if (deps.ledger.writtenBatches === stamp) {
+    // A batch being written may already be in the row (another connection or thread commits it) before
+    // the stamp moves: a read that overlaps one is not stamped.
+    if (deps.ledger.writtenBatches === stamp && !writingAtStart && !deps.ledger.writing) {
       return { user: Number(row.quota), token: Number(row.remain), stamp, readAt };
     }
   }

@@ -1,9 +1,11 @@
 // The process the crash tests kill. LEDGER_CHILD_MODE=settle (default): it takes holds, records
 // settlements, flushes once midway, records more and dies by SIGKILL with nothing else flushed.
+// LEDGER_CHILD_WRITER=worker writes its batches through the writer thread (batch-writer.ts).
 // LEDGER_CHILD_MODE=hold: it takes one hold of 1,500 points and dies the instant the hold has committed.
 // Run by node directly (see crash.test.ts).
 import { parseDatabaseUrl } from '../../../config.js';
 import { openDatabase } from '../../../db/database.js';
+import { workerThreadWriter } from '../batch-writer.js';
 import { applyHold } from '../hold.js';
 import { createSettlementLedger } from '../settlement-ledger.js';
 import { settleEntry } from './ledger-fixture.js';
@@ -18,6 +20,10 @@ const ledger = createSettlementLedger({
   journalDir,
   nodeId: 'node-a',
   flushIntervalMs: 3_600_000,
+  // LEDGER_CHILD_WRITER=worker: batches go through the SQLite writer thread, as the relay's do.
+  ...(process.env.LEDGER_CHILD_WRITER === 'worker'
+    ? { writer: workerThreadWriter({ database, nodeId: 'node-a', rejectsPath: undefined }) }
+    : {}),
 });
 const owner = ledger.holdOwner;
 

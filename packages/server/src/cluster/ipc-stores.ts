@@ -1,0 +1,215 @@
+// What the workers of `gw serve --workers N` share when no Redis is configured (issue 13): the primary
+// process keeps the in-memory rate limiters and answers the workers over the cluster's IPC channel, so a
+// limit of 5 rpm is 5 rpm across every worker. Channel cooldowns and invalidations are broadcast: a worker
+// that freezes a channel or publishes a topic tells the primary, which tells every other worker, and each
+// worker answers "which channels are frozen" from its own copy (a freeze is rare, that question is asked on
+// every request). Each call waits at most IPC_TIMEOUT_MS for the primary.
+import type { Worker } from 'node:cluster';
+import { createMemoryInvalidationBus, type InvalidationBus } from '../redis/invalidation-bus.js';
+import type { SharedStores } from '../redis/shared-stores.js';
+import type { ApiRateLimiter, IpRateLimiter } from '../rate-limit/limiters.js';
+import { MemoryApiRateLimiter } from '../rate-limit/memory-api-limiter.js';
+import { MemoryIpRateLimiter } from '../rate-limit/memory-ip-limiter.js';
+import { MemoryInFlightStore } from '../relay/billing/in-flight.js';
+import { type ChannelCooldowns, MemoryChannelCooldowns } from '../relay/selection/cooldown.js';
+
+/** The longest wait for the primary's answer; a limiter then denies, a cooldown read sees none frozen. */
+export const IPC_TIMEOUT_MS = 5_000;
+
+/** A worker's call of one of the primary's stores. */
+interface StoreCall {
+  gwStoreCall: number;
+  method: 'api.allow' | 'ip.allow' | 'ip.retryAfter';
+  args: unknown[];
+}
+/** The primary's answer. */
+interface StoreAnswer {
+  gwStoreAnswer: number;
+  value?: unknown;
+  error?: string;
+}
+/** An invalidation: worker → primary, then primary → every other worker. */
+interface Invalidation {
+  gwInvalidate: string;
+}
+/** A channel frozen: worker → primary, then primary → every other worker (and to workers started later). */
+interface Freeze {
+  gwFreeze: { channelId: number; model: string | null; until: number };
+}
+
+function isFreeze(message: unknown): message is Freeze {
+  return typeof message === 'object' && message !== null && 'gwFreeze' in message;
+}
+
+function isCall(message: unknown): message is StoreCall {
+  return typeof message === 'object' && message !== null && 'gwStoreCall' in message;
+}
+function isAnswer(message: unknown): message is StoreAnswer {
+  return typeof message === 'object' && message !== null && 'gwStoreAnswer' in message;
+}
+function isInvalidation(message: unknown): message is Invalidation {
+  return (
+    typeof message === 'object' &&
+    message !== null &&
+    typeof (message as Invalidation).gwInvalidate === 'string'
+  );
+}
+
+/** The primary's stores, answering its workers' calls; `workers()` lists the live workers. */
+export function servePrimaryStores(workers: () => Iterable<Worker>): { listen(worker: Worker): void } {
+  const api = new MemoryApiRateLimiter();
+  const ip = new MemoryIpRateLimiter();
+  // The freezes still running, so a worker started (or restarted) later gets them too.
+  const freezes = new Map<string, Freeze>();
+  async function answer(call: StoreCall): Promise<unknown> {
+    const [a, b, c, d] = call.args as [never, never, never, never];
+    switch (call.method) {
+      case 'api.allow':
+        return api.allow(a, b);
+      case 'ip.allow':
+        return ip.allow(a, b, c, d);
+      case 'ip.retryAfter':
+        return ip.retryAfterSeconds(a, b, c, d);
+    }
+  }
+  return {
+    listen(worker) {
+      const now = Date.now();
+      for (const [key, freeze] of freezes) {
+        if (freeze.gwFreeze.until <= now) freezes.delete(key);
+        else worker.send(freeze);
+      }
+      worker.on('message', (message: unknown) => {
+        if (isFreeze(message)) {
+          const { channelId, model, until } = message.gwFreeze;
+          const key = `${channelId}:${model ?? ''}`;
+          if ((freezes.get(key)?.gwFreeze.until ?? 0) < until) freezes.set(key, message);
+        }
+        if (isInvalidation(message) || isFreeze(message)) {
+          for (const other of workers()) {
+            if (other !== worker && other.isConnected()) other.send(message);
+          }
+          return;
+        }
+        if (!isCall(message)) return;
+        answer(message).then(
+          (value) => {
+            if (worker.isConnected()) worker.send({ gwStoreAnswer: message.gwStoreCall, value });
+          },
+          (error: unknown) => {
+            if (worker.isConnected())
+              worker.send({ gwStoreAnswer: message.gwStoreCall, error: String(error) });
+          },
+        );
+      });
+    },
+  };
+}
+
+/** The IPC channel to the primary (a cluster worker's `process`). */
+export interface PrimaryChannel {
+  send(message: unknown): unknown;
+  on(event: 'message', listener: (message: unknown) => void): unknown;
+  off(event: 'message', listener: (message: unknown) => void): unknown;
+}
+
+/** A worker's stores: the primary's limiters over IPC; cooldowns and invalidations to every worker. */
+export function openIpcSharedStores(
+  primary: PrimaryChannel,
+  options: { onError?: (error: unknown) => void } = {},
+): SharedStores {
+  let next = 0;
+  const waiting = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+  const invalidation = createMemoryInvalidationBus({ onError: options.onError });
+  const frozen = new MemoryChannelCooldowns();
+  const onMessage = (message: unknown) => {
+    if (isFreeze(message)) {
+      const { channelId, model, until } = message.gwFreeze;
+      const seconds = (until - Date.now()) / 1000;
+      if (seconds > 0) frozen.freezeSync(channelId, model ?? undefined, seconds);
+      return;
+    }
+    if (isInvalidation(message)) {
+      // Run here without sending it on again: the primary already told every other worker.
+      void local.publish(message.gwInvalidate);
+      return;
+    }
+    if (!isAnswer(message)) return;
+    const pending = waiting.get(message.gwStoreAnswer);
+    if (!pending) return;
+    waiting.delete(message.gwStoreAnswer);
+    if (message.error !== undefined) pending.reject(new Error(message.error));
+    else pending.resolve(message.value);
+  };
+  const local = invalidation;
+  primary.on('message', onMessage);
+
+  function call<T>(method: StoreCall['method'], args: unknown[]): Promise<T> {
+    next += 1;
+    const id = next;
+    return new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        waiting.delete(id);
+        reject(new Error(`the primary process did not answer ${method} within ${IPC_TIMEOUT_MS} ms`));
+      }, IPC_TIMEOUT_MS);
+      timer.unref();
+      waiting.set(id, {
+        resolve: (value) => {
+          clearTimeout(timer);
+          resolve(value as T);
+        },
+        reject: (error) => {
+          clearTimeout(timer);
+          reject(error);
+        },
+      });
+      primary.send({ gwStoreCall: id, method, args } satisfies StoreCall);
+    });
+  }
+
+  const api: ApiRateLimiter = {
+    // Never rejects: without an answer the request is denied, as the Redis limiter does when Redis fails.
+    allow: (userId, rpm) =>
+      call<boolean>('api.allow', [userId, rpm]).catch((error: unknown) => {
+        options.onError?.(error);
+        return false;
+      }),
+  };
+  const ip: IpRateLimiter = {
+    allow: (mark, address, max, windowSeconds) =>
+      call<boolean>('ip.allow', [mark, address, max, windowSeconds]),
+    retryAfterSeconds: (mark, address, max, windowSeconds) =>
+      call<number>('ip.retryAfter', [mark, address, max, windowSeconds]),
+  };
+  const cooldowns: ChannelCooldowns = {
+    async freeze(channelId, model, seconds) {
+      if (seconds <= 0) return;
+      frozen.freezeSync(channelId, model, seconds);
+      const until = Date.now() + seconds * 1000;
+      primary.send({ gwFreeze: { channelId, model: model ?? null, until } } satisfies Freeze);
+    },
+    frozenAmong: (channelIds, model) => frozen.frozenAmong(channelIds, model),
+  };
+  const bus: InvalidationBus = {
+    publish: async (topic) => {
+      await local.publish(topic);
+      primary.send({ gwInvalidate: topic } satisfies Invalidation);
+    },
+    subscribe: (topic, listener) => local.subscribe(topic, listener),
+    close: async () => {},
+  };
+  return {
+    redis: undefined,
+    rateLimiters: { api, ip },
+    cooldowns,
+    invalidation: bus,
+    // Claims of running requests stay per worker without Redis (see the README): a balance can be
+    // overdrawn by at most one running request per worker, as between processes without Redis.
+    inFlight: new MemoryInFlightStore(),
+    close: async () => {
+      primary.off('message', onMessage);
+      for (const pending of waiting.values()) pending.reject(new Error('closed'));
+      waiting.clear();
+    },
+  };
+}

@@ -1,0 +1,207 @@
+// `gw serve --workers 2` (issue 13) on one SQLite file without Redis: the workers take turns with new
+// connections, share the per-user rate limit through the primary (5 per minute is 5 across both, not 5 per
+// worker) and channel cooldowns, and every relayed request is billed and logged exactly once, by whichever
+// worker served it.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { call } from '../test-support/test-app.js';
+import { type FakeUpstream, startFakeUpstream } from '../relay/test-support/fake-upstream/index.js';
+import { type RelayTestApp, startRelayApp } from '../relay/test-support/relay-app.js';
+
+const childScript = fileURLToPath(new URL('./test-support/cluster-child.ts', import.meta.url));
+const hooks = fileURLToPath(new URL('../test-support/ts-resolve-hooks.mjs', import.meta.url));
+
+async function setDefaultGroupRate(r: RelayTestApp, apiRate: number): Promise<void> {
+  const group = await r.t.app.gw.db
+    .selectFrom('user_groups')
+    .selectAll()
+    .where('symbol', '=', 'default')
+    .executeTakeFirstOrThrow();
+  const reply = await call(r.t.app, 'PUT', '/api/user_group/', {
+    cookie: r.rootCookie,
+    body: {
+      ...group,
+      public: Boolean(group.public),
+      promotion: Boolean(group.promotion),
+      enable: Boolean(group.enable),
+      ratio: Number(group.ratio),
+      api_rate: apiRate,
+    },
+  });
+  if (!reply.body.success) throw new Error(`group update failed: ${reply.body.message}`);
+}
+
+/** One chat completion on a connection of its own (so the cluster may hand it to either worker). */
+function chatOnce(url: string, key: string, model = 'gpt-4o-mini'): Promise<number> {
+  const body = JSON.stringify({ model, messages: [{ role: 'user', content: 'hi' }] });
+  return new Promise((resolve, reject) => {
+    const sent = request(
+      `${url}/v1/chat/completions`,
+      {
+        method: 'POST',
+        agent: false,
+        timeout: 15_000,
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', connection: 'close' },
+      },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+      },
+    );
+    sent.on('timeout', () => sent.destroy(new Error('timed out')));
+    sent.on('error', reject);
+    sent.end(body);
+  });
+}
+
+interface Cluster {
+  url: string;
+  dataDir: string;
+  child: ChildProcess;
+}
+
+/** Starts the two-worker cluster on `r`'s database, with a data folder of its own. */
+function startCluster(r: RelayTestApp): Promise<Cluster> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'gw-cluster-'));
+  const child = spawn(
+    process.execPath,
+    // Without --conditions=source: a dependency ships TypeScript under that condition, which node cannot strip.
+    ['--experimental-transform-types', '--no-warnings', '--import', hooks, childScript],
+    {
+      env: {
+        ...process.env,
+        DATABASE_URL: r.t.url,
+        GW_DATA_DIR: dataDir,
+        GW_WEB_DIR: dataDir,
+        GW_NODE_ID: 'c',
+        LOG_LEVEL: 'silent',
+        // The batches stay in the journals until the workers stop, so each worker's share can be seen.
+        BATCH_UPDATE_INTERVAL: '3600',
+        AUTO_PRICE_UPDATES_MODE: 'off',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  return new Promise((resolve, reject) => {
+    let output = '';
+    let errors = '';
+    const timer = setTimeout(() => reject(new Error(`cluster did not start: ${errors}`)), 60_000);
+    child.stderr?.on('data', (chunk) => {
+      errors += chunk;
+    });
+    child.stdout?.on('data', (chunk) => {
+      output += chunk;
+      const match = /listening (\S+)/.exec(output);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve({ url: match[1], dataDir, child });
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`cluster exited (${code}) before listening: ${errors}`));
+    });
+  });
+}
+
+async function stopCluster(cluster: Cluster): Promise<number | null> {
+  if (cluster.child.exitCode !== null) return cluster.child.exitCode;
+  const exited = new Promise<number | null>((resolve) => cluster.child.once('exit', resolve));
+  cluster.child.kill('SIGTERM');
+  return exited;
+}
+
+describe('gw serve --workers 2 without Redis', () => {
+  let r: RelayTestApp | undefined;
+  let cluster: Cluster | undefined;
+  let failing: FakeUpstream | undefined;
+  afterEach(async () => {
+    if (cluster) {
+      await stopCluster(cluster);
+      rmSync(cluster.dataDir, { recursive: true, force: true });
+    }
+    await r?.close();
+    await failing?.close();
+  });
+
+  it('shares a channel cooldown: once one worker froze the failing channel, neither tries it again', async () => {
+    r = await startRelayApp('sqlite');
+    failing = await startFakeUpstream();
+    failing.script({ status: 500, times: 1000 });
+    await r.addChannel({ models: 'cool-model', priority: 10, base_url: failing.url });
+    await r.addChannel({ models: 'cool-model', priority: 0 });
+    await r.setOptions({ RetryTimes: '1', RetryCooldownSeconds: '60' });
+    const caller = await r.newCaller();
+    cluster = await startCluster(r);
+
+    expect(await chatOnce(cluster.url, caller.key, 'cool-model')).toBe(200);
+    expect(failing.requests).toHaveLength(1);
+    const statuses: number[] = [];
+    for (let index = 0; index < 6; index += 1)
+      statuses.push(await chatOnce(cluster.url, caller.key, 'cool-model'));
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 200]);
+    // Without the shared cooldown the other worker would have tried the failing channel first.
+    expect(failing.requests).toHaveLength(1);
+    expect(await stopCluster(cluster)).toBe(0);
+    const logs = await r.t.app.gw.db
+      .selectFrom('logs')
+      .select('id')
+      .where('user_id', '=', caller.userId)
+      .where('type', '=', 2)
+      .execute();
+    expect(logs).toHaveLength(7);
+  }, 120_000);
+
+  it('shares 5 per minute across both workers, and bills and logs each relayed request once', async () => {
+    r = await startRelayApp('sqlite');
+    await r.addChannel({});
+    await setDefaultGroupRate(r, 5);
+    const caller = await r.newCaller({
+      quota: 1_000_000,
+      token: { unlimited_quota: false, remain_quota: 500_000 },
+    });
+    cluster = await startCluster(r);
+
+    const statuses: number[] = [];
+    for (let index = 0; index < 8; index += 1) statuses.push(await chatOnce(cluster.url, caller.key));
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
+    // Both workers relayed some of the five: each journalled its own settlements.
+    const journals = readdirSync(join(cluster.dataDir, 'relay-journal'));
+    expect(journals.some((name) => name.startsWith('c-1-'))).toBe(true);
+    expect(journals.some((name) => name.startsWith('c-2-'))).toBe(true);
+
+    // Stopping writes both workers' batches.
+    expect(await stopCluster(cluster)).toBe(0);
+    const db = r.t.app.gw.db;
+    const logs = await db
+      .selectFrom('logs')
+      .select(['quota'])
+      .where('user_id', '=', caller.userId)
+      .where('type', '=', 2)
+      .execute();
+    expect(logs).toHaveLength(5);
+    const charged = logs.reduce((sum, log) => sum + Number(log.quota), 0);
+    expect(charged).toBeGreaterThan(0);
+    const user = await db
+      .selectFrom('users')
+      .select(['quota', 'used_quota', 'request_count'])
+      .where('id', '=', caller.userId)
+      .executeTakeFirstOrThrow();
+    expect(Number(user.quota)).toBe(1_000_000 - charged);
+    expect(Number(user.used_quota)).toBe(charged);
+    expect(Number(user.request_count)).toBe(5);
+    const token = await db
+      .selectFrom('tokens')
+      .select(['used_quota', 'remain_quota'])
+      .where('id', '=', caller.tokenId)
+      .executeTakeFirstOrThrow();
+    expect(Number(token.used_quota)).toBe(charged);
+    expect(Number(token.remain_quota)).toBe(500_000 - charged);
+    expect(readdirSync(join(cluster.dataDir, 'relay-journal'))).toEqual([]);
+  }, 120_000);
+});
