@@ -102,12 +102,7 @@ import {
 import { createWebauthnRepository } from './resources/users/webauthn.repository.js';
 import { webauthnRoutes } from './resources/users/webauthn.routes.js';
 import { createVerificationCodes, type VerificationCodes } from './resources/users/verification-codes.js';
-import {
-  createLoginThrottle,
-  type LoginThrottle,
-  memoryThrottleStore,
-  redisThrottleStore,
-} from './sign-in/login-throttle.js';
+import { createLoginThrottle, type LoginThrottle } from './sign-in/login-throttle.js';
 import { createDbSessionStore } from './sessions/db-session-store.js';
 import { createRedisSessionStore } from './sessions/redis-session-store.js';
 import type { AppContext } from './shared/context.js';
@@ -245,16 +240,11 @@ export async function buildApp(
     app.log.error({ err: error }, 'the audit trail could not record an entry'),
   );
   const usersRepository = createUsersRepository(database.db, sessions);
-  const loginThrottle = createLoginThrottle(
-    sharedStores.redis
-      ? redisThrottleStore(sharedStores.redis, config.redisKeyPrefix)
-      : memoryThrottleStore(),
-    {
-      accountFailures: config.loginAccountFailures,
-      ipFailures: config.loginIpFailures,
-      maxLockSeconds: config.loginBackoffMaxSeconds,
-    },
-  );
+  const loginThrottle = createLoginThrottle(sharedStores.loginThrottle, {
+    accountFailures: config.loginAccountFailures,
+    ipFailures: config.loginIpFailures,
+    maxLockSeconds: config.loginBackoffMaxSeconds,
+  });
   // A failure that locks an account or an address is an audit entry (issue 15: the throttle visible in the
   // trail). Only locks are recorded, not every refused try: back-off bounds how many locks an attacker causes.
   const auditedThrottle: LoginThrottle = {

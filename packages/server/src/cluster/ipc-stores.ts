@@ -1,5 +1,5 @@
 // What the workers of `gw serve --workers N` share when no Redis is configured (issue 13): the primary
-// process keeps the in-memory rate limiters and answers the workers over the cluster's IPC channel, so a
+// process keeps the in-memory rate limiters and sign-in back-off counts and answers the workers over the cluster's IPC channel, so a
 // limit of 5 rpm is 5 rpm across every worker. Channel cooldowns and invalidations are broadcast: a worker
 // that freezes a channel or publishes a topic tells the primary, which tells every other worker, and each
 // worker answers "which channels are frozen" from its own copy (a freeze is rare, that question is asked on
@@ -12,6 +12,7 @@ import { MemoryApiRateLimiter } from '../rate-limit/memory-api-limiter.js';
 import { MemoryIpRateLimiter } from '../rate-limit/memory-ip-limiter.js';
 import { MemoryInFlightStore } from '../relay/billing/in-flight.js';
 import { type ChannelCooldowns, MemoryChannelCooldowns } from '../relay/selection/cooldown.js';
+import { memoryThrottleStore, type ThrottleStore } from '../sign-in/login-throttle.js';
 
 /** The longest wait for the primary's answer; a limiter then denies, a cooldown read sees none frozen. */
 export const IPC_TIMEOUT_MS = 5_000;
@@ -19,7 +20,14 @@ export const IPC_TIMEOUT_MS = 5_000;
 /** A worker's call of one of the primary's stores. */
 interface StoreCall {
   gwStoreCall: number;
-  method: 'api.allow' | 'ip.allow' | 'ip.retryAfter';
+  method:
+    | 'api.allow'
+    | 'ip.allow'
+    | 'ip.retryAfter'
+    | 'throttle.lockedFor'
+    | 'throttle.fail'
+    | 'throttle.lock'
+    | 'throttle.clear';
   args: unknown[];
 }
 /** The primary's answer. */
@@ -59,6 +67,7 @@ function isInvalidation(message: unknown): message is Invalidation {
 export function servePrimaryStores(workers: () => Iterable<Worker>): { listen(worker: Worker): void } {
   const api = new MemoryApiRateLimiter();
   const ip = new MemoryIpRateLimiter();
+  const throttle = memoryThrottleStore();
   // The freezes still running, so a worker started (or restarted) later gets them too.
   const freezes = new Map<string, Freeze>();
   async function answer(call: StoreCall): Promise<unknown> {
@@ -70,6 +79,14 @@ export function servePrimaryStores(workers: () => Iterable<Worker>): { listen(wo
         return ip.allow(a, b, c, d);
       case 'ip.retryAfter':
         return ip.retryAfterSeconds(a, b, c, d);
+      case 'throttle.lockedFor':
+        return throttle.lockedFor(a, b);
+      case 'throttle.fail':
+        return throttle.fail(a, b);
+      case 'throttle.lock':
+        return throttle.lock(a, b, c);
+      case 'throttle.clear':
+        return throttle.clear(a);
     }
   }
   return {
@@ -181,6 +198,13 @@ export function openIpcSharedStores(
     retryAfterSeconds: (mark, address, max, windowSeconds) =>
       call<number>('ip.retryAfter', [mark, address, max, windowSeconds]),
   };
+  // Sign-in back-off counted by the primary; a call it does not answer fails the sign-in attempt.
+  const loginThrottle: ThrottleStore = {
+    lockedFor: (key, nowMs) => call<number>('throttle.lockedFor', [key, nowMs]),
+    fail: (key, nowMs) => call<number>('throttle.fail', [key, nowMs]),
+    lock: (key, ms, nowMs) => call<void>('throttle.lock', [key, ms, nowMs]),
+    clear: (key) => call<void>('throttle.clear', [key]),
+  };
   const cooldowns: ChannelCooldowns = {
     async freeze(channelId, model, seconds) {
       if (seconds <= 0) return;
@@ -206,6 +230,7 @@ export function openIpcSharedStores(
     // Claims of running requests stay per worker without Redis (see the README): a balance can be
     // overdrawn by at most one running request per worker, as between processes without Redis.
     inFlight: new MemoryInFlightStore(),
+    loginThrottle,
     close: async () => {
       primary.off('message', onMessage);
       for (const pending of waiting.values()) pending.reject(new Error('closed'));

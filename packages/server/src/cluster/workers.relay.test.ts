@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { call } from '../test-support/test-app.js';
+import { call, ROOT_PASSWORD } from '../test-support/test-app.js';
 import { type FakeUpstream, startFakeUpstream } from '../relay/test-support/fake-upstream/index.js';
 import { type RelayTestApp, startRelayApp } from '../relay/test-support/relay-app.js';
 
@@ -65,8 +65,35 @@ interface Cluster {
   child: ChildProcess;
 }
 
+/** A password sign-in on a connection of its own; answers whether it signed in. */
+function signInOnce(url: string, username: string, password: string): Promise<boolean> {
+  const body = JSON.stringify({ username, password });
+  return new Promise((resolve, reject) => {
+    const sent = request(
+      `${url}/api/user/login`,
+      {
+        method: 'POST',
+        agent: false,
+        timeout: 15_000,
+        headers: { 'content-type': 'application/json', connection: 'close' },
+      },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => {
+          text += chunk;
+        });
+        response.on('end', () => resolve((JSON.parse(text) as { success?: boolean }).success === true));
+      },
+    );
+    sent.on('timeout', () => sent.destroy(new Error('timed out')));
+    sent.on('error', reject);
+    sent.end(body);
+  });
+}
+
 /** Starts the two-worker cluster on `r`'s database, with a data folder of its own. */
-function startCluster(r: RelayTestApp): Promise<Cluster> {
+function startCluster(r: RelayTestApp, env: Record<string, string> = {}): Promise<Cluster> {
   const dataDir = mkdtempSync(join(tmpdir(), 'gw-cluster-'));
   const child = spawn(
     process.execPath,
@@ -83,6 +110,7 @@ function startCluster(r: RelayTestApp): Promise<Cluster> {
         // The batches stay in the journals until the workers stop, so each worker's share can be seen.
         BATCH_UPDATE_INTERVAL: '3600',
         AUTO_PRICE_UPDATES_MODE: 'off',
+        ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
@@ -128,6 +156,17 @@ describe('gw serve --workers 2 without Redis', () => {
     await r?.close();
     await failing?.close();
   });
+
+  it('shares the sign-in back-off: failures on either worker add up to one lock', async () => {
+    r = await startRelayApp('sqlite');
+    cluster = await startCluster(r, { LOGIN_ACCOUNT_FAILURES: '2', LOGIN_IP_FAILURES: '100' });
+    // Three failures over new connections (the workers take turns): past the two free ones only if counted
+    // together; counted per worker, neither would have seen more than two.
+    for (let attempt = 0; attempt < 3; attempt += 1)
+      expect(await signInOnce(cluster.url, 'root', 'wrong-password')).toBe(false);
+    expect(await signInOnce(cluster.url, 'root', ROOT_PASSWORD)).toBe(false);
+    expect(await signInOnce(cluster.url, 'root', ROOT_PASSWORD)).toBe(false);
+  }, 120_000);
 
   it('shares a channel cooldown: once one worker froze the failing channel, neither tries it again', async () => {
     r = await startRelayApp('sqlite');

@@ -6,6 +6,7 @@ import { type InFlightStore, MemoryInFlightStore } from '../relay/billing/in-fli
 import { RedisInFlightStore } from '../relay/billing/redis-in-flight.js';
 import { type ChannelCooldowns, MemoryChannelCooldowns } from '../relay/selection/cooldown.js';
 import { RedisChannelCooldowns } from '../relay/selection/redis-cooldown.js';
+import { memoryThrottleStore, redisThrottleStore, type ThrottleStore } from '../sign-in/login-throttle.js';
 import { closeRedis, openRedis, type Redis } from './connection.js';
 import {
   createMemoryInvalidationBus,
@@ -22,6 +23,8 @@ export interface SharedStores {
   invalidation: InvalidationBus;
   /** Running requests' claims on balances, counted by every process. */
   inFlight: InFlightStore;
+  /** Sign-in failure counts and locks, so the back-off holds however many processes answer. */
+  loginThrottle: ThrottleStore;
   /** Closes the Redis connections (nothing to do in memory). */
   close(): Promise<void>;
 }
@@ -48,6 +51,7 @@ export async function openSharedStores(
       cooldowns: new MemoryChannelCooldowns(),
       invalidation: createMemoryInvalidationBus({ onError }),
       inFlight: new MemoryInFlightStore(),
+      loginThrottle: memoryThrottleStore(),
       close: async () => {},
     };
   }
@@ -73,6 +77,7 @@ export async function openSharedStores(
     cooldowns: new RedisChannelCooldowns(redis, { keyPrefix: options.keyPrefix }),
     invalidation,
     inFlight,
+    loginThrottle: redisThrottleStore(redis, options.keyPrefix),
     close: async () => {
       await inFlight.close();
       await Promise.all([invalidation.close(), closeRedis(redis)]);
