@@ -101,7 +101,7 @@ import {
 } from './resources/users/webauthn.ceremonies.js';
 import { createWebauthnRepository } from './resources/users/webauthn.repository.js';
 import { webauthnRoutes } from './resources/users/webauthn.routes.js';
-import { createVerificationCodes, type VerificationCodes } from './resources/users/verification-codes.js';
+import { createVerificationCodes } from './resources/users/verification-codes.js';
 import { createLoginThrottle, type LoginThrottle } from './sign-in/login-throttle.js';
 import { createDbSessionStore } from './sessions/db-session-store.js';
 import { createRedisSessionStore } from './sessions/redis-session-store.js';
@@ -132,7 +132,8 @@ export interface BuildAppOptions {
   /** Sends the verification and password-reset mails (default: refuses; no mail server yet). */
   mailSender?: MailSender;
   /** Where e-mailed codes are kept (default: in memory, valid 10 minutes). */
-  verificationCodes?: VerificationCodes;
+  /** The clock e-mail codes expire by (tests move it), unix seconds. */
+  verificationClock?: () => number;
   /** Where GitHub and Lark are asked who a sign-in code belongs to (tests: a fake provider on loopback). */
   oauthEndpoints?: Partial<OAuthEndpoints>;
   /** Where Turnstile tokens are verified (default Cloudflare's siteverify; tests: a fake on loopback). */
@@ -309,7 +310,7 @@ export async function buildApp(
     mail:
       options.mailSender ??
       (config.mailOutboxDir ? outboxMailSender(config.mailOutboxDir) : unconfiguredMailSender),
-    codes: options.verificationCodes ?? createVerificationCodes(),
+    codes: createVerificationCodes(database.db, { now: options.verificationClock }),
     humanCheck: createTurnstileCheck(optionStore, options.turnstileVerifyUrl),
   });
 

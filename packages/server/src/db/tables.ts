@@ -325,6 +325,15 @@ export interface InvoiceMonthRunRow {
 }
 
 /** A signed-in browser session (issue 15); `id` is the SHA-256 of the cookie's token, never the token. */
+/** An e-mail code or reset token (hashed) for one purpose and address, until used, expired or guessed at. */
+export interface VerificationCodeRow {
+  id: string;
+  code_hash: string;
+  /** Unix seconds. */
+  expires_at: number;
+  attempts: number;
+}
+
 /** A begun passkey ceremony (the JSON of its challenge, kind and user), until used or expired. */
 export interface WebauthnCeremonyRow {
   id: string;
@@ -406,4 +415,5 @@ export interface GwTables {
   audit_logs: AuditLogRow;
   webauthn_credentials: WebauthnCredentialRow;
   webauthn_ceremonies: WebauthnCeremonyRow;
+  verification_codes: VerificationCodeRow;
 }

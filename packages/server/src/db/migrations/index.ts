@@ -14,6 +14,7 @@ import * as relayHolds from './2026-11-25T00-00-01-relay-holds.js';
 import * as relayLedger from './2026-11-21T00-00-00-relay-ledger.js';
 import * as sessions from './2026-11-26T00-00-02-sessions.js';
 import * as audit from './2026-11-26T21-00-00-audit.js';
+import * as verificationCodes from './2026-11-27T00-10-01-verification-codes.js';
 import * as webauthnCeremonies from './2026-11-27T00-10-00-webauthn-ceremonies.js';
 import * as webauthnCredentials from './2026-11-26T21-00-01-webauthn-credentials.js';
 import * as telegramMenus from './2026-06-06T00-00-00-telegram-menus.js';
@@ -36,4 +37,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-26T21-00-00-audit': audit,
   '2026-11-26T21-00-01-webauthn-credentials': webauthnCredentials,
   '2026-11-27T00-10-00-webauthn-ceremonies': webauthnCeremonies,
+  '2026-11-27T00-10-01-verification-codes': verificationCodes,
 };

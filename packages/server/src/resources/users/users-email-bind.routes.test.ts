@@ -11,7 +11,6 @@ import {
   type TestApp,
 } from '../../test-support/test-app.js';
 import type { MailMessage } from './mail.js';
-import { createVerificationCodes } from './verification-codes.js';
 
 describe.each(TEST_DIALECTS)('e-mail binding on %s', (kind) => {
   let t: TestApp;
@@ -41,7 +40,6 @@ describe.each(TEST_DIALECTS)('e-mail binding on %s', (kind) => {
       {},
       {
         mailSender: { send: async (message) => void outbox.push(message) },
-        verificationCodes: createVerificationCodes(),
       },
     );
     const root = await signIn(t.app, 'root', ROOT_PASSWORD);

@@ -5,7 +5,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TEST_DIALECTS } from '../../test-support/databases.js';
 import { call, ROOT_PASSWORD, signIn, startTestApp, type TestApp } from '../../test-support/test-app.js';
 import type { MailMessage } from './mail.js';
-import { createVerificationCodes } from './verification-codes.js';
 
 describe.each(TEST_DIALECTS)('registration on %s', (kind) => {
   let t: TestApp;
@@ -28,7 +27,7 @@ describe.each(TEST_DIALECTS)('registration on %s', (kind) => {
       {},
       {
         mailSender: { send: async (message) => void outbox.push(message) },
-        verificationCodes: createVerificationCodes({ now: () => clock }),
+        verificationClock: () => clock,
       },
     );
   });

@@ -158,7 +158,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
       const email = settings.emailVerificationEnabled ? input.email : '';
       if (email) {
         if (await users.findByEmail(email)) throw new ApiFailure('CONFLICT', 'users.errors.email_taken');
-        if (!codes.consume('email', email, input.verification_code)) {
+        if (!(await codes.consume('email', email, input.verification_code))) {
           throw fieldFailure('verification_code', 'users.errors.verification_code_invalid');
         }
       }
@@ -182,7 +182,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
     async bindEmail(callerId: number, email: string, code: string): Promise<void> {
       const owner = await users.findByEmail(email);
       if (owner && owner.id !== callerId) throw new ApiFailure('CONFLICT', 'users.errors.email_taken');
-      if (!codes.consume('email', email, code)) {
+      if (!(await codes.consume('email', email, code))) {
         throw fieldFailure('code', 'users.errors.verification_code_invalid');
       }
       await users.update(callerId, { email });
@@ -196,7 +196,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
         throw fieldFailure('email', 'users.errors.email_domain_not_allowed');
       if (await users.findByEmail(email)) throw new ApiFailure('CONFLICT', 'users.errors.email_taken');
       const code = randomBytes(3).toString('hex');
-      codes.issue('email', email, code);
+      await codes.issue('email', email, code);
       await mail.send({
         to: email,
         subject: translate(request.language, 'users.mail.verification_subject', {
@@ -219,7 +219,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
       if (!user) return;
       const settings = await readRegistrationOptions(options);
       const token = randomBytes(16).toString('hex');
-      codes.issue('password_reset', email, token);
+      await codes.issue('password_reset', email, token);
       const base = settings.serverAddress || request.origin;
       const link = `${base}/user/reset?email=${encodeURIComponent(email)}&token=${token}`;
       await mail.send({
@@ -232,7 +232,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
     /** `POST /api/user/reset`: checks the link and answers a new 12-hex-character password. */
     async confirmPasswordReset(email: string, token: string): Promise<string> {
       const user = await users.findByEmail(email);
-      if (!user || !codes.consume('password_reset', email, token)) {
+      if (!user || !(await codes.consume('password_reset', email, token))) {
         throw new ApiFailure('FAILED', 'users.errors.reset_link_invalid');
       }
       const password = randomBytes(6).toString('hex');
