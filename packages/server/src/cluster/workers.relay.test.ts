@@ -9,32 +9,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { call, ROOT_PASSWORD } from '../test-support/test-app.js';
+import { ROOT_PASSWORD } from '../test-support/test-app.js';
 import { type FakeUpstream, startFakeUpstream } from '../relay/test-support/fake-upstream/index.js';
 import { type RelayTestApp, startRelayApp } from '../relay/test-support/relay-app.js';
 
 const childScript = fileURLToPath(new URL('./test-support/cluster-child.ts', import.meta.url));
 const hooks = fileURLToPath(new URL('../test-support/ts-resolve-hooks.mjs', import.meta.url));
-
-async function setDefaultGroupRate(r: RelayTestApp, apiRate: number): Promise<void> {
-  const group = await r.t.app.gw.db
-    .selectFrom('user_groups')
-    .selectAll()
-    .where('symbol', '=', 'default')
-    .executeTakeFirstOrThrow();
-  const reply = await call(r.t.app, 'PUT', '/api/user_group/', {
-    cookie: r.rootCookie,
-    body: {
-      ...group,
-      public: Boolean(group.public),
-      promotion: Boolean(group.promotion),
-      enable: Boolean(group.enable),
-      ratio: Number(group.ratio),
-      api_rate: apiRate,
-    },
-  });
-  if (!reply.body.success) throw new Error(`group update failed: ${reply.body.message}`);
-}
 
 /** One chat completion on a connection of its own (so the cluster may hand it to either worker). */
 function chatOnce(url: string, key: string, model = 'gpt-4o-mini'): Promise<number> {
@@ -199,7 +179,7 @@ describe('gw serve --workers 2 without Redis', () => {
   it('shares 5 per minute across both workers, and bills and logs each relayed request once', async () => {
     r = await startRelayApp('sqlite');
     await r.addChannel({});
-    await setDefaultGroupRate(r, 5);
+    await r.setDefaultGroupRate(5);
     const caller = await r.newCaller({
       quota: 1_000_000,
       token: { unlimited_quota: false, remain_quota: 500_000 },

@@ -9,26 +9,6 @@ import { type RelayTestApp, startRelayApp } from '../test-support/relay-app.js';
 
 const REDIS_URL = process.env.GW_TEST_REDIS_URL;
 
-async function setDefaultGroupRate(r: RelayTestApp, apiRate: number): Promise<void> {
-  const group = await r.t.app.gw.db
-    .selectFrom('user_groups')
-    .selectAll()
-    .where('symbol', '=', 'default')
-    .executeTakeFirstOrThrow();
-  const reply = await call(r.t.app, 'PUT', '/api/user_group/', {
-    cookie: r.rootCookie,
-    body: {
-      ...group,
-      public: Boolean(group.public),
-      promotion: Boolean(group.promotion),
-      enable: Boolean(group.enable),
-      ratio: Number(group.ratio),
-      api_rate: apiRate,
-    },
-  });
-  if (!reply.body.success) throw new Error(`group update failed: ${reply.body.message}`);
-}
-
 function chat(r: RelayTestApp, key: string, model = 'gpt-4o-mini') {
   return new OpenAI({ apiKey: key, baseURL: `${r.url}/v1`, maxRetries: 0 }).chat.completions
     .create({ model, messages: [{ role: 'user', content: 'hi' }] })
@@ -54,7 +34,7 @@ describe('one process without Redis', () => {
   it('enforces the per-user rate of the user group: 5 per minute ⇒ the 6th is 429', async () => {
     r = await startRelayApp();
     await r.addChannel({});
-    await setDefaultGroupRate(r, 5);
+    await r.setDefaultGroupRate(5);
     const caller = await r.newCaller();
     const statuses = [];
     for (let i = 0; i < 7; i += 1) statuses.push(await chat(r, caller.key));
@@ -82,7 +62,7 @@ describe.runIf(REDIS_URL)('two processes sharing one Redis', () => {
   it('share the per-user limit: 5 per minute across both ⇒ exactly 5 succeed', async () => {
     const { a, b } = await startPair();
     await a.addChannel({});
-    await setDefaultGroupRate(a, 5);
+    await a.setDefaultGroupRate(5);
     await eventually(async () => b.t.app.gwRelay.state.groups().get('default')?.apiRate === 5);
     const caller = await a.newCaller();
     const statuses = [];

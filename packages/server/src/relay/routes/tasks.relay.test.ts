@@ -375,24 +375,10 @@ describe.each(TEST_DIALECTS)('Suno and Kling task relays (%s)', (kind) => {
     const klingId = String((kling.body.data as Json).task_id);
     const group = await r.t.app.gw.db
       .selectFrom('user_groups')
-      .selectAll()
+      .select('api_rate')
       .where('symbol', '=', 'default')
       .executeTakeFirstOrThrow();
-    const setRate = async (apiRate: number) => {
-      const reply = await call(r.t.app, 'PUT', '/api/user_group/', {
-        cookie: r.rootCookie,
-        body: {
-          ...group,
-          public: Boolean(group.public),
-          promotion: Boolean(group.promotion),
-          enable: Boolean(group.enable),
-          ratio: Number(group.ratio),
-          api_rate: apiRate,
-        },
-      });
-      expect(reply.body.success).toBe(true);
-    };
-    await setRate(3);
+    await r.setDefaultGroupRate(3);
     try {
       const fetcher = await r.newCaller({ quota: START_QUOTA });
       const sunoStatuses = [];
@@ -405,7 +391,7 @@ describe.each(TEST_DIALECTS)('Suno and Kling task relays (%s)', (kind) => {
         klingStatuses.push((await send(who, 'GET', `/kling/v1/videos/text2video/${klingId}`)).status);
       expect(klingStatuses).toEqual([200, 200, 200, 200, 200]);
     } finally {
-      await setRate(Number(group.api_rate));
+      await r.setDefaultGroupRate(Number(group.api_rate));
     }
     await r.t.app.gwRelay.taskPoller.pollOnce();
   });

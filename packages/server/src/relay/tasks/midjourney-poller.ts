@@ -13,25 +13,19 @@ import type { RelayState } from '../pipeline/relay-state.js';
 import type { UpstreamHttp } from '../pipeline/upstream-http.js';
 import { refundFailedJob } from './job-refund.js';
 import { MJ_DONE_PROGRESS, MJ_FAILURE } from './midjourney-tasks.js';
+import { createPollLoop, type PollLoop } from './poll-loop.js';
 
 export const MJ_POLL_INTERVAL_MS = 15_000;
 /** An unfinished task older than this fails (spec §2.4 step 6). */
 export const MJ_TASK_TIMEOUT_MS = 60 * 60 * 1000;
 const MJ_LIST_TIMEOUT_SECONDS = 5;
 
-export interface MidjourneyPoller {
-  /** Makes sure a pass is scheduled (after a submit). */
-  kick(): void;
-  /** One pass now; resolves to the number of tasks still open. */
-  pollOnce(): Promise<number>;
-  /** A pass is scheduled. */
-  active(): boolean;
+export interface MidjourneyPoller extends PollLoop {
   /**
    * Takes one task as the proxy reports it (a poll, or the proxy's `/mj/notify` callback) into its row;
    * a FAILURE refunds the charge once, as a poll does.
    */
   apply(row: Selectable<MidjourneyRow>, task: Record<string, unknown>): Promise<void>;
-  stop(): void;
 }
 
 interface PollerDeps {
@@ -54,9 +48,6 @@ export function createMidjourneyPoller(deps: PollerDeps): MidjourneyPoller {
   const { db, state, log } = deps;
   const intervalMs = deps.intervalMs ?? MJ_POLL_INTERVAL_MS;
   const now = deps.now ?? Date.now;
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
-  let running: Promise<number> | undefined;
 
   /** Marks a task failed and gives its charge back, once (the status guard and the ledger id). */
   async function fail(row: Row, reason: string): Promise<void> {
@@ -172,41 +163,8 @@ export function createMidjourneyPoller(deps: PollerDeps): MidjourneyPoller {
     return left;
   }
 
-  function pollOnce(): Promise<number> {
-    // One pass at a time: a manual pass and the timer's never overlap (no double refund either way).
-    running ??= pass().finally(() => {
-      running = undefined;
-    });
-    return running;
-  }
-
-  function kick(): void {
-    if (timer || stopped) return;
-    timer = setTimeout(() => {
-      pollOnce().then(
-        (left) => {
-          timer = undefined;
-          if (left > 0) kick();
-        },
-        (error: unknown) => {
-          timer = undefined;
-          log.error({ err: error }, 'midjourney task poller failed; it retries at the next submit or pass');
-          kick();
-        },
-      );
-    }, intervalMs);
-    timer.unref();
-  }
-
   return {
-    kick,
-    pollOnce,
-    active: () => timer !== undefined,
+    ...createPollLoop(pass, { intervalMs, log, name: 'midjourney task poller' }),
     apply,
-    stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      timer = undefined;
-    },
   };
 }

@@ -22,6 +22,7 @@ import {
   TASK_FAILURE,
   type TaskUpdate,
 } from './async-tasks.js';
+import { createPollLoop, type PollLoop } from './poll-loop.js';
 import { refundFailedJob } from './job-refund.js';
 
 export const TASK_POLL_INTERVAL_MS = 15_000;
@@ -29,15 +30,7 @@ export const TASK_POLL_INTERVAL_MS = 15_000;
 export const TASK_POLL_BATCH = 500;
 const FETCH_TIMEOUT_SECONDS = 10;
 
-export interface TaskPoller {
-  /** Makes sure a pass is scheduled (after a submit). */
-  kick(): void;
-  /** One pass now; resolves to the number of tasks still open. */
-  pollOnce(): Promise<number>;
-  /** A pass is scheduled. */
-  active(): boolean;
-  stop(): void;
-}
+export type TaskPoller = PollLoop;
 
 interface TaskPollerDeps {
   db: GwDb;
@@ -58,9 +51,6 @@ export function taskRefundId(row: { id: number }): string {
 export function createTaskPoller(deps: TaskPollerDeps): TaskPoller {
   const { db, state, log } = deps;
   const intervalMs = deps.intervalMs ?? TASK_POLL_INTERVAL_MS;
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
-  let running: Promise<number> | undefined;
 
   /** Marks a task failed and gives its charge back, once (the status guard and the ledger id). */
   async function fail(row: Row, reason: string, data?: string | null): Promise<void> {
@@ -221,40 +211,7 @@ export function createTaskPoller(deps: TaskPollerDeps): TaskPoller {
     return Number(left.open);
   }
 
-  function pollOnce(): Promise<number> {
-    // One pass at a time: a manual pass and the timer's never overlap (no double refund either way).
-    running ??= pass().finally(() => {
-      running = undefined;
-    });
-    return running;
-  }
-
-  function kick(): void {
-    if (timer || stopped) return;
-    timer = setTimeout(() => {
-      pollOnce().then(
-        (left) => {
-          timer = undefined;
-          if (left > 0) kick();
-        },
-        (error: unknown) => {
-          timer = undefined;
-          log.error({ err: error }, 'task poller failed; it retries at the next submit or pass');
-          kick();
-        },
-      );
-    }, intervalMs);
-    timer.unref();
-  }
-
   return {
-    kick,
-    pollOnce,
-    active: () => timer !== undefined,
-    stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      timer = undefined;
-    },
+    ...createPollLoop(pass, { intervalMs, log, name: 'task poller' }),
   };
 }

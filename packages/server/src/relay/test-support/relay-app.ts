@@ -39,6 +39,8 @@ export interface RelayTestApp {
   onlyConsumeLog(who: RelayCallerHandle, startQuota: number): Promise<Selectable<LogRow>>;
   /** Sets site options through the API. */
   setOptions(options: Record<string, string>): Promise<void>;
+  /** Sets the `default` user group's per-user requests per minute through the API. */
+  setDefaultGroupRate(apiRate: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -129,6 +131,25 @@ export async function startRelayApp(
     newCaller,
     flush: () => app.gwRelay.ledger.flush(),
     openAi,
+    async setDefaultGroupRate(apiRate) {
+      const group = await app.gw.db
+        .selectFrom('user_groups')
+        .selectAll()
+        .where('symbol', '=', 'default')
+        .executeTakeFirstOrThrow();
+      const reply = await call(app, 'PUT', '/api/user_group/', {
+        cookie: rootCookie,
+        body: {
+          ...group,
+          public: Boolean(group.public),
+          promotion: Boolean(group.promotion),
+          enable: Boolean(group.enable),
+          ratio: Number(group.ratio),
+          api_rate: apiRate,
+        },
+      });
+      if (!reply.body.success) throw new Error(`group update failed: ${reply.body.message}`);
+    },
     async callerWithClient(quota) {
       const who = await newCaller({ quota });
       return { who, client: openAi(who.key) };
