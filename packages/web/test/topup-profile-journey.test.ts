@@ -338,6 +338,42 @@ describe('top-up and profile journeys', () => {
   );
 
   it(
+    'Profile, Top-up and Settings carry their menu title; on a 390 px phone the tabs and the search fit',
+    async () => {
+      const { context, page } = await openAs('root', journey.server.rootPassword, 'en_US', 390);
+      for (const id of ['profile', 'topup', 'setting']) {
+        await page.goto(`${journey.server.url}/panel/${id}`);
+        await page.getByRole('heading', { level: 2, name: en(`nav.${id}`), exact: true }).waitFor();
+      }
+      await page.goto(`${journey.server.url}/panel/profile`);
+      await page.getByRole('tab', { name: en('users.profile.tabs.token') }).waitFor();
+      // Every tab ends inside the page's frame (the cards' right edge), none at the window's edge.
+      const past = await page.evaluate(() => {
+        const frame = document.querySelector('.gw-profile .bp6-tab-panel')?.getBoundingClientRect();
+        return [...document.querySelectorAll('[role="tab"]')]
+          .filter((tab) => frame && tab.getBoundingClientRect().right > frame.right + 0.5)
+          .map((tab) => tab.textContent);
+      });
+      expect(past).toEqual([]);
+      // The token list's search box is wide enough for its whole placeholder.
+      await page.goto(`${journey.server.url}/panel/token`);
+      const search = page.getByRole('searchbox', { name: en('common.search'), exact: true });
+      await search.waitFor();
+      const room = await search.evaluate((input: HTMLInputElement) => {
+        const style = getComputedStyle(input);
+        const pen = document.createElement('canvas').getContext('2d') as CanvasRenderingContext2D;
+        pen.font = style.font;
+        const inner =
+          input.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
+        return inner - pen.measureText(input.placeholder).width;
+      });
+      expect(room).toBeGreaterThanOrEqual(0);
+      await context.close();
+    },
+    BROWSER_TEST_MS,
+  );
+
+  it(
     'root changes its password on the profile, signs out and signs in with the new one (English)',
     async () => {
       const { context, page } = await openAs('root', journey.server.rootPassword, 'en_US');
