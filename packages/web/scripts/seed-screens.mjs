@@ -5,6 +5,7 @@
 // It prints the stand-in's URL and stays up (it answers the channel tests and model lists); Ctrl+C ends it.
 import { createServer } from 'node:http';
 import { DatabaseSync } from 'node:sqlite';
+import { deflateSync } from 'node:zlib';
 
 const [url, password, dbFile] = process.argv.slice(2);
 if (!url || !password || !dbFile) {
@@ -13,10 +14,60 @@ if (!url || !password || !dbFile) {
 }
 const base = url.replace(/\/+$/, '');
 
-// The stand-in upstream: an OpenAI-style model list, chat replies with usage, and a billing balance.
+/** A 512×384 PNG (a dusk-coloured gradient with a sun), so a Midjourney result has something to show. */
+function picture() {
+  const [width, height] = [512, 384];
+  const rows = Buffer.alloc((width * 3 + 1) * height);
+  for (let y = 0; y < height; y += 1) {
+    const start = y * (width * 3 + 1);
+    for (let x = 0; x < width; x += 1) {
+      const sun = (x - 340) ** 2 + (y - 150) ** 2 < 50 ** 2;
+      const at = start + 1 + x * 3;
+      rows[at] = sun ? 255 : 40 + Math.round((200 * y) / height);
+      rows[at + 1] = sun ? 214 : 30 + Math.round((90 * y) / height);
+      rows[at + 2] = sun ? 120 : 120 - Math.round((60 * y) / height);
+    }
+  }
+  const table = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (bytes) => {
+    let c = 0xffffffff;
+    for (const byte of bytes) c = table[(c ^ byte) & 0xff] ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type, data) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(body));
+    return Buffer.concat([length, body, sum]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+const PICTURE = picture();
+
+// The stand-in upstream: an OpenAI-style model list, chat replies with usage, a billing balance, and
+// the Midjourney result images (`/mj/<id>.png`).
 const upstream = createServer((request, response) => {
   request.resume();
   request.on('end', () => {
+    if (request.url?.startsWith('/mj/')) {
+      response.writeHead(200, { 'content-type': 'image/png', 'access-control-allow-origin': '*' });
+      return response.end(PICTURE);
+    }
     const json = (body) => {
       response.writeHead(200, { 'content-type': 'application/json' });
       response.end(JSON.stringify(body));
@@ -209,6 +260,63 @@ for (const [index, status] of ['success', 'pending', 'failed', 'closed'].entries
     now - index * 3600,
     0,
   );
+// Midjourney jobs, as the task poller stores them (the relay's own tests drive a fake Midjourney
+// upstream; here the rows are written straight away): done with an image, failed, running, not started.
+const job = database.prepare(
+  `INSERT INTO midjourneys (code, user_id, action, mj_id, prompt, prompt_en, description, state, submit_time,
+     start_time, finish_time, image_url, status, progress, fail_reason, channel_id, quota, buttons, properties,
+     mode, token_id)
+   VALUES (1, ?, ?, ?, ?, '', '', '', ?, ?, ?, ?, ?, ?, ?, ?, ?, '', '', ?, 0)`,
+);
+const channelOf = (name) => listed.find((row) => row.name === name)?.id ?? 0;
+const ms = Date.now();
+for (const [index, [user, action, id, prompt, took, image, status, progress, reason, mode]] of [
+  [
+    1,
+    'IMAGINE',
+    'mj-seed-1',
+    'a lighthouse at dusk, oil painting',
+    31_000,
+    true,
+    'SUCCESS',
+    '100%',
+    '',
+    'fast',
+  ],
+  [idOf('alice'), 'UPSCALE', 'mj-seed-2', 'upscale U2', 4_500, true, 'SUCCESS', '100%', '', 'relax'],
+  [
+    idOf('alice'),
+    'BLEND',
+    'mj-seed-3',
+    'blend two photos',
+    91_000,
+    false,
+    'FAILURE',
+    '0%',
+    'banned prompt',
+    'fast',
+  ],
+  [1, 'IMAGINE', 'mj-seed-4', '一只在雨中的猫，水彩', 0, false, 'IN_PROGRESS', '42%', '', 'turbo'],
+  [idOf('bob'), 'VARIATION', 'mj-seed-5', 'vary V1', 0, false, 'NOT_START', '', '', 'fast'],
+].entries()) {
+  const submitted = ms - (index + 1) * 3_600_000;
+  job.run(
+    user,
+    action,
+    id,
+    prompt,
+    submitted,
+    took || status === 'IN_PROGRESS' ? submitted + 1000 : 0,
+    took ? submitted + 1000 + took : 0,
+    image ? `${upstreamUrl}/mj/${id}.png` : '',
+    status,
+    progress,
+    reason,
+    channelOf('openai-main'),
+    status === 'SUCCESS' ? 50_000 : 0,
+    mode,
+  );
+}
 database.close();
 
 // Relayed calls, so analytics, multi-user stats and the logs have figures.
