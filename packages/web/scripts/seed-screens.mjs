@@ -59,14 +59,21 @@ function picture() {
 }
 const PICTURE = picture();
 
+/** The Midjourney jobs still open, as the stand-in proxy reports them to gw's task poller. */
+const openJobs = [];
+
 // The stand-in upstream: an OpenAI-style model list, chat replies with usage, a billing balance, and
-// the Midjourney result images (`/mj/<id>.png`).
+// for the Midjourney channel its proxy's task list and the result images (`/mj-images/<id>.png`).
 const upstream = createServer((request, response) => {
   request.resume();
   request.on('end', () => {
-    if (request.url?.startsWith('/mj/')) {
+    if (request.url?.startsWith('/mj-images/')) {
       response.writeHead(200, { 'content-type': 'image/png', 'access-control-allow-origin': '*' });
       return response.end(PICTURE);
+    }
+    if (request.url?.startsWith('/mj/task/list-by-condition')) {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      return response.end(JSON.stringify(openJobs));
     }
     const json = (body) => {
       response.writeHead(200, { 'content-type': 'application/json' });
@@ -162,6 +169,7 @@ await channel({ name: 'azure-east', type: 3, other: '2024-05-01-preview', models
 await channel({ name: 'claude-direct', type: 14, models: 'claude-3-5-sonnet-20241022', test_model: '' });
 await channel({ name: 'gemini-pro', type: 25, models: 'gemini-1.5-pro,gemini-1.5-flash', test_model: '' });
 for (const member of ['a', 'b', 'c']) await channel({ name: `pool-${member}`, tag: 'pool' });
+await channel({ name: 'mj-proxy', type: 34, models: 'midjourney', test_model: '' });
 const listed = (await api('GET', '/api/channel/?size=50&filter_tag=1')).data;
 const backup = listed.find((row) => row.name === 'openai-backup');
 await api('PUT', '/api/channel/', { id: backup.id, status: 2 });
@@ -260,62 +268,76 @@ for (const [index, status] of ['success', 'pending', 'failed', 'closed'].entries
     now - index * 3600,
     0,
   );
-// Midjourney jobs, as the task poller stores them (the relay's own tests drive a fake Midjourney
-// upstream; here the rows are written straight away): done with an image, failed, running, not started.
+// Midjourney jobs as gw's relay leaves them on its Midjourney channel (the stand-in is that channel's
+// proxy): two done with an image, one failed, and two still open that gw's task poller asks the stand-in
+// about (15 s apart), which reports one drawing at 42 % and one waiting, so they stay open.
 const job = database.prepare(
   `INSERT INTO midjourneys (code, user_id, action, mj_id, prompt, prompt_en, description, state, submit_time,
      start_time, finish_time, image_url, status, progress, fail_reason, channel_id, quota, buttons, properties,
      mode, token_id)
    VALUES (1, ?, ?, ?, ?, '', '', '', ?, ?, ?, ?, ?, ?, ?, ?, ?, '', '', ?, 0)`,
 );
-const channelOf = (name) => listed.find((row) => row.name === name)?.id ?? 0;
+const mjChannel = listed.find((row) => row.name === 'mj-proxy')?.id ?? 0;
 const ms = Date.now();
-for (const [index, [user, action, id, prompt, took, image, status, progress, reason, mode]] of [
-  [
-    1,
-    'IMAGINE',
-    'mj-seed-1',
-    'a lighthouse at dusk, oil painting',
-    31_000,
-    true,
-    'SUCCESS',
-    '100%',
-    '',
-    'fast',
-  ],
-  [idOf('alice'), 'UPSCALE', 'mj-seed-2', 'upscale U2', 4_500, true, 'SUCCESS', '100%', '', 'relax'],
+for (const [user, action, id, prompt, ago, took, status, progress, reason, mode] of [
+  [idOf('bob'), 'VARIATION', 'mj-seed-5', 'vary V1', 2, 0, 'NOT_START', '', '', 'fast'],
+  [1, 'IMAGINE', 'mj-seed-4', '一只在雨中的猫，水彩', 6, 0, 'IN_PROGRESS', '42%', '', 'turbo'],
   [
     idOf('alice'),
     'BLEND',
     'mj-seed-3',
     'blend two photos',
+    90,
     91_000,
-    false,
     'FAILURE',
     '0%',
     'banned prompt',
     'fast',
   ],
-  [1, 'IMAGINE', 'mj-seed-4', '一只在雨中的猫，水彩', 0, false, 'IN_PROGRESS', '42%', '', 'turbo'],
-  [idOf('bob'), 'VARIATION', 'mj-seed-5', 'vary V1', 0, false, 'NOT_START', '', '', 'fast'],
-].entries()) {
-  const submitted = ms - (index + 1) * 3_600_000;
+  [idOf('alice'), 'UPSCALE', 'mj-seed-2', 'upscale U2', 150, 4_500, 'SUCCESS', '100%', '', 'relax'],
+  [
+    1,
+    'IMAGINE',
+    'mj-seed-1',
+    'a lighthouse at dusk, oil painting',
+    240,
+    31_000,
+    'SUCCESS',
+    '100%',
+    '',
+    'fast',
+  ],
+]) {
+  const submitted = ms - ago * 60_000;
+  const started = status === 'NOT_START' ? 0 : submitted + 1000;
+  const finished = took ? started + took : 0;
+  const image = status === 'SUCCESS' ? `${upstreamUrl}/mj-images/${id}.png` : '';
   job.run(
     user,
     action,
     id,
     prompt,
     submitted,
-    took || status === 'IN_PROGRESS' ? submitted + 1000 : 0,
-    took ? submitted + 1000 + took : 0,
-    image ? `${upstreamUrl}/mj/${id}.png` : '',
+    started,
+    finished,
+    image,
     status,
     progress,
     reason,
-    channelOf('openai-main'),
+    mjChannel,
     status === 'SUCCESS' ? 50_000 : 0,
     mode,
   );
+  if (!finished)
+    openJobs.push({
+      id,
+      status,
+      progress,
+      startTime: started,
+      finishTime: 0,
+      imageUrl: '',
+      promptEn: prompt,
+    });
 }
 database.close();
 
