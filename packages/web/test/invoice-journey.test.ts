@@ -77,6 +77,11 @@ describe('monthly bills (en_US, 1440 px)', () => {
       await billsLink(root, tr).waitFor();
       const month = card.getByLabel(tr('billing.invoices.tools.month'), { exact: true });
       expect(await month.inputValue()).toBe(MONTH);
+      // Written YYYY-MM in any browser (the browser's month field says "October 2026" in English).
+      expect(await month.evaluate((input: HTMLInputElement) => [input.type, input.placeholder])).toEqual([
+        'text',
+        'YYYY-MM',
+      ]);
       await card.getByRole('button', { name: tr('billing.invoices.tools.generate') }).click();
       await root.getByText(tr('billing.invoices.messages.generated', { month: MONTH })).waitFor();
       await card.getByRole('button', { name: tr('billing.invoices.tools.generate') }).click();

@@ -5,7 +5,7 @@
 import { translate } from '@gw/core';
 import type { Page } from 'playwright-core';
 import { describe, expect, it, vi } from 'vitest';
-import { journeyFixture } from './browser';
+import { journeyFixture, placeholderRoom } from './browser';
 
 const zh = (key: string, params?: Record<string, unknown>) => translate('zh_CN', key, params);
 
@@ -52,9 +52,16 @@ describe('report and settings screens in Chinese', () => {
     await start.fill('2026/11/5');
     await start.press('Tab');
     await expect.poll(() => start.inputValue()).toBe('2026-11-05');
+    await start.fill('');
+    expect(await placeholderRoom(start)).toBeGreaterThanOrEqual(0);
     // The calendar is still a click away, one button per day field.
     await expect(page.getByRole('button', { name: zh('common.pick_date') }).count()).resolves.toBe(2);
     await page.screenshot({ path: '/tmp/gw-analytics-zh-en-browser.png' });
+    // A list's time filter (Midjourney's "submitted from"): its day field shows the whole YYYY-MM-DD.
+    await page.goto(`${journey.server.url}/panel/midjourney`);
+    const from = page.getByLabel(`${zh('tasks.filters.start_time')}: ${zh('common.date')}`);
+    await from.waitFor();
+    expect(await placeholderRoom(from)).toBeGreaterThanOrEqual(0);
     // The token editor's expiry: the day typed the same way, beside its 24-hour time.
     await page.goto(`${journey.server.url}/panel/token`);
     await page.getByRole('button', { name: zh('web.kit.new') }).click();
@@ -63,6 +70,8 @@ describe('report and settings screens in Chinese', () => {
     const day = dialog.getByLabel(`${zh('tokens.fields.expired_time')}: ${zh('common.date')}`);
     await day.waitFor();
     expect(await day.evaluate((input: HTMLInputElement) => input.type)).toBe('text');
+    await day.fill('');
+    expect(await placeholderRoom(day)).toBeGreaterThanOrEqual(0);
     await day.fill('2030-02-30');
     await expect.poll(() => day.getAttribute('title')).toBe(zh('common.date_hint'));
     await page.screenshot({ path: '/tmp/gw-token-expiry-zh-en-browser.png' });

@@ -5,7 +5,7 @@ import { discountFactor, parseRechargeDiscount, renderQuota, topupQuote, transla
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signIn } from '../../../test-support/gw-server';
-import { journeyFixture } from './browser';
+import { journeyFixture, placeholderRoom } from './browser';
 
 type T = (key: string, params?: Record<string, unknown>) => string;
 const en: T = (key, params) => translate('en_US', key, params);
@@ -359,14 +359,7 @@ describe('top-up and profile journeys', () => {
       await page.goto(`${journey.server.url}/panel/token`);
       const search = page.getByRole('searchbox', { name: en('common.search'), exact: true });
       await search.waitFor();
-      const room = await search.evaluate((input: HTMLInputElement) => {
-        const style = getComputedStyle(input);
-        const pen = document.createElement('canvas').getContext('2d') as CanvasRenderingContext2D;
-        pen.font = style.font;
-        const inner =
-          input.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
-        return inner - pen.measureText(input.placeholder).width;
-      });
+      const room = await placeholderRoom(search);
       expect(room).toBeGreaterThanOrEqual(0);
       await context.close();
     },

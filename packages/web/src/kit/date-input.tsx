@@ -1,6 +1,6 @@
 import { Button, InputGroup } from '@blueprintjs/core';
 import './date-time-input.css';
-import { normalizeDay } from '@gw/core';
+import { invoiceMonthOf, normalizeDay } from '@gw/core';
 import { useRef } from 'react';
 import { useT } from '../lib/use-t';
 
@@ -14,7 +14,13 @@ export interface DateInputProps {
   max?: string;
   'aria-label'?: string;
   readOnly?: boolean;
+  /** A month (`YYYY-MM`, the monthly bill tools) rather than a day. */
+  month?: boolean;
 }
+
+/** A month typed as `2026-3` or `2026-03` → `2026-03`; undefined when it is not one. */
+const normalizeMonth = (text: string) =>
+  invoiceMonthOf(text.replace(/^(\s*\d{4})-(\d)\s*$/, '$1-0$2'))?.slice(0, 7);
 
 /**
  * A day written as YYYY-MM-DD in every language. A browser's own date field shows the browser's locale
@@ -22,24 +28,25 @@ export interface DateInputProps {
  * the spec writes it, a typed `2026/3/5` is tidied on leaving the field, and the calendar button opens
  * the browser's own calendar, whose choice is written back the same way.
  */
-export function DateInput({ id, value, onValueChange, min, max, readOnly, ...rest }: DateInputProps) {
+export function DateInput({ id, value, onValueChange, min, max, readOnly, month, ...rest }: DateInputProps) {
   const t = useT();
+  const normalize = month ? normalizeMonth : normalizeDay;
   const calendar = useRef<HTMLInputElement>(null);
-  const valid = value === '' || normalizeDay(value) !== undefined;
+  const valid = value === '' || normalize(value) !== undefined;
   return (
     <InputGroup
       id={id}
-      className="gw-date-input"
+      className={month ? 'gw-date-input gw-month-input' : 'gw-date-input'}
       aria-label={rest['aria-label']}
-      placeholder="YYYY-MM-DD"
-      maxLength={10}
+      placeholder={month ? 'YYYY-MM' : 'YYYY-MM-DD'}
+      maxLength={month ? 7 : 10}
       value={value}
       readOnly={readOnly}
       intent={valid ? 'none' : 'danger'}
-      title={valid ? undefined : t('common.date_hint')}
+      title={valid ? undefined : t(month ? 'common.month_hint' : 'common.date_hint')}
       onValueChange={onValueChange}
       onBlur={() => {
-        const day = normalizeDay(value);
+        const day = normalize(value);
         if (day && day !== value) onValueChange(day);
       }}
       rightElement={
@@ -52,7 +59,7 @@ export function DateInput({ id, value, onValueChange, min, max, readOnly, ...res
               onClick={() => {
                 const field = calendar.current;
                 if (!field) return;
-                field.value = normalizeDay(value) ?? '';
+                field.value = normalize(value) ?? '';
                 try {
                   field.showPicker();
                 } catch {
@@ -62,7 +69,7 @@ export function DateInput({ id, value, onValueChange, min, max, readOnly, ...res
             />
             <input
               ref={calendar}
-              type="date"
+              type={month ? 'month' : 'date'}
               tabIndex={-1}
               aria-hidden
               min={min}
