@@ -158,3 +158,16 @@ export function placeholderRoom(field: Locator): Promise<number> {
     return inner - pen.measureText(input.placeholder).width;
   });
 }
+
+/** The fields of a kit screen's filter bar that reach past the screen's frame (their labels). */
+export function filtersPastFrame(page: Page): Promise<string[]> {
+  return page
+    .locator('.gw-resource-screen')
+    .first()
+    .evaluate((screen) => {
+      const edge = screen.getBoundingClientRect().right;
+      return [...screen.querySelectorAll('.gw-filter-bar input:not([type="date"]):not([type="month"])')]
+        .filter((input) => input.getBoundingClientRect().right > edge + 0.5)
+        .map((input) => input.getAttribute('aria-label') ?? input.getAttribute('placeholder') ?? '');
+    });
+}
