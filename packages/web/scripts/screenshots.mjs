@@ -72,6 +72,19 @@ const SCENES = [
     },
   ],
   [
+    'midjourney-preview',
+    async (page) => {
+      await page.goto(`${base}/panel/midjourney`);
+      const row = page.getByRole('row').filter({ hasText: 'mj-seed-1' });
+      await row.getByRole('button', { name: tr('tasks.image.show'), exact: true }).click();
+      await page.getByRole('dialog').getByRole('img').waitFor();
+      await page
+        .getByRole('dialog')
+        .getByRole('img')
+        .evaluate((image) => image.decode());
+    },
+  ],
+  [
     'channel-batch',
     async (page) => {
       await openChannelRow(page);

@@ -5,6 +5,7 @@
 // It prints the stand-in's URL and stays up (it answers the channel tests and model lists); Ctrl+C ends it.
 import { createServer } from 'node:http';
 import { DatabaseSync } from 'node:sqlite';
+import { deflateSync } from 'node:zlib';
 
 const [url, password, dbFile] = process.argv.slice(2);
 if (!url || !password || !dbFile) {
@@ -13,10 +14,67 @@ if (!url || !password || !dbFile) {
 }
 const base = url.replace(/\/+$/, '');
 
-// The stand-in upstream: an OpenAI-style model list, chat replies with usage, and a billing balance.
+/** A 512×384 PNG (a dusk-coloured gradient with a sun), so a Midjourney result has something to show. */
+function picture() {
+  const [width, height] = [512, 384];
+  const rows = Buffer.alloc((width * 3 + 1) * height);
+  for (let y = 0; y < height; y += 1) {
+    const start = y * (width * 3 + 1);
+    for (let x = 0; x < width; x += 1) {
+      const sun = (x - 340) ** 2 + (y - 150) ** 2 < 50 ** 2;
+      const at = start + 1 + x * 3;
+      rows[at] = sun ? 255 : 40 + Math.round((200 * y) / height);
+      rows[at + 1] = sun ? 214 : 30 + Math.round((90 * y) / height);
+      rows[at + 2] = sun ? 120 : 120 - Math.round((60 * y) / height);
+    }
+  }
+  const table = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k += 1) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (bytes) => {
+    let c = 0xffffffff;
+    for (const byte of bytes) c = table[(c ^ byte) & 0xff] ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type, data) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(body));
+    return Buffer.concat([length, body, sum]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+const PICTURE = picture();
+
+/** The Midjourney jobs still open, as the stand-in proxy reports them to gw's task poller. */
+const openJobs = [];
+
+// The stand-in upstream: an OpenAI-style model list, chat replies with usage, a billing balance, and
+// for the Midjourney channel its proxy's task list and the result images (`/mj-images/<id>.png`).
 const upstream = createServer((request, response) => {
   request.resume();
   request.on('end', () => {
+    if (request.url?.startsWith('/mj-images/')) {
+      response.writeHead(200, { 'content-type': 'image/png', 'access-control-allow-origin': '*' });
+      return response.end(PICTURE);
+    }
+    if (request.url?.startsWith('/mj/task/list-by-condition')) {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      return response.end(JSON.stringify(openJobs));
+    }
     const json = (body) => {
       response.writeHead(200, { 'content-type': 'application/json' });
       response.end(JSON.stringify(body));
@@ -111,6 +169,7 @@ await channel({ name: 'azure-east', type: 3, other: '2024-05-01-preview', models
 await channel({ name: 'claude-direct', type: 14, models: 'claude-3-5-sonnet-20241022', test_model: '' });
 await channel({ name: 'gemini-pro', type: 25, models: 'gemini-1.5-pro,gemini-1.5-flash', test_model: '' });
 for (const member of ['a', 'b', 'c']) await channel({ name: `pool-${member}`, tag: 'pool' });
+await channel({ name: 'mj-proxy', type: 34, models: 'midjourney', test_model: '' });
 const listed = (await api('GET', '/api/channel/?size=50&filter_tag=1')).data;
 const backup = listed.find((row) => row.name === 'openai-backup');
 await api('PUT', '/api/channel/', { id: backup.id, status: 2 });
@@ -209,6 +268,77 @@ for (const [index, status] of ['success', 'pending', 'failed', 'closed'].entries
     now - index * 3600,
     0,
   );
+// Midjourney jobs as gw's relay leaves them on its Midjourney channel (the stand-in is that channel's
+// proxy): two done with an image, one failed, and two still open that gw's task poller asks the stand-in
+// about (15 s apart), which reports one drawing at 42 % and one waiting, so they stay open.
+const job = database.prepare(
+  `INSERT INTO midjourneys (code, user_id, action, mj_id, prompt, prompt_en, description, state, submit_time,
+     start_time, finish_time, image_url, status, progress, fail_reason, channel_id, quota, buttons, properties,
+     mode, token_id)
+   VALUES (1, ?, ?, ?, ?, '', '', '', ?, ?, ?, ?, ?, ?, ?, ?, ?, '', '', ?, 0)`,
+);
+const mjChannel = listed.find((row) => row.name === 'mj-proxy')?.id ?? 0;
+const ms = Date.now();
+for (const [user, action, id, prompt, ago, took, status, progress, reason, mode] of [
+  [idOf('bob'), 'VARIATION', 'mj-seed-5', 'vary V1', 2, 0, 'NOT_START', '', '', 'fast'],
+  [1, 'IMAGINE', 'mj-seed-4', '一只在雨中的猫，水彩', 6, 0, 'IN_PROGRESS', '42%', '', 'turbo'],
+  [
+    idOf('alice'),
+    'BLEND',
+    'mj-seed-3',
+    'blend two photos',
+    90,
+    91_000,
+    'FAILURE',
+    '0%',
+    'banned prompt',
+    'fast',
+  ],
+  [idOf('alice'), 'UPSCALE', 'mj-seed-2', 'upscale U2', 150, 4_500, 'SUCCESS', '100%', '', 'relax'],
+  [
+    1,
+    'IMAGINE',
+    'mj-seed-1',
+    'a lighthouse at dusk, oil painting',
+    240,
+    31_000,
+    'SUCCESS',
+    '100%',
+    '',
+    'fast',
+  ],
+]) {
+  const submitted = ms - ago * 60_000;
+  const started = status === 'NOT_START' ? 0 : submitted + 1000;
+  const finished = took ? started + took : 0;
+  const image = status === 'SUCCESS' ? `${upstreamUrl}/mj-images/${id}.png` : '';
+  job.run(
+    user,
+    action,
+    id,
+    prompt,
+    submitted,
+    started,
+    finished,
+    image,
+    status,
+    progress,
+    reason,
+    mjChannel,
+    status === 'SUCCESS' ? 50_000 : 0,
+    mode,
+  );
+  if (!finished)
+    openJobs.push({
+      id,
+      status,
+      progress,
+      startTime: started,
+      finishTime: 0,
+      imageUrl: '',
+      promptEn: prompt,
+    });
+}
 database.close();
 
 // Relayed calls, so analytics, multi-user stats and the logs have figures.

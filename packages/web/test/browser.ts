@@ -143,3 +143,31 @@ export async function columnsUnderActions(page: Page): Promise<{ covered: string
       return { covered, overflow: wrap.scrollWidth - wrap.clientWidth };
     });
 }
+
+/**
+ * The room left in a text field once its placeholder is drawn in the field's own font (px): negative
+ * when the placeholder is cut ("YYYY-MM-D", "Search token names.").
+ */
+export function placeholderRoom(field: Locator): Promise<number> {
+  return field.evaluate((input: HTMLInputElement) => {
+    const style = getComputedStyle(input);
+    const pen = document.createElement('canvas').getContext('2d') as CanvasRenderingContext2D;
+    pen.font = style.font;
+    const inner =
+      input.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
+    return inner - pen.measureText(input.placeholder).width;
+  });
+}
+
+/** The fields of a kit screen's filter bar that reach past the screen's frame (their labels). */
+export function filtersPastFrame(page: Page): Promise<string[]> {
+  return page
+    .locator('.gw-resource-screen')
+    .first()
+    .evaluate((screen) => {
+      const edge = screen.getBoundingClientRect().right;
+      return [...screen.querySelectorAll('.gw-filter-bar input:not([type="date"]):not([type="month"])')]
+        .filter((input) => input.getBoundingClientRect().right > edge + 0.5)
+        .map((input) => input.getAttribute('aria-label') ?? input.getAttribute('placeholder') ?? '');
+    });
+}

@@ -7,7 +7,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { type Language, previousInvoiceMonth, translate } from '@gw/core';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { journeyFixture, signInAs } from './browser';
+import { journeyFixture, placeholderRoom, signInAs } from './browser';
 
 const journey = journeyFixture();
 const POLL = { timeout: 15_000 };
@@ -77,6 +77,16 @@ describe('monthly bills (en_US, 1440 px)', () => {
       await billsLink(root, tr).waitFor();
       const month = card.getByLabel(tr('billing.invoices.tools.month'), { exact: true });
       expect(await month.inputValue()).toBe(MONTH);
+      // Written YYYY-MM in any browser (the browser's month field says "October 2026" in English).
+      expect(await month.evaluate((input: HTMLInputElement) => [input.type, input.placeholder])).toEqual([
+        'text',
+        'YYYY-MM',
+      ]);
+      // The field has room for its whole YYYY-MM beside the calendar button (the browser's own month
+      // field stays hidden under the button).
+      await month.fill('');
+      expect(await placeholderRoom(month)).toBeGreaterThanOrEqual(0);
+      await month.fill(MONTH);
       await card.getByRole('button', { name: tr('billing.invoices.tools.generate') }).click();
       await root.getByText(tr('billing.invoices.messages.generated', { month: MONTH })).waitFor();
       await card.getByRole('button', { name: tr('billing.invoices.tools.generate') }).click();

@@ -5,16 +5,17 @@
 import { translate } from '@gw/core';
 import type { Page } from 'playwright-core';
 import { describe, expect, it, vi } from 'vitest';
-import { journeyFixture } from './browser';
+import { journeyFixture, placeholderRoom } from './browser';
 
 const zh = (key: string, params?: Record<string, unknown>) => translate('zh_CN', key, params);
 
 vi.setConfig({ testTimeout: 150_000 });
 const journey = journeyFixture();
 
-async function openRoot(): Promise<Page> {
+/** Root signed in with the console in Chinese, in a browser of `locale` (a Chinese one by default). */
+async function openRoot(locale = 'zh-CN'): Promise<Page> {
   const context = await journey.browser.newContext({
-    locale: 'zh-CN',
+    locale,
     viewport: { width: 1440, height: 900 },
   });
   const page = await context.newPage();
@@ -37,6 +38,46 @@ async function storedOption(key: string): Promise<string | undefined> {
 }
 
 describe('report and settings screens in Chinese', () => {
+  it('writes dates as YYYY-MM-DD in an English browser too (not its mm/dd/yyyy), tidying a typed 2026/11/5', async () => {
+    const page = await openRoot('en-US');
+    await page.goto(`${journey.server.url}/panel/analytics`);
+    const start = page.getByLabel(zh('analytics.period.start'));
+    await start.waitFor();
+    // The browser's own date field would show the day in the browser's order; the console's is text.
+    expect(await start.evaluate((input: HTMLInputElement) => [input.type, input.placeholder])).toEqual([
+      'text',
+      'YYYY-MM-DD',
+    ]);
+    expect(await start.inputValue()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    await start.fill('2026/11/5');
+    await start.press('Tab');
+    await expect.poll(() => start.inputValue()).toBe('2026-11-05');
+    await start.fill('');
+    expect(await placeholderRoom(start)).toBeGreaterThanOrEqual(0);
+    // The calendar is still a click away, one button per day field.
+    await expect(page.getByRole('button', { name: zh('common.pick_date') }).count()).resolves.toBe(2);
+    await page.screenshot({ path: '/tmp/gw-analytics-zh-en-browser.png' });
+    // A list's time filter (Midjourney's "submitted from"): its day field shows the whole YYYY-MM-DD.
+    await page.goto(`${journey.server.url}/panel/midjourney`);
+    const from = page.getByLabel(`${zh('tasks.filters.start_time')}: ${zh('common.date')}`);
+    await from.waitFor();
+    expect(await placeholderRoom(from)).toBeGreaterThanOrEqual(0);
+    // The token editor's expiry: the day typed the same way, beside its 24-hour time.
+    await page.goto(`${journey.server.url}/panel/token`);
+    await page.getByRole('button', { name: zh('web.kit.new') }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText(zh('tokens.fields.never_expires')).click();
+    const day = dialog.getByLabel(`${zh('tokens.fields.expired_time')}: ${zh('common.date')}`);
+    await day.waitFor();
+    expect(await day.evaluate((input: HTMLInputElement) => input.type)).toBe('text');
+    await day.fill('');
+    expect(await placeholderRoom(day)).toBeGreaterThanOrEqual(0);
+    await day.fill('2030-02-30');
+    await expect.poll(() => day.getAttribute('title')).toBe(zh('common.date_hint'));
+    await page.screenshot({ path: '/tmp/gw-token-expiry-zh-en-browser.png' });
+    await page.context().close();
+  });
+
   it('analytics refuses a start after the end; multi-user stats asks for names, then reports root; system logs filter', async () => {
     const page = await openRoot();
     await page.goto(`${journey.server.url}/panel/analytics`);

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { type Language, translate } from '@gw/core';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeDialog, journeyFixture, rootApi, signInAs } from './browser';
+import { closeDialog, filtersPastFrame, journeyFixture, rootApi, signInAs } from './browser';
 
 const journey = journeyFixture();
 const POLL = { timeout: 15_000 };
@@ -275,6 +275,10 @@ describe('tasks as root (en_US, 1440 px)', () => {
       const download = page.waitForEvent('download');
       await page.getByRole('menuitem', { name: tr('tasks.image.download') }).click();
       expect((await download).suggestedFilename()).toBe('mj-root-1.png');
+      // On a 390 px phone every filter field (channel, task id, the days YYYY-MM-DD and their times)
+      // stays inside the screen's frame.
+      await page.setViewportSize({ width: 390, height: 900 });
+      await expect.poll(() => filtersPastFrame(page), POLL).toEqual([]);
       await page.context().close();
     },
     BROWSER_TEST_MS,

@@ -199,6 +199,8 @@ describe('token screen', () => {
         .getByRole('button', { name: en('web.tokens.chat_menu', { name: 'bob-key' }), exact: true })
         .count(),
     ).resolves.toBe(0);
+    // The admin search's Owner column still leaves every column beside the sticky actions.
+    await expect(columnsUnderActions(page)).resolves.toEqual({ covered: [], overflow: 0 });
     await page.screenshot({ path: '/tmp/gw-tokens-en_US-1440.png', fullPage: true });
     // Clear empties the ids: root's own list again, without the owner column.
     await page.getByRole('button', { name: en('web.kit.clear'), exact: true }).click();
@@ -245,6 +247,18 @@ describe('token screen', () => {
     await expect
       .poll(() => columnsUnderActions(page), { timeout: 5_000 })
       .toEqual({ covered: [], overflow: 0 });
+    // With the admin search open on bob's id the list gains the Owner column (所有者): still nothing
+    // under the actions.
+    await page.getByRole('button', { name: zh('web.kit.admin_search') }).click();
+    const owner = page.getByRole('spinbutton', { name: zh('token_screen.owner_id') });
+    await owner.fill(String(bobId));
+    await owner.press('Enter');
+    await page.getByRole('row').filter({ hasText: 'bob-key' }).waitFor();
+    await page.getByRole('columnheader', { name: zh('tokens.fields.owner'), exact: true }).waitFor();
+    await expect
+      .poll(() => columnsUnderActions(page), { timeout: 5_000 })
+      .toEqual({ covered: [], overflow: 0 });
+    await page.screenshot({ path: '/tmp/gw-tokens-zh_CN-1440-owner.png', fullPage: true });
     await page.context().close();
   });
 });

@@ -5,7 +5,7 @@ import { discountFactor, parseRechargeDiscount, renderQuota, topupQuote, transla
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signIn } from '../../../test-support/gw-server';
-import { journeyFixture } from './browser';
+import { journeyFixture, placeholderRoom } from './browser';
 
 type T = (key: string, params?: Record<string, unknown>) => string;
 const en: T = (key, params) => translate('en_US', key, params);
@@ -332,6 +332,35 @@ describe('top-up and profile journeys', () => {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
       await page.screenshot({ path: '/tmp/gw-topup-phone-dark.png', fullPage: true });
+      await context.close();
+    },
+    BROWSER_TEST_MS,
+  );
+
+  it(
+    'Profile, Top-up and Settings carry their menu title; on a 390 px phone the tabs and the search fit',
+    async () => {
+      const { context, page } = await openAs('root', journey.server.rootPassword, 'en_US', 390);
+      for (const id of ['profile', 'topup', 'setting']) {
+        await page.goto(`${journey.server.url}/panel/${id}`);
+        await page.getByRole('heading', { level: 2, name: en(`nav.${id}`), exact: true }).waitFor();
+      }
+      await page.goto(`${journey.server.url}/panel/profile`);
+      await page.getByRole('tab', { name: en('users.profile.tabs.token') }).waitFor();
+      // Every tab ends inside the page's frame (the cards' right edge), none at the window's edge.
+      const past = await page.evaluate(() => {
+        const frame = document.querySelector('.gw-profile .bp6-tab-panel')?.getBoundingClientRect();
+        return [...document.querySelectorAll('[role="tab"]')]
+          .filter((tab) => frame && tab.getBoundingClientRect().right > frame.right + 0.5)
+          .map((tab) => tab.textContent);
+      });
+      expect(past).toEqual([]);
+      // The token list's search box is wide enough for its whole placeholder.
+      await page.goto(`${journey.server.url}/panel/token`);
+      const search = page.getByRole('searchbox', { name: en('common.search'), exact: true });
+      await search.waitFor();
+      const room = await placeholderRoom(search);
+      expect(room).toBeGreaterThanOrEqual(0);
       await context.close();
     },
     BROWSER_TEST_MS,

@@ -7,7 +7,7 @@ import {
   renderQuota,
   thousands,
 } from './quota.js';
-import { formatTimestamp, normalizeClock24, parseTimestamp } from './time.js';
+import { formatTimestamp, normalizeClock24, normalizeDay, parseTimestamp } from './time.js';
 
 describe('quota display (spec §9)', () => {
   it('shows dollars with 2 decimals in currency mode: quota / quota_per_unit', () => {
@@ -78,6 +78,17 @@ describe('timestamps', () => {
 });
 
 describe('24-hour clock entry', () => {
+  it('reads a typed day as YYYY-MM-DD and refuses what is not a calendar day', () => {
+    expect(normalizeDay('2026-11-27')).toBe('2026-11-27');
+    expect(normalizeDay(' 2026/1/5 ')).toBe('2026-01-05');
+    expect(normalizeDay('2026.01.05')).toBe('2026-01-05');
+    expect(normalizeDay('2024-02-29')).toBe('2024-02-29');
+    expect(normalizeDay('2026-02-29')).toBeUndefined();
+    expect(normalizeDay('2026-13-01')).toBeUndefined();
+    expect(normalizeDay('11/27/2026')).toBeUndefined();
+    expect(normalizeDay('')).toBeUndefined();
+  });
+
   it('accepts H:mm, HH:mm and HHmm and refuses anything past 23:59 or not a time', () => {
     expect(normalizeClock24('9:05')).toBe('09:05');
     expect(normalizeClock24(' 21:30 ')).toBe('21:30');

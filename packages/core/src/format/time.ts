@@ -62,6 +62,22 @@ export function nowSeconds(): number {
 }
 
 /**
+ * A calendar day typed by hand (`2026-11-27`, `2026/1/5`, `2026.01.05`) as `YYYY-MM-DD`; undefined when
+ * it is not one (`2026-02-30` included). The consoles enter days this way because a browser's own date
+ * field shows the browser's locale order (mm/dd/yyyy in an English Chromium, whatever the console's
+ * language), while the spec writes every date as YYYY-MM-DD.
+ */
+export function normalizeDay(text: string): string | undefined {
+  const match = /^\s*(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})\s*$/.exec(text);
+  if (!match) return undefined;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day)
+    return undefined;
+  return `${match[1]}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+/**
  * A 24-hour clock time typed by hand (`9:05`, `0905`, `21:30`) as `HH:mm`; undefined when it is not one.
  * The consoles enter times this way because a browser's own time field follows the locale's 12-hour
  * clock, while the spec shows every time on the 24-hour clock.

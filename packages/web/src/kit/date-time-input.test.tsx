@@ -38,4 +38,19 @@ describe('DateTimeInput', () => {
     fireEvent.change(date, { target: { value: '' } });
     expect(screen.getByTestId('value').textContent).toBe('');
   });
+
+  it('writes the day as YYYY-MM-DD whatever the browser locale, takes 2026/3/5 and refuses 2026-02-30', () => {
+    renderWithApp(<Probe initial="2026-03-04T21:30" />, { role: 1, path: '/' });
+    const date = screen.getByLabelText(`Expires: ${en('common.date')}`) as HTMLInputElement;
+    // A text field, not the browser's date field (which shows mm/dd/yyyy in an English browser).
+    expect(date.type).toBe('text');
+    expect(date.placeholder).toBe('YYYY-MM-DD');
+    fireEvent.change(date, { target: { value: '2026-02-30' } });
+    expect(screen.getByTestId('value').textContent).toBe('2026-03-04T21:30');
+    expect(date.getAttribute('title')).toBe(en('common.date_hint'));
+    fireEvent.change(date, { target: { value: '2026/3/5' } });
+    expect(screen.getByTestId('value').textContent).toBe('2026-03-05T21:30');
+    fireEvent.blur(date);
+    expect(date.value).toBe('2026-03-05');
+  });
 });

@@ -1,8 +1,9 @@
 import { InputGroup } from '@blueprintjs/core';
 import './date-time-input.css';
-import { normalizeClock24 } from '@gw/core';
+import { normalizeClock24, normalizeDay } from '@gw/core';
 import { useEffect, useState } from 'react';
 import { useT } from '../lib/use-t';
+import { DateInput } from './date-input';
 
 export interface DateTimeInputProps {
   id?: string;
@@ -15,31 +16,38 @@ export interface DateTimeInputProps {
 }
 
 /**
- * A date and a 24-hour time. Chromium's datetime-local follows the locale (AM/PM in en-US), and the
- * spec shows every time on the 24-hour clock, so the time is typed as `HH:mm` beside a date field.
+ * A date and a 24-hour time. Chromium's datetime-local follows the browser's locale (AM/PM and
+ * mm/dd/yyyy in en-US), and the spec writes every time as YYYY-MM-DD HH:mm on the 24-hour clock, so
+ * the day is typed as `YYYY-MM-DD` (kit DateInput) beside the time as `HH:mm`.
  * The value changes only when the date is set and the time reads as a clock time (empty time = 00:00).
  */
 export function DateTimeInput({ id, value, onChange, label, readOnly }: DateTimeInputProps) {
   const t = useT();
   const [date, time] = splitValue(value);
   const [clock, setClock] = useState(time);
+  const [day, setDay] = useState(date);
   // A new value from outside (a reset, a loaded record) replaces what was typed.
   useEffect(() => setClock(time), [time]);
+  // The day typed stays as typed while it reads as the value's day (`2026-3-5` while typing on).
+  useEffect(() => setDay((typed) => (normalizeDay(typed) === date ? typed : date)), [date]);
   const clockValid = clock === '' || normalizeClock24(clock) !== undefined;
   const emit = (nextDate: string, nextClock: string) => {
-    if (!nextDate) return onChange('');
+    if (!nextDate.trim()) return onChange('');
+    const normalDay = normalizeDay(nextDate);
     const normal = nextClock === '' ? '00:00' : normalizeClock24(nextClock);
-    if (normal) onChange(`${nextDate}T${normal}`);
+    if (normalDay && normal) onChange(`${normalDay}T${normal}`);
   };
   return (
     <div className="gw-date-time">
-      <InputGroup
+      <DateInput
         id={id}
-        type="date"
         aria-label={label ? `${label}: ${t('common.date')}` : undefined}
-        value={date}
+        value={day}
         readOnly={readOnly}
-        onValueChange={(next) => emit(next, clock)}
+        onValueChange={(next) => {
+          setDay(next);
+          emit(next, clock);
+        }}
       />
       <InputGroup
         className="gw-date-time-clock"
@@ -53,7 +61,7 @@ export function DateTimeInput({ id, value, onChange, label, readOnly }: DateTime
         title={clockValid ? undefined : t('common.time_24h_hint')}
         onValueChange={(next) => {
           setClock(next);
-          emit(date, next);
+          emit(day, next);
         }}
         onBlur={() => {
           const normal = normalizeClock24(clock);

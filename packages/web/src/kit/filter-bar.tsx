@@ -3,6 +3,7 @@ import './kit.css';
 import type { FilterDef, ScreenQuery } from '@gw/core';
 import { type Ref, useEffect, useId, useState } from 'react';
 import { useT } from '../lib/use-t';
+import { DateInput } from './date-input';
 import { DateTimeInput } from './date-time-input';
 import { localInputOf, secondsOfLocalInput } from './local-time';
 import { useOptionSource } from './option-sources';
@@ -119,13 +120,22 @@ export function FilterBar({ filters, query, admin, onFilters, searchRef, id, onS
           />
         </span>
       );
+    if (filter.kind === 'date-range')
+      return (
+        <DateInput
+          key={filter.name}
+          aria-label={label}
+          value={values[filter.name] ?? ''}
+          onValueChange={(value) => set(filter.name, value)}
+        />
+      );
     return (
       <InputGroup
         key={filter.name}
         inputRef={filter.kind === 'keyword' ? searchRef : undefined}
         className={filter.kind === 'keyword' ? 'gw-filter-keyword' : undefined}
         leftIcon={filter.kind === 'keyword' ? 'search' : undefined}
-        type={filter.kind === 'int' ? 'number' : filter.kind === 'date-range' ? 'date' : 'search'}
+        type={filter.kind === 'int' ? 'number' : 'search'}
         aria-label={label}
         placeholder={filter.placeholderKey ? t(filter.placeholderKey) : label}
         value={values[filter.name] ?? ''}

@@ -12,6 +12,7 @@ import { QueryClientProvider, useMutation } from '@tanstack/react-query';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useApp } from '../../app/app-context';
 import { useQuotaDisplay } from '../../app/use-quota-display';
+import { DateInput } from '../../kit/date-input';
 import { queryClient } from '../../kit/query-client';
 import { useScreenSections } from '../../kit/use-screen-sections';
 import { showError, showToast } from '../../lib/toasts';
@@ -108,22 +109,10 @@ function MultiUserBody() {
           />
         </FormGroup>
         <FormGroup label={t('analytics.period.start')} labelFor="multi-start">
-          <InputGroup
-            id="multi-start"
-            type="date"
-            value={start}
-            max={initial.end}
-            onChange={(event) => setStart(event.target.value)}
-          />
+          <DateInput id="multi-start" value={start} max={initial.end} onValueChange={setStart} />
         </FormGroup>
         <FormGroup label={t('analytics.period.end')} labelFor="multi-end">
-          <InputGroup
-            id="multi-end"
-            type="date"
-            value={end}
-            max={initial.end}
-            onChange={(event) => setEnd(event.target.value)}
-          />
+          <DateInput id="multi-end" value={end} max={initial.end} onValueChange={setEnd} />
         </FormGroup>
         <Button type="submit" intent="primary" icon="search" loading={report.isPending}>
           {t('analytics.multi.query')}

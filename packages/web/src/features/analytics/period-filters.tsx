@@ -1,6 +1,7 @@
 import { Button, FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
 import { type ANALYTICS_GROUP_TYPES, type DayRange, dayRangeRefusal, isDayText } from '@gw/core';
 import { type FormEvent, useState } from 'react';
+import { DateInput } from '../../kit/date-input';
 import { useT } from '../../lib/use-t';
 
 export type AnalyticsGroup = (typeof ANALYTICS_GROUP_TYPES)[number];
@@ -39,23 +40,16 @@ export function PeriodFilters({ initial, today, onSearch }: PeriodFiltersProps) 
   return (
     <form className="gw-analytics-filters" onSubmit={submit}>
       <FormGroup label={t('analytics.period.start')} labelFor="analytics-start">
-        <InputGroup
-          id="analytics-start"
-          type="date"
-          value={start}
-          max={today}
-          onChange={(event) => setStart(event.target.value)}
-        />
+        <DateInput id="analytics-start" value={start} max={today} onValueChange={setStart} />
       </FormGroup>
       <FormGroup label={t('analytics.period.end')} labelFor="analytics-end">
-        <InputGroup
+        <DateInput
           id="analytics-end"
-          type="date"
           value={end}
-          // Chained to the start: the end's picker offers no day before it (spec §8).
+          // Chained to the start: the end's calendar offers no day before it (spec §8).
           min={isDayText(start) ? start : undefined}
           max={today}
-          onChange={(event) => setEnd(event.target.value)}
+          onValueChange={setEnd}
         />
       </FormGroup>
       <FormGroup label={t('analytics.period.group_by')} labelFor="analytics-group">

@@ -1,6 +1,6 @@
 // The dashboard's charts over a chosen range (console-screens §7): loaded as their own chunk, after the
 // figures above them are drawn, since Chart.js is most of their weight.
-import { Button, Callout, FormGroup, HTMLTable, InputGroup } from '@blueprintjs/core';
+import { Button, Callout, FormGroup, HTMLTable } from '@blueprintjs/core';
 import '../../kit/charts/charts.css';
 import {
   CHART_MONEY_DIGITS,
@@ -20,6 +20,7 @@ import { useApp } from '../../app/app-context';
 import { useQuotaDisplay } from '../../app/use-quota-display';
 import { useT } from '../../lib/use-t';
 import { ChartFigure } from '../../kit/charts/chart-canvas';
+import { DateInput } from '../../kit/date-input';
 import { daySummary, donutConfig, stackedBarConfig } from '../../kit/charts/chart-configs';
 
 /** Digits of a day's amount in the table (spec §7: "$, 6 dp"). */
@@ -41,10 +42,10 @@ function RangeForm({ initial, onRange }: { initial: DayRange; onRange: (range: D
   return (
     <form className="gw-dashboard-range" onSubmit={submit} noValidate>
       <FormGroup label={t('dashboard.range_start')} labelFor="dashboard-start">
-        <InputGroup id="dashboard-start" type="date" value={start} onValueChange={setStart} />
+        <DateInput id="dashboard-start" value={start} onValueChange={setStart} />
       </FormGroup>
       <FormGroup label={t('dashboard.range_end')} labelFor="dashboard-end">
-        <InputGroup id="dashboard-end" type="date" value={end} onValueChange={setEnd} />
+        <DateInput id="dashboard-end" value={end} onValueChange={setEnd} />
       </FormGroup>
       <Button type="submit" intent="primary" icon="search" text={t('dashboard.range_apply')} />
       {error && (

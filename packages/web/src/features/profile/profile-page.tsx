@@ -1,6 +1,7 @@
 import { Spinner, Tab, Tabs } from '@blueprintjs/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { NavTitle } from '../../kit/nav-title';
 import { queryClient } from '../../kit/query-client';
 import { useScreenSections } from '../../kit/use-screen-sections';
 import { useSelf } from '../../kit/use-self';
@@ -19,6 +20,7 @@ type ProfileTab = (typeof PROFILE_TABS)[number];
 export function ProfilePage() {
   return (
     <QueryClientProvider client={queryClient}>
+      <NavTitle id="profile" />
       <ProfileSections />
     </QueryClientProvider>
   );

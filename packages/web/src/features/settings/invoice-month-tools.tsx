@@ -1,7 +1,8 @@
-import { Button, FormGroup, InputGroup } from '@blueprintjs/core';
+import { Button, FormGroup } from '@blueprintjs/core';
 import { generateInvoiceMonth, invoiceMonthOf, previousInvoiceMonth, regenerateInvoiceMonth } from '@gw/core';
 import { useState } from 'react';
 import { useApp } from '../../app/app-context';
+import { DateInput } from '../../kit/date-input';
 import { useScreenSections } from '../../kit/use-screen-sections';
 import { showError, showToast } from '../../lib/toasts';
 import { useT } from '../../lib/use-t';
@@ -39,7 +40,7 @@ function MonthTools() {
   return (
     <FormGroup label={t('billing.invoices.tools.month')} labelFor="invoice-month">
       <div className="gw-invoice-tools">
-        <InputGroup id="invoice-month" type="month" value={month} onValueChange={setMonth} />
+        <DateInput id="invoice-month" month value={month} onValueChange={setMonth} />
         <Button
           text={t('billing.invoices.tools.generate')}
           loading={busy === 'gen'}

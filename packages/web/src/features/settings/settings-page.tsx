@@ -10,6 +10,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useApp, useUser } from '../../app/app-context';
+import { NavTitle } from '../../kit/nav-title';
 import { queryClient } from '../../kit/query-client';
 import { useScreenSections } from '../../kit/use-screen-sections';
 import { showError } from '../../lib/toasts';
@@ -27,6 +28,7 @@ export function SettingsPage() {
   const user = useUser();
   return (
     <QueryClientProvider client={queryClient}>
+      <NavTitle id="setting" />
       <SettingsGate root={isRoot(user?.role)} />
     </QueryClientProvider>
   );

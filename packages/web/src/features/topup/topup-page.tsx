@@ -3,6 +3,7 @@ import { renderQuota } from '@gw/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useQuotaDisplay } from '../../app/use-quota-display';
 import { InviteCard } from '../../kit/invite-card';
+import { NavTitle } from '../../kit/nav-title';
 import { queryClient } from '../../kit/query-client';
 import { useScreenSections } from '../../kit/use-screen-sections';
 import { useSelf } from '../../kit/use-self';
@@ -15,6 +16,7 @@ import './topup.css';
 export function TopupPage() {
   return (
     <QueryClientProvider client={queryClient}>
+      <NavTitle id="topup" />
       <TopupSections />
     </QueryClientProvider>
   );
