@@ -413,6 +413,11 @@ export interface ScreenDef<Row, Values = never, Input = never> {
   emptyKey?: string;
   /** The text of an empty list while a filter is set (default "No search results", §17.1). */
   emptySearchKey?: string;
+  /**
+   * The catalogue screens' pager (console-screens §17.1): page numbers and "Total: n", shown only when
+   * there is more than one page. Otherwise the page position with first / previous / next / last.
+   */
+  pager?: 'numbered';
   status?: StatusToggleDef<Row>;
   /** Numbers edited in their columns (saved on blur, or by their ✓). */
   inlineNumbers?: readonly InlineNumberDef<Row>[];

@@ -17,3 +17,16 @@ export function orderDirection(current: string, field: string | undefined): 'asc
 export function pageCount(total: number, size: number): number {
   return Math.max(1, Math.ceil(total / size));
 }
+
+/**
+ * The page numbers a numbered pager shows: the first, the last and up to two either side of the
+ * current one, with `null` where pages are left out (drawn as "…").
+ */
+export function pageNumbers(page: number, pages: number): (number | null)[] {
+  const shown: (number | null)[] = [];
+  for (let number = 1; number <= pages; number += 1) {
+    if (number === 1 || number === pages || Math.abs(number - page) <= 2) shown.push(number);
+    else if (shown[shown.length - 1] !== null) shown.push(null);
+  }
+  return shown;
+}

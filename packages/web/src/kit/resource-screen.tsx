@@ -326,6 +326,7 @@ function ResourceScreenBody<Row, Values, Input>({
           size={query.size}
           total={list.data?.total_count ?? 0}
           onPage={(page) => setQuery({ ...query, page })}
+          numbered={screen.pager === 'numbered'}
         />
       </div>
       {form && editing && (

@@ -315,6 +315,8 @@ export const PRICE_SCREEN: ScreenDef<PriceRow, PriceFormValues, PriceInput> = {
   defaultOrder: 'model',
   pageSizeKey: 'pricing',
   pageSizes: [20, 50, 100],
+  // Page numbers and "Total: n", only when there is more than one page (§17.1).
+  pager: 'numbered',
   rowActions: [
     deleteAction<PriceRow>('prices.confirm.delete', 'prices.messages.deleted', (client, price) =>
       deletePrice(client, price.model),
@@ -401,6 +403,8 @@ export const PRICE_GROUP_SCREEN: ScreenDef<PriceGroupRow, PriceGroupFormValues, 
   defaultOrder: '',
   pageSizeKey: 'pricing_multiple',
   pageSizes: [10, 20, 50],
+  // Page numbers and "Total: n", only when there is more than one page (§17.1).
+  pager: 'numbered',
   rowActions: [
     deleteAction<PriceGroupRow>('prices.confirm.delete_group', 'prices.messages.deleted', (client, group) =>
       deletePrices(client, group.models),
