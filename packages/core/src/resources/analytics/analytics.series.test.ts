@@ -12,6 +12,7 @@ import {
   isDayText,
   multiUserNames,
   dayRangeRefusal,
+  tidyDayRange,
   multiUserQuery,
   lastDaysRange,
   modelCallSlices,
@@ -222,7 +223,16 @@ describe('the multi-user report query', () => {
 
   it('reads an analytics range by the same rule: real days, in order, none in the future', () => {
     expect(dayRangeRefusal({ start: ' 2026-01-01', end: '2026-01-01 ' }, '2026-01-01')).toBeUndefined();
-    expect(dayRangeRefusal({ start: '2026-1-1', end: '2026-01-02' }, '2026-02-01')).toBe(
+    // A day typed another common way is read as the field tidies it; one that is no day is refused.
+    expect(dayRangeRefusal({ start: '2026/1/1', end: '2026-1-2' }, '2026-02-01')).toBeUndefined();
+    expect(tidyDayRange({ start: '2026/1/1', end: ' 2026-1-2 ' })).toEqual({
+      start: '2026-01-01',
+      end: '2026-01-02',
+    });
+    expect(dayRangeRefusal({ start: '2026-13-01', end: '2026-01-02' }, '2026-02-01')).toBe(
+      'analytics.period.range_invalid',
+    );
+    expect(dayRangeRefusal({ start: '2026-02-30', end: '2026-03-02' }, '2026-04-01')).toBe(
       'analytics.period.range_invalid',
     );
     expect(dayRangeRefusal({ start: '2026-01-03', end: '2026-01-02' }, '2026-02-01')).toBe(

@@ -2,6 +2,7 @@
 // the web draws these as stacked bars, the TUI as sparklines, and both show the same numbers.
 import dayjs from 'dayjs';
 import { moneyFromQuota } from '../../money/decimal.js';
+import { normalizeDay } from '../../format/time.js';
 import type {
   AnalyticsPeriod,
   AnalyticsStatistics,
@@ -51,11 +52,21 @@ export function isDayText(text: string): boolean {
  * rule of the analytics and multi-user ranges, for every face.
  */
 export function dayRangeRefusal(range: DayRange, today: string): string | undefined {
-  const start = range.start.trim();
-  const end = range.end.trim();
+  const { start, end } = tidyDayRange(range);
   if (!isDayText(start) || !isDayText(end) || start > end) return 'analytics.period.range_invalid';
   if (end > today) return 'analytics.period.future';
   return undefined;
+}
+
+/**
+ * A range as typed, each day tidied to `YYYY-MM-DD` where it reads as one (`2026/3/5` → `2026-03-05`), so
+ * a range sent straight from the keyboard (Enter before the field tidied it) means what was typed.
+ */
+export function tidyDayRange(range: DayRange): DayRange {
+  return {
+    start: normalizeDay(range.start) ?? range.start.trim(),
+    end: normalizeDay(range.end) ?? range.end.trim(),
+  };
 }
 
 /** A range's bounds in unix seconds: the start day's first second to the end day's last. */
@@ -359,5 +370,6 @@ export function multiUserQuery(
   if (usernames.length === 0) return { errorKey: 'analytics.multi.usernames_required' };
   const refusal = dayRangeRefusal(range, today);
   if (refusal) return { errorKey: refusal };
-  return { query: { usernames, start_time: range.start.trim(), end_time: range.end.trim() } };
+  const { start, end } = tidyDayRange(range);
+  return { query: { usernames, start_time: start, end_time: end } };
 }

@@ -12,6 +12,7 @@ import {
   analyticsSummary,
   type DayRange,
   dayRangeRefusal,
+  tidyDayRange,
   daysOfRange,
   displayWidth,
   fitCells,
@@ -114,7 +115,7 @@ export function AnalyticsScreen() {
   useScreenFrame(filter ? FILTER_BINDINGS : BINDINGS, filter !== undefined, refresh);
   const next = <T,>(list: readonly T[], value: T) => list[(list.indexOf(value) + 1) % list.length] ?? value;
   const apply = (values: Record<FilterField, string>) => {
-    const asked = { start: values.start.trim(), end: values.end.trim() };
+    const asked = tidyDayRange({ start: values.start, end: values.end });
     // Core's rule, as the web's filter reads it; today is the local day.
     const refused = dayRangeRefusal(asked, lastDaysRange(Date.now(), 1).end);
     if (refused) return setRefusal(t(refused));

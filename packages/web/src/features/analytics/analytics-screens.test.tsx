@@ -136,6 +136,27 @@ describe('analytics period filters', () => {
       (screen.getByRole('button', { name: en('analytics.period.search') }) as HTMLButtonElement).disabled,
     ).toBe(true);
   });
+
+  it('searches with a day typed as 2026/11/20 read as 2026-11-20, even sent before the field tidied it', () => {
+    const onSearch = vi.fn();
+    renderWithApp(
+      <PeriodFilters
+        initial={{ range: { start: '2026-11-19', end: '2026-11-25' }, group: 'model_type', userId: 0 }}
+        today="2026-11-25"
+        onSearch={onSearch}
+      />,
+      { role: 100 },
+    );
+    fireEvent.change(screen.getByLabelText(en('analytics.period.start')), {
+      target: { value: '2026/11/20' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: en('analytics.period.search') }));
+    expect(onSearch).toHaveBeenCalledWith({
+      range: { start: '2026-11-20', end: '2026-11-25' },
+      group: 'model_type',
+      userId: 0,
+    });
+  });
 });
 
 describe('multi-user report', () => {

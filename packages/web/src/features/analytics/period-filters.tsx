@@ -1,5 +1,11 @@
 import { Button, FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
-import { type ANALYTICS_GROUP_TYPES, type DayRange, dayRangeRefusal, isDayText } from '@gw/core';
+import {
+  type ANALYTICS_GROUP_TYPES,
+  type DayRange,
+  dayRangeRefusal,
+  isDayText,
+  tidyDayRange,
+} from '@gw/core';
 import { type FormEvent, useState } from 'react';
 import { DateInput } from '../../kit/date-input';
 import { useT } from '../../lib/use-t';
@@ -35,7 +41,11 @@ export function PeriodFilters({ initial, today, onSearch }: PeriodFiltersProps) 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (error) return;
-    onSearch({ range: { start, end }, group, userId: Math.max(0, Number.parseInt(userId, 10) || 0) });
+    onSearch({
+      range: tidyDayRange({ start, end }),
+      group,
+      userId: Math.max(0, Number.parseInt(userId, 10) || 0),
+    });
   };
   return (
     <form className="gw-analytics-filters" onSubmit={submit}>

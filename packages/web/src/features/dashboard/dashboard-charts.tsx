@@ -13,6 +13,7 @@ import {
   modelRequestSlices,
   modelSpendChart,
   renderQuota,
+  tidyDayRange,
 } from '@gw/core';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useMemo, useState } from 'react';
@@ -34,10 +35,11 @@ function RangeForm({ initial, onRange }: { initial: DayRange; onRange: (range: D
   const [error, setError] = useState<string | undefined>();
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const checked = dashboardQuerySchema.safeParse({ start_date: start, end_date: end });
+    const range = tidyDayRange({ start, end });
+    const checked = dashboardQuerySchema.safeParse({ start_date: range.start, end_date: range.end });
     const message = checked.error?.issues[0]?.message;
     setError(message ? t(message) : undefined);
-    if (!message) onRange({ start, end });
+    if (!message) onRange(range);
   };
   return (
     <form className="gw-dashboard-range" onSubmit={submit} noValidate>
