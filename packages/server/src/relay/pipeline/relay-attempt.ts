@@ -89,16 +89,7 @@ export async function runAttempt(input: AttemptInput): Promise<AttemptResult> {
   try {
     response = await input.http.send(upstreamRequest, { proxy: input.proxy });
   } catch (error) {
-    return {
-      ok: false,
-      error: {
-        status: 500,
-        message: `${input.message('relay.upstream.request_failed')}: ${error instanceof Error ? error.message : String(error)}`,
-        type: 'one_hub_error',
-        code: 'http_request_failed',
-        local: false,
-      },
-    };
+    return transportFailure(input, error);
   }
   if (response.status < 200 || response.status >= 300) {
     const text = await response.body.text().catch(() => '');
