@@ -107,6 +107,7 @@ import { createDbSessionStore } from './sessions/db-session-store.js';
 import { createRedisSessionStore } from './sessions/redis-session-store.js';
 import type { AppContext } from './shared/context.js';
 import { type AnyRoute, defineRoute } from './shared/route.js';
+import { lazyChildLogger } from './plugins/lazy-child-logger.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -145,6 +146,9 @@ export interface BuildAppOptions {
   rootPasswordMessage?: (password: string) => string;
 }
 
+/** The log levels at which an info line is written. */
+const INFO_ENABLED: ReadonlySet<string> = new Set(['trace', 'debug', 'info']);
+
 /** Builds the Fastify app for a config: opens and migrates the database, ensures secrets and root. */
 export async function buildApp(
   config: Readonly<ServerConfig>,
@@ -160,6 +164,7 @@ export async function buildApp(
     // Request ids are made here, never taken from the caller: the relay keys its ledger by them, so a
     // caller-chosen id could collide with another request's. Same form as one-hub's X-Oneapi-Request-Id.
     genReqId: () => newRequestId(),
+    childLoggerFactory: lazyChildLogger,
     frameworkErrors: badUrlReply,
     clientErrorHandler: envelopeClientErrorHandler,
     ...clientTimeoutOptions(config),
@@ -167,7 +172,9 @@ export async function buildApp(
   registerRequestIds(app);
   registerSentReplies(app);
   registerSecurityHeaders(app);
-  app.addHook('onResponse', async (request, reply) => {
+  // Callback style and asked first: the relay's routes log at warn, so most requests skip the line.
+  app.addHook('onResponse', (request, reply, done) => {
+    if (!INFO_ENABLED.has(request.log.level)) return done();
     request.log.info(
       {
         req: { method: request.method, url: request.url },
@@ -176,6 +183,7 @@ export async function buildApp(
       },
       'request completed',
     );
+    done();
   });
   const database = openDatabase(config.database);
   app.addHook('onClose', () => database.close());

@@ -49,16 +49,16 @@ function isApiPath(url: string): boolean {
 
 /** Adds the headers to every reply, once its content type is known. */
 export function registerSecurityHeaders(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.headers(COMMON_HEADERS);
     if (isApiPath(request.url)) {
       reply.headers(API_SECURITY_HEADERS);
-      return payload;
+      return done(null, payload);
     }
     // A 304 carries no content type, and its headers replace those of the page the browser kept.
     const type = String(reply.getHeader('content-type') ?? '');
     const page = type === '' || type.startsWith('text/html');
     reply.header('content-security-policy', page ? CONSOLE_CSP : API_CSP);
-    return payload;
+    done(null, payload);
   });
 }
