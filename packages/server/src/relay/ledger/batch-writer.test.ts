@@ -46,7 +46,7 @@ describe('the SQLite writer thread', () => {
       onRejected: (reject) => rejected.push(reject),
     });
     for (let index = 1; index <= 300; index += 1) {
-      ledger.record(
+      await ledger.record(
         settleEntry(`w${index}`, { userId: 1, tokenId: 10, channelId: 5, hold: 0, quota: index }),
       );
     }
@@ -80,10 +80,13 @@ describe('the SQLite writer thread', () => {
       writer,
       onRejected: (reject) => rejected.push(reject),
     });
-    ledger.record(settleEntry('good', { userId: 1, tokenId: 10, channelId: 5, hold: 0, quota: 7 }));
+    await ledger.record(settleEntry('good', { userId: 1, tokenId: 10, channelId: 5, hold: 0, quota: 7 }));
     // A log row whose user_id is NULL: the NOT NULL constraint refuses it, the charge still goes in.
     const bad = settleEntry('bad', { userId: 1, tokenId: 10, channelId: 5, hold: 0, quota: 3 });
-    ledger.record({ ...bad, log: { ...(bad.log as NonNullable<typeof bad.log>), type: null as never } });
+    await ledger.record({
+      ...bad,
+      log: { ...(bad.log as NonNullable<typeof bad.log>), type: null as never },
+    });
     await ledger.flush();
     const counters = await readCounters(fixture.db);
     expect(counters.users[1]).toMatchObject({ quota: 100_000 - 10, used: 10 });
@@ -103,7 +106,7 @@ describe('the SQLite writer thread', () => {
       flushIntervalMs: 3_600_000,
       writer,
     });
-    ledger.record(settleEntry('once', { userId: 1, tokenId: 10, channelId: 5, hold: 0, quota: 11 }));
+    await ledger.record(settleEntry('once', { userId: 1, tokenId: 10, channelId: 5, hold: 0, quota: 11 }));
     const first = ledger.flush();
     await writer.close();
     // Either the thread ended before it wrote (the flush fails and is retried) or after (the retry skips it).

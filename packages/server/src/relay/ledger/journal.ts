@@ -1,6 +1,8 @@
 // The ledger's crash journal: append-only JSON-lines segments `<dir>/relay-journal/<nodeId>-<seq>.jsonl`.
 // Lines are written with writeSync and no fsync: they survive a crash of the process (the OS keeps them),
 // which is the failure the journal is for; a power cut may lose the last moments, as with any page cache.
+// Group commit: the lines recorded in one turn of the event loop go out in one write (setImmediate), not a
+// system call each; whoever needs a line on disk waits for the promise `appendSoon` returns.
 import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LedgerEntry, OpenHold } from './ledger-entry.js';
@@ -47,9 +49,16 @@ export class RelayJournal {
   private currentPath: string | null = null;
 
   private readonly nodeId: string;
+  /** Lines waiting for the next group write, and who waits for them. */
+  private pending: string[] = [];
+  private waiting: Array<() => void> = [];
+  private scheduled = false;
+  /** Told when a group write fails (the entries stay queued in memory; the caller is not failed). */
+  private readonly onWriteError: (error: unknown) => void;
 
-  constructor(dir: string, nodeId: string) {
+  constructor(dir: string, nodeId: string, onWriteError: (error: unknown) => void = () => {}) {
     this.nodeId = nodeId;
+    this.onWriteError = onWriteError;
     this.folder = join(dir, 'relay-journal');
     mkdirSync(this.folder, { recursive: true });
     const existing = listSegments(this.folder, nodeId);
@@ -62,13 +71,42 @@ export class RelayJournal {
     return this.leftovers;
   }
 
-  /** Appends one line to the current segment (opened on first use). */
-  append(line: JournalLine): void {
+  /**
+   * Queues one line for the group write at the end of this turn of the event loop; the promise resolves
+   * once it is written (or the write failed and was reported: the entry is still queued in memory).
+   */
+  appendSoon(line: JournalLine): Promise<void> {
+    this.pending.push(`${JSON.stringify(line)}\n`);
+    const written = new Promise<void>((resolve) => this.waiting.push(resolve));
+    if (!this.scheduled) {
+      this.scheduled = true;
+      setImmediate(() => this.writePending());
+    }
+    return written;
+  }
+
+  /** Writes the queued lines now, in one write. */
+  writePending(): void {
+    this.scheduled = false;
+    if (this.pending.length === 0) return;
+    const text = this.pending.join('');
+    const waiting = this.waiting;
+    this.pending = [];
+    this.waiting = [];
+    try {
+      this.writeLines(text);
+    } catch (error) {
+      this.onWriteError(error);
+    }
+    for (const resolve of waiting) resolve();
+  }
+
+  private writeLines(text: string): void {
     if (this.fd === null) {
       this.currentPath ??= join(this.folder, `${this.nodeId}-${this.seq}.jsonl`);
       this.fd = openSync(this.currentPath, 'a');
     }
-    writeSync(this.fd, `${JSON.stringify(line)}\n`);
+    writeSync(this.fd, text);
   }
 
   /**
@@ -76,6 +114,8 @@ export class RelayJournal {
    * flush covers (the one just closed and any a failed flush left behind).
    */
   rotate(): readonly string[] {
+    // Queued lines belong to entries of the coming flush: they go into the segment it covers.
+    this.writePending();
     if (this.currentPath !== null) {
       if (this.fd !== null) closeSync(this.fd);
       this.retired.push(this.currentPath);
@@ -98,6 +138,7 @@ export class RelayJournal {
 
   /** Closes the current segment's file (it stays on disk until a flush commits its entries). */
   close(): void {
+    this.writePending();
     if (this.fd !== null) closeSync(this.fd);
     this.fd = null;
   }

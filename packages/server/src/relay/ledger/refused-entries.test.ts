@@ -78,9 +78,9 @@ describe.each(TEST_DIALECTS)('settlement ledger with a refused entry on %s', (ki
         amount: 500,
       }),
     ).toBe('ok');
-    subject.record(settleEntry('good-1', { userId: 1, tokenId: 10, channelId: 5, hold: 0, quota: 30 }));
-    subject.record(bad);
-    subject.record(settleEntry('good-2', { userId: 2, tokenId: 20, channelId: 6, hold: 0, quota: 40 }));
+    await subject.record(settleEntry('good-1', { userId: 1, tokenId: 10, channelId: 5, hold: 0, quota: 30 }));
+    await subject.record(bad);
+    await subject.record(settleEntry('good-2', { userId: 2, tokenId: 20, channelId: 6, hold: 0, quota: 40 }));
   }
 
   /** The state once both good entries and the refused one's charge (without its log) are in. */
@@ -125,7 +125,7 @@ describe.each(TEST_DIALECTS)('settlement ledger with a refused entry on %s', (ki
     expect(rejects[0]).toMatchObject({ requestId: 'bad', applied: true, keptIn: 'table' });
     expect(subject.pendingUserQuota(1)).toBe(0);
     // Later charges are not blocked behind it, and closing resolves.
-    subject.record(settleEntry('later', { userId: 2, tokenId: 20, channelId: 6, hold: 0, quota: 5 }));
+    await subject.record(settleEntry('later', { userId: 2, tokenId: 20, channelId: 6, hold: 0, quota: 5 }));
     await expect(subject.close()).resolves.toBeUndefined();
     expect((await readCounters(fixture.db)).users[2]?.quota).toBe(10_000 - 45);
     expect(journalFiles(fixture.dir)).toEqual([]);
@@ -143,7 +143,7 @@ describe.each(TEST_DIALECTS)('settlement ledger with a refused entry on %s', (ki
 
   it('Given a journal line that is not an entry, When replayed, Then start-up goes on and the line is set aside', async () => {
     const crashed = ledger();
-    crashed.record(settleEntry('good-1', { userId: 1, tokenId: 10, channelId: 5, hold: 0, quota: 30 }));
+    await crashed.record(settleEntry('good-1', { userId: 1, tokenId: 10, channelId: 5, hold: 0, quota: 30 }));
     const [segment] = journalFiles(fixture.dir);
     appendFileSync(
       join(fixture.dir, 'relay-journal', segment as string),
@@ -190,7 +190,7 @@ describe.each(TEST_DIALECTS)('settlement ledger with a refused entry on %s', (ki
     });
     ledgers.push(subject);
     await fixture.db.schema.alterTable('logs').renameTo('logs_away').execute();
-    subject.record(settleEntry('r1', { userId: 1, tokenId: 10, channelId: 5, hold: 0, quota: 30 }));
+    await subject.record(settleEntry('r1', { userId: 1, tokenId: 10, channelId: 5, hold: 0, quota: 30 }));
     await new Promise((resolve) => setTimeout(resolve, 1_600));
     await fixture.db.schema.alterTable('logs_away').renameTo('logs').execute();
     // Without back-off the 100 ms timer would have failed ~15 times; doubling waits allow at most 4.
@@ -215,8 +215,10 @@ describe.each(TEST_DIALECTS)('settlement ledger with a refused entry on %s', (ki
 
       // The same entry in the journal of a crashed process does not stop the next start.
       const crashed = ledger();
-      crashed.record(nulModelEntry('nul-2'));
-      crashed.record(settleEntry('good-3', { userId: 2, tokenId: 20, channelId: 6, hold: 0, quota: 1 }));
+      await crashed.record(nulModelEntry('nul-2'));
+      await crashed.record(
+        settleEntry('good-3', { userId: 2, tokenId: 20, channelId: 6, hold: 0, quota: 1 }),
+      );
       expect(await ledger().replay()).toEqual({ applied: 2, skipped: 0, refundedHolds: 0, rejected: 1 });
     },
   );

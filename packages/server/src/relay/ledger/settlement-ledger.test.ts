@@ -66,15 +66,15 @@ describe.each(TEST_DIALECTS)('settlement ledger on %s', (kind) => {
     await hold(subject, 'r1', 1, 10, 500);
     await hold(subject, 'r2', 1, 11, 500);
     await hold(subject, 'r3', 2, 20, 300);
-    subject.record(
+    await subject.record(
       settleEntry('r1', { userId: 1, tokenId: 10, channelId: 5, hold: 500, quota: 120, at: 1_800_000_010 }),
     );
-    subject.record({
+    await subject.record({
       ...settleEntry('r2', { userId: 1, tokenId: 11, channelId: 6, hold: 500, quota: 777 }),
       tokenUnlimited: true,
     });
-    subject.record(settleEntry('r3', { userId: 2, tokenId: 20, channelId: 5, hold: 300, quota: 0 }));
-    subject.record(
+    await subject.record(settleEntry('r3', { userId: 2, tokenId: 20, channelId: 5, hold: 300, quota: 0 }));
+    await subject.record(
       settleEntry('r4', { userId: 1, tokenId: 10, channelId: 5, hold: 0, quota: 33, at: 1_800_000_020 }),
     );
     // Visible to balance checks before the flush: (500 − 120) + (500 − 777) − 33 = 70 for user 1.
@@ -108,7 +108,7 @@ describe.each(TEST_DIALECTS)('settlement ledger on %s', (kind) => {
     const subject = ledger({ journal: false });
     const stored = async () => Number((await readCounters(fixture.db)).users[1]?.quota);
     const at0 = { stamp: subject.writtenBatches, quota: await stored() };
-    subject.record(settleEntry('s1', { userId: 1, tokenId: 10, channelId: 5, hold: 0, quota: 400 }));
+    await subject.record(settleEntry('s1', { userId: 1, tokenId: 10, channelId: 5, hold: 0, quota: 400 }));
     expect(subject.unwrittenUserQuota(1, at0.stamp)).toBe(-400);
     await subject.flush();
     // The row read before the write lacks the 400; the pending sums no longer have it: the stamp brings it back.
@@ -117,9 +117,9 @@ describe.each(TEST_DIALECTS)('settlement ledger on %s', (kind) => {
     expect(at0.quota + (subject.unwrittenUserQuota(1, at0.stamp) ?? Number.NaN)).toBe(10_000 - 400);
     expect(subject.unwrittenTokenQuota(10, at0.stamp)).toBe(-400);
     const at1 = { stamp: subject.writtenBatches, quota: await stored() };
-    subject.record(settleEntry('s2', { userId: 1, tokenId: 10, channelId: 5, hold: 0, quota: 50 }));
+    await subject.record(settleEntry('s2', { userId: 1, tokenId: 10, channelId: 5, hold: 0, quota: 50 }));
     await subject.flush();
-    subject.record(settleEntry('s3', { userId: 1, tokenId: 10, channelId: 5, hold: 0, quota: 7 }));
+    await subject.record(settleEntry('s3', { userId: 1, tokenId: 10, channelId: 5, hold: 0, quota: 7 }));
     expect(at0.quota + (subject.unwrittenUserQuota(1, at0.stamp) ?? Number.NaN)).toBe(10_000 - 457);
     expect(at1.quota + (subject.unwrittenUserQuota(1, at1.stamp) ?? Number.NaN)).toBe(10_000 - 457);
     // Another user's batches do not count; a stamp from the future is not known.
@@ -131,7 +131,7 @@ describe.each(TEST_DIALECTS)('settlement ledger on %s', (kind) => {
     const subject = ledger({ journal: false });
     const stamp = subject.writtenBatches;
     for (let i = 0; i <= WRITTEN_HISTORY; i++) {
-      subject.record(settleEntry(`h${i}`, { userId: 2, tokenId: 20, channelId: 5, hold: 0, quota: 1 }));
+      await subject.record(settleEntry(`h${i}`, { userId: 2, tokenId: 20, channelId: 5, hold: 0, quota: 1 }));
       await subject.flush();
     }
     expect(subject.unwrittenUserQuota(2, stamp)).toBeUndefined();
@@ -141,7 +141,7 @@ describe.each(TEST_DIALECTS)('settlement ledger on %s', (kind) => {
   it('Given a refund, When flushed, Then the hold goes back and no log or request is counted', async () => {
     const subject = ledger();
     await hold(subject, 'r1', 1, 10, 400);
-    subject.record({
+    await subject.record({
       ...settleEntry('r1', { userId: 1, tokenId: 10, channelId: 5, hold: 400, quota: 0 }),
       kind: 'refund',
       log: null,
@@ -157,7 +157,7 @@ describe.each(TEST_DIALECTS)('settlement ledger on %s', (kind) => {
   it('Given a log row with over-long text, When flushed, Then it is cut to the column widths instead of failing the batch', async () => {
     const subject = ledger({ journal: false });
     const entry = settleEntry('r1', { userId: 1, tokenId: 10, channelId: 5, hold: 0, quota: 9 });
-    subject.record({
+    await subject.record({
       ...entry,
       log: {
         ...entry.log,
@@ -179,7 +179,7 @@ describe.each(TEST_DIALECTS)('settlement ledger on %s', (kind) => {
 
   it('Given queued entries, When the ledger closes, Then they are flushed and the journal is empty', async () => {
     const subject = ledger();
-    subject.record(settleEntry('r1', { userId: 1, tokenId: 10, channelId: 5, hold: 0, quota: 250 }));
+    await subject.record(settleEntry('r1', { userId: 1, tokenId: 10, channelId: 5, hold: 0, quota: 250 }));
     expect(journalFiles(fixture.dir)).toHaveLength(1);
     await subject.close();
     const after = await readCounters(fixture.db);
@@ -191,7 +191,7 @@ describe.each(TEST_DIALECTS)('settlement ledger on %s', (kind) => {
   it('Given maxBatch entries queued, Then a flush starts without waiting for the timer', async () => {
     const subject = ledger({ maxBatch: 3 });
     for (const id of ['r1', 'r2', 'r3']) {
-      subject.record(settleEntry(id, { userId: 1, tokenId: 10, channelId: 5, hold: 0, quota: 10 }));
+      await subject.record(settleEntry(id, { userId: 1, tokenId: 10, channelId: 5, hold: 0, quota: 10 }));
     }
     await expect.poll(async () => (await readCounters(fixture.db)).logs.count).toBe(3);
   });
@@ -200,9 +200,9 @@ describe.each(TEST_DIALECTS)('settlement ledger on %s', (kind) => {
     const crashed = ledger();
     await hold(crashed, 'r1', 1, 10, 500);
     await hold(crashed, 'r2', 2, 20, 500);
-    crashed.record(settleEntry('r1', { userId: 1, tokenId: 10, channelId: 5, hold: 500, quota: 200 }));
-    crashed.record(settleEntry('r2', { userId: 2, tokenId: 20, channelId: 6, hold: 500, quota: 900 }));
-    crashed.record(
+    await crashed.record(settleEntry('r1', { userId: 1, tokenId: 10, channelId: 5, hold: 500, quota: 200 }));
+    await crashed.record(settleEntry('r2', { userId: 2, tokenId: 20, channelId: 6, hold: 500, quota: 900 }));
+    await crashed.record(
       settleEntry('r3', { userId: 1, tokenId: 11, tokenUnlimited: true, channelId: 5, hold: 0, quota: 50 }),
     );
     // Nothing flushed: the database still shows only the holds.
@@ -227,8 +227,8 @@ describe.each(TEST_DIALECTS)('settlement ledger on %s', (kind) => {
   it('Given a crash after the commit but before the segment was deleted, When replayed, Then nothing doubles', async () => {
     const subject = ledger();
     await hold(subject, 'r1', 1, 10, 500);
-    subject.record(settleEntry('r1', { userId: 1, tokenId: 10, channelId: 5, hold: 500, quota: 300 }));
-    subject.record(settleEntry('r2', { userId: 2, tokenId: 20, channelId: 5, hold: 0, quota: 40 }));
+    await subject.record(settleEntry('r1', { userId: 1, tokenId: 10, channelId: 5, hold: 500, quota: 300 }));
+    await subject.record(settleEntry('r2', { userId: 2, tokenId: 20, channelId: 5, hold: 0, quota: 40 }));
     const saved = join(fixture.dir, 'saved');
     mkdirSync(saved);
     const journal = join(fixture.dir, 'relay-journal');
@@ -293,7 +293,7 @@ describe.each(TEST_DIALECTS)('settlement ledger on %s', (kind) => {
     const crashed = ledger();
     await hold(crashed, 'r1', 1, 10, 700);
     await hold(crashed, 'r2', 2, 20, 100);
-    crashed.record(settleEntry('r2', { userId: 2, tokenId: 20, channelId: 5, hold: 100, quota: 60 }));
+    await crashed.record(settleEntry('r2', { userId: 2, tokenId: 20, channelId: 5, hold: 100, quota: 60 }));
     // A flush in between rotates the segment: the open hold must survive the deletion of the old one.
     await crashed.flush();
     expect((await readCounters(fixture.db)).users[1]?.quota).toBe(9_300);
@@ -310,7 +310,7 @@ describe.each(TEST_DIALECTS)('settlement ledger on %s', (kind) => {
   it('Given a flush whose transaction fails, Then counters stay, entries stay queued, and a retry applies them once', async () => {
     const subject = ledger();
     await hold(subject, 'r1', 1, 10, 500);
-    subject.record(settleEntry('r1', { userId: 1, tokenId: 10, channelId: 5, hold: 500, quota: 200 }));
+    await subject.record(settleEntry('r1', { userId: 1, tokenId: 10, channelId: 5, hold: 500, quota: 200 }));
     const before = await readCounters(fixture.db);
     await fixture.db.schema.alterTable('logs').renameTo('logs_away').execute();
     await expect(subject.flush()).rejects.toThrow();
@@ -320,7 +320,7 @@ describe.each(TEST_DIALECTS)('settlement ledger on %s', (kind) => {
     expect(subject.pendingUserQuota(1)).toBe(300);
     expect(journalFiles(fixture.dir).length).toBeGreaterThan(0);
 
-    subject.record(settleEntry('r2', { userId: 1, tokenId: 10, channelId: 5, hold: 0, quota: 5 }));
+    await subject.record(settleEntry('r2', { userId: 1, tokenId: 10, channelId: 5, hold: 0, quota: 5 }));
     await subject.flush();
     const after = await readCounters(fixture.db);
     expect(after.users[1]).toEqual({ quota: 10_000 - 205, used: 205, requests: 2 });
@@ -332,12 +332,12 @@ describe.each(TEST_DIALECTS)('settlement ledger on %s', (kind) => {
   it('Given a failed flush and then a crash, When replayed, Then the entries of every segment apply once', async () => {
     const crashed = ledger();
     await hold(crashed, 'r1', 1, 10, 500);
-    crashed.record(settleEntry('r1', { userId: 1, tokenId: 10, channelId: 5, hold: 500, quota: 200 }));
+    await crashed.record(settleEntry('r1', { userId: 1, tokenId: 10, channelId: 5, hold: 500, quota: 200 }));
     await hold(crashed, 'r2', 2, 20, 100);
     await fixture.db.schema.alterTable('logs').renameTo('logs_away').execute();
     await expect(crashed.flush()).rejects.toThrow();
     await fixture.db.schema.alterTable('logs_away').renameTo('logs').execute();
-    crashed.record(settleEntry('r3', { userId: 2, tokenId: 20, channelId: 6, hold: 0, quota: 7 }));
+    await crashed.record(settleEntry('r3', { userId: 2, tokenId: 20, channelId: 6, hold: 0, quota: 7 }));
     expect(journalFiles(fixture.dir)).toHaveLength(2);
 
     expect(await ledger().replay()).toEqual({ applied: 2, skipped: 0, refundedHolds: 1, rejected: 0 });

@@ -43,9 +43,16 @@ export const MAX_RETRY_BACKOFF_MS = 60_000;
  */
 export const WRITTEN_HISTORY = 64;
 
+/** What `record` returns without a journal: nothing to wait for. */
+const RECORDED: Promise<void> = Promise.resolve();
+
 export interface SettlementLedger {
-  /** Synchronously journals the entry (appendFile/writeSync to the journal, no fsync) and queues it. */
-  record(entry: LedgerEntry): void;
+  /**
+   * Queues the entry (balances see it at once) and journals it with the other entries of this turn of the
+   * event loop (one write, no fsync); the promise resolves once its line is in the journal, so a caller that
+   * waits for it knows the charge survives a crash. It never rejects: a failed journal write is reported.
+   */
+  record(entry: LedgerEntry): Promise<void>;
   /** The owner to give applyHold: this node and its data folder, whose next start refunds what it left. */
   readonly holdOwner: string;
   /** Quota points this process has recorded but not yet flushed, per user / per token (negative = spent), so
@@ -153,7 +160,9 @@ export function createSettlementLedger(options: SettlementLedgerOptions): Settle
   if (!/^[A-Za-z0-9._-]{1,64}$/.test(nodeId)) throw new Error(`invalid relay node id "${nodeId}"`);
   const maxBatch = options.maxBatch ?? DEFAULT_MAX_BATCH;
   const reportError = options.onError ?? (() => {});
-  const journal = options.journalDir === undefined ? null : new RelayJournal(options.journalDir, nodeId);
+  // A journal write that fails is reported, never thrown at the request: the entry stays queued in memory.
+  const journal =
+    options.journalDir === undefined ? null : new RelayJournal(options.journalDir, nodeId, reportError);
   const rejectsPath = rejectsFile(options.journalDir, nodeId);
   const holdOwner = holdOwnerOf(options.journalDir, nodeId);
   let leftoversRefunded = false;
@@ -202,15 +211,6 @@ export function createSettlementLedger(options: SettlementLedgerOptions): Settle
     });
     chain = next.catch(() => {});
     return next;
-  }
-
-  /** A journal write that fails is reported, never thrown at the request: the entry stays queued in memory. */
-  function journalLine(write: () => void): void {
-    try {
-      write();
-    } catch (error) {
-      reportError(error);
-    }
   }
 
   function applyPending(entries: readonly LedgerEntry[], sign: 1 | -1): void {
@@ -301,10 +301,11 @@ export function createSettlementLedger(options: SettlementLedgerOptions): Settle
   return {
     record(entry) {
       assertValidEntry(entry);
-      if (journal) journalLine(() => journal.append({ entry }));
+      const journaled = journal ? journal.appendSoon({ entry }) : RECORDED;
       queue.push(entry);
       applyPending([entry], 1);
       if (queue.length >= maxBatch) flushInBackground();
+      return journaled;
     },
     holdOwner,
     pendingUserQuota: (userId) => pendingUsers.get(userId) ?? 0,

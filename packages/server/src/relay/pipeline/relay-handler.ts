@@ -448,7 +448,7 @@ export function createRelayHandler(deps: RelayDeps) {
     function refundHold(): void {
       closed = true;
       if (hold <= 0) return;
-      deps.ledger.record({
+      void deps.ledger.record({
         id: requestId,
         kind: 'refund',
         at: nowSeconds(),

@@ -70,7 +70,7 @@ export async function settleRelay(
     usage,
     { model, ...(result.firstResponseMs === undefined ? {} : { firstResponseMs: result.firstResponseMs }) },
   );
-  deps.ledger.record({
+  await deps.ledger.record({
     id: input.requestId,
     kind: 'settle',
     at,

@@ -87,7 +87,7 @@ describe.each(TEST_DIALECTS)(
 
     /** What settlement hands the ledger for a request charged `quota` points (no database hold). */
     function settle(who: RelayCallerHandle, id: string, quota: number): void {
-      r.t.app.gwRelay.ledger.record({
+      void r.t.app.gwRelay.ledger.record({
         id,
         kind: 'settle',
         at: nowSeconds(),

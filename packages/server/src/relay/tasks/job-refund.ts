@@ -26,7 +26,7 @@ export async function refundFailedJob(db: GwDb, ledger: SettlementLedger, job: F
   const token = job.refundToken
     ? await db.selectFrom('tokens').select('unlimited_quota').where('id', '=', job.tokenId).executeTakeFirst()
     : undefined;
-  ledger.record({
+  await ledger.record({
     id: job.refundId,
     kind: 'refund',
     at: nowSeconds(),

@@ -25,7 +25,7 @@ describe.each(TEST_DIALECTS)('ledger rejects list on %s', (kind) => {
     for (const id of ['bad-1', 'bad-2']) {
       const entry = settleEntry(id, { userId: 1, tokenId: 0, channelId: 0, hold: 0, quota: 7 });
       // `type` is NOT NULL in every dialect: the log row is refused, the charge goes in without it.
-      ledger.record({ ...entry, log: { ...entry.log, type: null } as never });
+      await ledger.record({ ...entry, log: { ...entry.log, type: null } as never });
       await ledger.flush();
     }
   });

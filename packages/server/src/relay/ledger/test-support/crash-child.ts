@@ -34,7 +34,7 @@ async function settle(index: number): Promise<void> {
   ) {
     throw new Error('hold refused');
   }
-  ledger.record(settleEntry(id, { userId: 1, tokenId: 10, channelId: 5, hold: 100, quota: index }));
+  await ledger.record(settleEntry(id, { userId: 1, tokenId: 10, channelId: 5, hold: 100, quota: index }));
 }
 
 if (process.env.LEDGER_CHILD_MODE === 'hold') {
