@@ -242,6 +242,8 @@ export async function createRelayModule(
   const realtime = createRealtimeRelay({
     state,
     ledger,
+    db,
+    inFlight: shared.inFlight,
     cooldowns: shared.cooldowns,
     limiter: shared.rateLimiters.api,
     spend: shared.redis
