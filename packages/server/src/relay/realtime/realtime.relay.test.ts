@@ -474,6 +474,14 @@ describe.each(IN_FLIGHT_STORES)('Realtime sessions in the in-flight balance chec
     const refused = await chat(who);
     expect(refused.status).toBe(429);
     expect(refused.body.error?.code).toBe('insufficient_quota_in_flight');
+    // A second session is refused before its upgrade, and no upstream is called for it.
+    const upstreams = fake.connections.length;
+    await expect(rawSession(wsUrl, [], { authorization: `Bearer ${who.key}` })).rejects.toMatchObject({
+      status: 429,
+      body: expect.stringContaining('insufficient_quota_in_flight'),
+    });
+    expect(fake.connections.length).toBe(upstreams);
+    expect(claimed()).toBe(start);
     session.ws.close();
     await session.closed;
     await waitFor('the settlement', () => (r.t.app.gwRelay.realtime.open === 0 ? true : undefined));
