@@ -7,9 +7,10 @@ describe('channel JSON key masking', () => {
   it('masks each key, a pretty-printed JSON key as one, and reveals them with --show-key', () => {
     const account = JSON.stringify({ type: 'service_account', private_key: 'pk-secret-value' }, null, 2);
     const channel = { id: 1, key: `sk-one-secret\n${account}` } as Channel;
-    const masked = CHANNEL_SPEC.toJson?.(channel, {}) as Channel;
+    const toJson = CHANNEL_SPEC.toJson as (channel: Channel, opts: Record<string, unknown>) => Channel;
+    const masked = toJson(channel, {});
     expect(masked.key.split('\n')).toEqual(['…cret', '…ue"}']);
     expect(masked.key).not.toContain('secret-value');
-    expect((CHANNEL_SPEC.toJson?.(channel, { showKey: true }) as Channel).key).toBe(channel.key);
+    expect(toJson(channel, { showKey: true }).key).toBe(channel.key);
   });
 });
