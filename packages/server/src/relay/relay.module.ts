@@ -24,6 +24,7 @@ import { registerRelayRoutes } from './routes/relay-routes.js';
 import { createMidjourneyPoller, type MidjourneyPoller } from './tasks/midjourney-poller.js';
 import { createTaskPoller, type TaskPoller } from './tasks/task-poller.js';
 import { createMemoryRealtimeSpend, createRedisRealtimeSpend } from './realtime/realtime-quota.js';
+import { redisVertexTokens, shareVertexTokens } from './providers/vertexai/vertex-token.js';
 import {
   createRealtimeRelay,
   REALTIME_FIRST_EVENT_SECONDS,
@@ -242,6 +243,8 @@ export async function createRelayModule(
   const realtime = createRealtimeRelay({
     state,
     ledger,
+    db,
+    inFlight: shared.inFlight,
     cooldowns: shared.cooldowns,
     limiter: shared.rateLimiters.api,
     spend: shared.redis
@@ -265,6 +268,14 @@ export async function createRelayModule(
     warn: (message, fields) => log.warn(fields ?? {}, message),
   });
   app.server.on('upgrade', realtime.upgrade);
+  // Vertex AI tokens are exchanged once for every process sharing this Redis.
+  if (shared.redis) {
+    const unshare = shareVertexTokens(redisVertexTokens(shared.redis, config.redisKeyPrefix));
+    app.addHook('onClose', (_instance, done) => {
+      unshare();
+      done();
+    });
+  }
   // Before the server and the ledger close: every open session is settled into the ledger first.
   app.addHook('preClose', (done) => {
     realtime.closeAll();

@@ -5,6 +5,7 @@ import {
   channelSchema,
   getChannel,
   maskTokenKey,
+  splitChannelKeys,
 } from '@gw/core';
 import { byNumericId, type ResourceSpec, schemaFields } from '../../resource/resource-spec.js';
 
@@ -13,9 +14,9 @@ function channelJson(channel: Channel, opts: Record<string, unknown>): Channel {
   if (opts.showKey || !channel.key) return channel;
   return {
     ...channel,
-    key: channel.key
-      .split('\n')
-      .map((key) => maskTokenKey(key).replace(/^sk-/, ''))
+    // One masked line per key; a multi-line (JSON) key is one key, its whitespace left out of the mask.
+    key: splitChannelKeys(channel.key)
+      .map((key) => maskTokenKey(key.replace(/\s+/g, '')).replace(/^sk-/, ''))
       .join('\n'),
   };
 }

@@ -4,7 +4,7 @@ import { translate } from '../../i18n/i18n.js';
 import { channelTypeChanged, isTagOnlyField, withDefaultModels } from './channel-editor.rules.js';
 import { pluginObjectOf, pluginValuesOf } from './channel-plugins.js';
 import { channelTagUpdateSchema } from './channels-input.schema.js';
-import { channelTagDetailSchema } from './channels.schema.js';
+import { channelTagDetailSchema, splitChannelKeys } from './channels.schema.js';
 import {
   CHANNEL_FORM,
   CHANNEL_TAG_FORM,
@@ -59,6 +59,20 @@ describe('channel editor rules (console-screens §1.4)', () => {
     expect(channelInputFromForm({ ...emptyChannelForm(), type: 18, models: ['m'] }, undefined).other).toBe(
       'v2.1',
     );
+  });
+
+  it('batch add keeps a pretty-printed JSON key whole and drops blank lines around plain keys', () => {
+    const account = JSON.stringify(
+      { type: 'service_account', client_email: 'a@b.c', private_key: 'k' },
+      null,
+      2,
+    );
+    const saved = channelInputFromForm(
+      { ...emptyChannelForm(), type: 42, models: ['m'], batch: true, key: ` sk-1 \n\n${account}\nsk-2\n` },
+      undefined,
+    );
+    expect(saved.key).toBe(`sk-1\n${account}\nsk-2`);
+    expect(splitChannelKeys(saved.key)).toEqual(['sk-1', account, 'sk-2']);
   });
 
   it('requires a base URL for Azure and Custom', () => {

@@ -74,6 +74,28 @@ describe('channel input rules (console-spec §5)', () => {
 
   it('splits keys by line and tells a full edit from a quick one by models', () => {
     expect(splitChannelKeys(' a \n\nb\r\n')).toEqual(['a', 'b']);
+    // A `{` that opens no JSON object is still an ordinary line.
+    expect(splitChannelKeys('{not json\nsk-2\n{"a":1')).toEqual(['{not json', 'sk-2', '{"a":1']);
+  });
+
+  it('keeps a pretty-printed JSON key whole, and several JSON objects one after another apart', () => {
+    const account = {
+      type: 'service_account',
+      client_email: 'gw@example.iam.gserviceaccount.com',
+      private_key: '-----BEGIN PRIVATE KEY-----\nMIIE}{\n-----END PRIVATE KEY-----\n',
+      note: 'a "quoted" } brace',
+    };
+    const pretty = JSON.stringify(account, null, 2);
+    expect(pretty.split('\n').length).toBeGreaterThan(4);
+    expect(splitChannelKeys(`\n${pretty}\r\n`)).toEqual([pretty]);
+    const second = JSON.stringify({ ...account, client_email: 'two@example.com' }, null, 4);
+    const keys = splitChannelKeys(`${pretty}\n${second}${JSON.stringify(account)}\nsk-plain\n\n`);
+    expect(keys).toEqual([pretty, second, JSON.stringify(account), 'sk-plain']);
+    expect(keys.slice(0, 3).map((key) => JSON.parse(key).client_email)).toEqual([
+      account.client_email,
+      'two@example.com',
+      account.client_email,
+    ]);
     expect(isFullChannelEdit({ id: 1, models: 'x' })).toBe(true);
     expect(isFullChannelEdit({ id: 1, models: '  ' })).toBe(false);
     expect(isFullChannelEdit(null)).toBe(false);

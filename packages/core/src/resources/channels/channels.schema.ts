@@ -138,10 +138,56 @@ export function channelStatusKey(status: number): string {
   }
 }
 
-/** The keys of a `\n`-separated key field: one per non-empty line, trimmed. */
+/**
+ * The keys of a `\n`-separated key field: one per non-empty line, trimmed (one-hub's split), except that a
+ * JSON object starting a line is one key however many lines it spans (a pretty-printed Vertex AI
+ * service-account JSON), and several objects one after another are one key each. A `{` that opens no
+ * complete JSON object is an ordinary line.
+ */
 export function splitChannelKeys(key: string): string[] {
-  return key
-    .split('\n')
-    .map((line) => line.trim())
-    .filter((line) => line !== '');
+  const keys: string[] = [];
+  let at = 0;
+  while (at < key.length) {
+    while (at < key.length && /\s/.test(key.charAt(at))) at++;
+    if (at >= key.length) break;
+    const end = key.charAt(at) === '{' ? jsonObjectEnd(key, at) : undefined;
+    if (end !== undefined) {
+      keys.push(key.slice(at, end));
+      at = end;
+      continue;
+    }
+    const newline = key.indexOf('\n', at);
+    const lineEnd = newline === -1 ? key.length : newline;
+    const line = key.slice(at, lineEnd).trim();
+    if (line !== '') keys.push(line);
+    at = lineEnd;
+  }
+  return keys;
+}
+
+/** Where the JSON object opening at `start` ends (exclusive), or undefined when it is not one. */
+function jsonObjectEnd(text: string, start: number): number | undefined {
+  let depth = 0;
+  let inString = false;
+  for (let i = start; i < text.length; i++) {
+    const char = text.charAt(i);
+    if (inString) {
+      if (char === '\\') i++;
+      else if (char === '"') inString = false;
+    } else if (char === '"') inString = true;
+    else if (char === '{' || char === '[') depth++;
+    else if (char === '}' || char === ']') {
+      depth--;
+      if (depth === 0) {
+        if (char !== '}') return undefined;
+        try {
+          JSON.parse(text.slice(start, i + 1));
+          return i + 1;
+        } catch {
+          return undefined;
+        }
+      }
+    }
+  }
+  return undefined;
 }

@@ -55,7 +55,7 @@ import {
   updateChannelBalance,
 } from './channels.api.js';
 import { CHANNEL_COLUMNS } from './channels.fields.js';
-import { CHANNEL_STATUS, type Channel, type ChannelTagDetail } from './channels.schema.js';
+import { CHANNEL_STATUS, type Channel, type ChannelTagDetail, splitChannelKeys } from './channels.schema.js';
 
 /** The editor's values as the fields hold them (lists as lists; JSON fields as text). */
 export interface ChannelFormValues {
@@ -276,13 +276,7 @@ export function channelInputFromForm(
   const type = channelTypeById(values.type);
   const models = [...new Set([...values.models, ...mappingKeys(values.model_mapping)])];
   const other = values.other.trim() || (OTHER_LABELS[values.type] ? (type?.defaultOther ?? '') : '');
-  const keys = values.batch
-    ? values.key
-        .split('\n')
-        .map((line) => line.trim())
-        .filter((line) => line !== '')
-        .join('\n')
-    : values.key.trim();
+  const keys = values.batch ? splitChannelKeys(values.key).join('\n') : values.key.trim();
   return {
     ...(row ? { id: row.id } : {}),
     type: values.type,

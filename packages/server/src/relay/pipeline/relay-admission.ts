@@ -117,7 +117,7 @@ export async function admitRequest(
  * ledger still keeps the batches written since, else a row read now. Recent, because another process's
  * written charges stay counted in Redis only WRITTEN_GRACE_MS after their write.
  */
-async function admissionBalances(
+export async function admissionBalances(
   deps: Pick<RelayDeps, 'db' | 'ledger'>,
   caller: RelayCaller,
 ): Promise<StoredBalances | undefined> {

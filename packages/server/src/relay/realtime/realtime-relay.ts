@@ -5,6 +5,8 @@
 // arrived as text and was not an error. Messages are relayed both ways until either side closes or both
 // stay silent for two minutes; every usage event adds its cost to the user's unsettled realtime spend, the
 // session ends once that reaches the user's balance, and the merged usage is settled as one consume on close.
+// With InFlightQuotaCheckEnabled the session also holds an in-flight claim beside the user's other running
+// requests, grown as it spends (realtime-claim), so a session and concurrent chats cannot overspend together.
 import type { IncomingMessage } from 'node:http';
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -15,7 +17,9 @@ import type { ApiRateLimiter } from '../../rate-limit/limiters.js';
 import { checkTokenModel } from '../auth/check-token.js';
 import { pinnedChannelRefusal } from '../auth/pinning.js';
 import type { RelayRefusal } from '../auth/refusal.js';
+import { LEAST_COMPLETION_TOKENS } from '../billing/completion-budget.js';
 import type { BillingUsage } from '../billing/extra-usage.js';
+import type { InFlightStore } from '../billing/in-flight.js';
 import { consumeLogMetadata } from '../billing/log-metadata.js';
 import type { RequestRatios } from '../billing/request-ratios.js';
 import { totalQuota } from '../billing/total-quota.js';
@@ -39,6 +43,8 @@ import { providerForChannel } from '../providers/registry.js';
 import type { ChannelCooldowns } from '../selection/cooldown.js';
 import { createRetryPlan, isPlannedAttempt, type PlannedAttempt } from '../selection/retry-plan.js';
 import type { RelayAuthResult } from '../auth/refusal.js';
+import type { GwDb } from '../../db/database.js';
+import { admitRealtimeClaim, type RealtimeClaim } from './realtime-claim.js';
 import type { RealtimeSpend } from './realtime-quota.js';
 import { mergeUsage, realtimeEventUsage } from './realtime-usage.js';
 import {
@@ -67,6 +73,9 @@ export interface RealtimeRelayDeps {
   cooldowns: ChannelCooldowns;
   limiter: ApiRateLimiter;
   spend: RealtimeSpend;
+  /** The in-flight claims of every running request (the balance check beside them). */
+  inFlight: InFlightStore;
+  db: GwDb;
   authenticate(input: AuthenticateInput): Promise<RelayAuthResult<{ caller: RelayCaller }>>;
   clientIp(request: IncomingMessage): string;
   onAttemptFailed(channel: RelayChannel, error: RelayError, requestId: string): void;
@@ -81,6 +90,8 @@ export interface RealtimeRelay {
   upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void;
   /** Open sessions. */
   readonly open: number;
+  /** The points the open sessions' in-flight claims hold. */
+  readonly claimed: number;
   /** Ends every open session (server shutdown): each is settled before this returns. */
   closeAll(): void;
 }
@@ -95,6 +106,7 @@ export function createRealtimeRelay(deps: RealtimeRelayDeps): RealtimeRelay {
     handleProtocols: (protocols) => (protocols.has('realtime') ? 'realtime' : false),
   });
   const sessions = new Set<() => void>();
+  const claims = new Set<RealtimeClaim>();
 
   function upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
     socket.on('error', () => {});
@@ -131,8 +143,17 @@ export function createRealtimeRelay(deps: RealtimeRelayDeps): RealtimeRelay {
     prepare(request, url, requestId).then(
       (prepared) => {
         if ('status' in prepared) return refuse(prepared);
-        if (socket.destroyed) return;
-        wss.handleUpgrade(request, socket, head, (client) => runSession(client, request, prepared));
+        // A claim whose session never starts (the client left, or the handshake was refused) ends here.
+        let started = false;
+        const unstarted = () => {
+          if (!started) prepared.claim?.end(undefined);
+        };
+        if (socket.destroyed) return unstarted();
+        socket.once('close', unstarted);
+        wss.handleUpgrade(request, socket, head, (client) => {
+          started = true;
+          runSession(client, request, prepared);
+        });
       },
       (error: unknown) => {
         deps.warn('realtime upgrade failed', { err: error, requestId });
@@ -152,6 +173,8 @@ export function createRealtimeRelay(deps: RealtimeRelayDeps): RealtimeRelay {
     tokenLimit: number | undefined;
     startedAt: number;
     clientIp: string;
+    /** The session's in-flight claim (none when the check is off or the model is free). */
+    claim?: RealtimeClaim;
   }
 
   /** Every check that needs no upstream, in the order of the HTTP relay (spec §3, §6). */
@@ -219,7 +242,17 @@ export function createRealtimeRelay(deps: RealtimeRelayDeps): RealtimeRelay {
         isBackupGroup: false,
         attempt: 0,
       };
-      return { requestId, caller, model, first, plan: undefined, userLimit, tokenLimit, startedAt, clientIp };
+      return withClaim({
+        requestId,
+        caller,
+        model,
+        first,
+        plan: undefined,
+        userLimit,
+        tokenLimit,
+        startedAt,
+        clientIp,
+      });
     }
     const plan = createRetryPlan(state.routing(), deps.cooldowns, {
       group: caller.group,
@@ -239,7 +272,33 @@ export function createRealtimeRelay(deps: RealtimeRelayDeps): RealtimeRelay {
     if (!isPlannedAttempt(first)) {
       return localError(503, options.language, 'relay.channel.none', { group: first.group, model });
     }
-    return { requestId, caller, model, first, plan, userLimit, tokenLimit, startedAt, clientIp };
+    return withClaim({ requestId, caller, model, first, plan, userLimit, tokenLimit, startedAt, clientIp });
+  }
+
+  /** The session's in-flight claim, priced on its first channel: a step of output, grown as it spends. */
+  async function withClaim(prepared: Prepared): Promise<Prepared | RelayError> {
+    const options = state.options();
+    if (!options.inFlightCheck) return prepared;
+    const { caller, model, first } = prepared;
+    const billed = billedModel(state.channel(first.channel.id), model);
+    const ratios = state.ratios(billed, groupRatioOf(first, caller, state.groups()));
+    const tokens = Math.max(options.inFlightCompletionTokens, LEAST_COMPLETION_TOKENS);
+    const step = totalQuota({ prompt_tokens: 0, completion_tokens: tokens }, ratios, {
+      model: billed,
+      quotaPerUnit: options.quotaPerUnit,
+    });
+    if (step <= 0) return prepared;
+    const claim = await admitRealtimeClaim(deps, { requestId: prepared.requestId, caller, step });
+    if (typeof claim === 'string') {
+      return localError(
+        429,
+        options.language,
+        'relay.quota.in_flight',
+        undefined,
+        'insufficient_quota_in_flight',
+      );
+    }
+    return { ...prepared, claim };
   }
 
   function runSession(client: WebSocket, request: IncomingMessage, prepared: Prepared): void {
@@ -266,6 +325,10 @@ export function createRealtimeRelay(deps: RealtimeRelayDeps): RealtimeRelay {
     };
     const shutdown = () => end({ code: 1001, reason: 'server shutting down' });
     sessions.add(shutdown);
+    const claim = prepared.claim;
+    if (claim) claims.add(claim);
+    /** Growths of the claim, one after another as the usage events come. */
+    let covering: Promise<void> = Promise.resolve();
     touch();
 
     client.on('error', () => {});
@@ -379,6 +442,7 @@ export function createRealtimeRelay(deps: RealtimeRelayDeps): RealtimeRelay {
       const cost = totalQuota(more, ratios, { model: billed, quotaPerUnit: options.quotaPerUnit });
       if (cost <= 0) return;
       spent += cost;
+      if (claim) covering = covering.then(coverSpend);
       deps.spend.add(caller.userId, cost).then(
         (total) => checkBalance(total),
         (error: unknown) => {
@@ -389,12 +453,26 @@ export function createRealtimeRelay(deps: RealtimeRelayDeps): RealtimeRelay {
       );
     }
 
+    /** Grows the claim past what the session spent; the session ends when the balance covers no more. */
+    async function coverSpend(): Promise<void> {
+      if (ended || !claim) return;
+      const covered = await claim.cover(spent).catch((error: unknown) => {
+        deps.warn('realtime in-flight claim could not grow', { err: error, requestId });
+        return false;
+      });
+      if (!covered) quotaExhausted('relay.quota.user_not_enough');
+    }
+
     function checkBalance(total: number): void {
       if (ended) return;
       const overUser = total >= prepared.userLimit;
       const overToken = prepared.tokenLimit !== undefined && spent >= prepared.tokenLimit;
       if (!overUser && !overToken) return;
-      const key = overUser ? 'relay.quota.user_not_enough' : 'relay.quota.token_not_enough';
+      quotaExhausted(overUser ? 'relay.quota.user_not_enough' : 'relay.quota.token_not_enough');
+    }
+
+    function quotaExhausted(key: string): void {
+      if (ended) return;
       const error = localError(402, options.language, key, undefined, 'insufficient_user_quota');
       sendError(error, 'insufficient_user_quota', 'insufficient_user_quota');
       end({ code: 1008, reason: 'quota exhausted' });
@@ -433,10 +511,15 @@ export function createRealtimeRelay(deps: RealtimeRelayDeps): RealtimeRelay {
       ) {
         upstream.close(1000);
       }
-      if (channel && ratios) settle(channel, ratios);
+      const quota = channel && ratios ? settle(channel, ratios) : undefined;
+      if (claim) {
+        claims.delete(claim);
+        claim.end(quota);
+      }
     }
 
-    function settle(used: RelayChannel, billedRatios: RequestRatios): void {
+    /** Records the session's one consume; returns its charge. */
+    function settle(used: RelayChannel, billedRatios: RequestRatios): number {
       const quota = totalQuota(usage, billedRatios, { model: billed, quotaPerUnit: options.quotaPerUnit });
       const at = nowSeconds();
       const metadata = consumeLogMetadata(
@@ -487,6 +570,7 @@ export function createRealtimeRelay(deps: RealtimeRelayDeps): RealtimeRelay {
             deps.warn('realtime spend could not be settled', { err: error, requestId }),
           );
       }
+      return quota;
     }
   }
 
@@ -494,6 +578,11 @@ export function createRealtimeRelay(deps: RealtimeRelayDeps): RealtimeRelay {
     upgrade,
     get open() {
       return sessions.size;
+    },
+    get claimed() {
+      let points = 0;
+      for (const claim of claims) points += claim.points;
+      return points;
     },
     closeAll() {
       for (const end of [...sessions]) end();

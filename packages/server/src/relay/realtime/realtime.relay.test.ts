@@ -399,6 +399,135 @@ describe('Realtime over WebSocket', () => {
   });
 });
 
+const IN_FLIGHT_STORES = process.env.GW_TEST_REDIS_URL ? ['memory', 'redis'] : ['memory'];
+
+describe.each(IN_FLIGHT_STORES)('Realtime sessions in the in-flight balance check (%s)', (store) => {
+  const CHAT_MODEL = 'gpt-rt-chat';
+  /** InFlightCompletionTokens = 256: a session claims 256 output tokens at 10 points, 2,560 points a step. */
+  const STEP = 2_560;
+  const ONE = expectedQuota(1);
+  let r: RelayTestApp;
+  let fake: FakeRealtimeUpstream;
+  let wsUrl: string;
+  beforeAll(async () => {
+    const redis: Record<string, string> =
+      store === 'redis'
+        ? { REDIS_URL: process.env.GW_TEST_REDIS_URL as string, REDIS_KEY_PREFIX: `gw-test-${randomUUID()}:` }
+        : {};
+    r = await startRelayApp('sqlite', redis);
+    fake = await startFakeRealtimeUpstream();
+    wsUrl = `${r.url.replace(/^http/, 'ws')}/v1/realtime?model=${MODEL}`;
+    await r.addChannel({ type: 1, base_url: fake.url, models: MODEL });
+    await r.addChannel({ models: CHAT_MODEL });
+    for (const body of [
+      { model: MODEL, type: 'tokens', channel_type: 1, ...PRICE, extra_ratios: EXTRA },
+      { model: CHAT_MODEL, type: 'tokens', channel_type: 1, input: 1, output: 1 },
+    ]) {
+      const price = await call(r.t.app, 'POST', '/api/prices/single', { cookie: r.rootCookie, body });
+      expect(price.body.success).toBe(true);
+    }
+    await r.setOptions({ LogConsumeEnabled: 'true', InFlightCompletionTokens: '256' });
+  });
+  afterAll(async () => {
+    await r?.close();
+    await fake?.close();
+  });
+
+  const claimed = () => r.t.app.gwRelay.realtime.claimed;
+  const chat = async (who: RelayCallerHandle) => {
+    const response = await fetch(`${r.url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${who.key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ model: CHAT_MODEL, messages: [{ role: 'user', content: 'hi' }] }),
+    });
+    return { status: response.status, body: (await response.json()) as { error?: { code?: string } } };
+  };
+  const respond = async (session: RawSession, count: number) => {
+    session.ws.send(JSON.stringify({ type: 'response.create' }));
+    await waitFor(`response ${count}`, () =>
+      session.events.filter((e) => e.type === 'response.done').length === count ? true : undefined,
+    );
+  };
+  const userQuota = async (who: RelayCallerHandle) => {
+    await r.flush();
+    const row = await r.t.app.gw.db
+      .selectFrom('users')
+      .select('quota')
+      .where('id', '=', who.userId)
+      .executeTakeFirstOrThrow();
+    return Number(row.quota);
+  };
+
+  it('holds a claim that grows as the session spends, refusing chats it leaves no room for, and ends it on close', async () => {
+    const start = 9_000;
+    const who = await r.newCaller({ quota: start });
+    const session = await rawSession(wsUrl, [], { authorization: `Bearer ${who.key}` });
+    await waitFor('session.created', () => session.events.find((e) => e.type === 'session.created'));
+    expect(claimed()).toBe(STEP);
+    await respond(session, 1);
+    // Spent 3,745 ≥ 2,560: grown to what it spent and a step more.
+    await waitFor('the first growth', () => (claimed() === ONE + STEP ? true : undefined));
+    await respond(session, 2);
+    // Spent 7,490: a step more would pass the balance, so it holds all of it.
+    await waitFor('the second growth', () => (claimed() === start ? true : undefined));
+    expect(session.events.some((e) => e.type === 'error')).toBe(false);
+    const refused = await chat(who);
+    expect(refused.status).toBe(429);
+    expect(refused.body.error?.code).toBe('insufficient_quota_in_flight');
+    // A second session is refused before its upgrade, and no upstream is called for it.
+    const upstreams = fake.connections.length;
+    await expect(rawSession(wsUrl, [], { authorization: `Bearer ${who.key}` })).rejects.toMatchObject({
+      status: 429,
+      body: expect.stringContaining('insufficient_quota_in_flight'),
+    });
+    expect(fake.connections.length).toBe(upstreams);
+    expect(claimed()).toBe(start);
+    session.ws.close();
+    await session.closed;
+    await waitFor('the settlement', () => (r.t.app.gwRelay.realtime.open === 0 ? true : undefined));
+    expect(claimed()).toBe(0);
+    // Its claim ended with it: the 1,510 points left serve a chat again.
+    const served = await chat(who);
+    expect(served.status).toBe(200);
+    await r.flush();
+    const logs = await r.t.app.gw.db
+      .selectFrom('logs')
+      .select(['model_name', 'quota'])
+      .where('user_id', '=', who.userId)
+      .where('type', '=', 2)
+      .orderBy('id')
+      .execute();
+    expect(logs.map((log) => log.model_name)).toEqual([MODEL, CHAT_MODEL]);
+    expect(logs[0]?.quota).toBe(expectedQuota(2));
+    expect(await userQuota(who)).toBe(start - expectedQuota(2) - Number(logs[1]?.quota));
+  });
+
+  it("ends a session whose claim cannot grow beside the user's other running sessions", async () => {
+    const start = 10_000;
+    const who = await r.newCaller({ quota: start });
+    const auth = { authorization: `Bearer ${who.key}` };
+    const a = await rawSession(wsUrl, [], auth);
+    const b = await rawSession(wsUrl, [], auth);
+    await waitFor('both sessions', () => (claimed() === 2 * STEP ? true : undefined));
+    await respond(a, 1);
+    await waitFor('a grown', () => (claimed() === ONE + 2 * STEP ? true : undefined));
+    // b spent 3,745 too: 10,000 − a's 6,305 leaves 3,695, less than it spent. Both together spent 7,490,
+    // under the balance, so only the claims end it.
+    b.ws.send(JSON.stringify({ type: 'response.create' }));
+    expect(await b.closed).toBe(1008);
+    const last = b.events.at(-1) as unknown as { type: string; error: { code: string } };
+    expect(last.type).toBe('error');
+    expect(last.error.code).toBe('insufficient_user_quota');
+    expect(b.events.filter((e) => e.type === 'response.done')).toHaveLength(1);
+    expect(a.ws.readyState).toBe(WebSocket.OPEN);
+    a.ws.close();
+    await a.closed;
+    await waitFor('the settlements', () => (r.t.app.gwRelay.realtime.open === 0 ? true : undefined));
+    expect(claimed()).toBe(0);
+    expect(await userQuota(who)).toBe(start - 2 * ONE);
+  });
+});
+
 describe('Realtime time limits', () => {
   let r: RelayTestApp;
   let fake: FakeRealtimeUpstream;

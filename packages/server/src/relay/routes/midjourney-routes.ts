@@ -19,6 +19,7 @@ import type { MidjourneyPath } from '../providers/provider.js';
 import { MIDJOURNEY_TYPES } from '../providers/registry.js';
 import type { MidjourneyPoller } from '../tasks/midjourney-poller.js';
 import type { UpstreamHttp } from '../pipeline/upstream-http.js';
+import { storeJob, submitJob } from '../tasks/job-store.js';
 import { midjourneyTaskDto, storeSubmittedTask } from '../tasks/midjourney-tasks.js';
 import { MIDJOURNEY_SUBMIT_KINDS, midjourneyAction } from '../tasks/midjourney-actions.js';
 
@@ -65,7 +66,7 @@ export function registerMidjourneyRoutes(
     dialect: 'midjourney',
     types: MIDJOURNEY_TYPES,
     beforeReply: async (success) => {
-      await storeSubmittedTask(db, success);
+      await storeJob(() => storeSubmittedTask(db, success));
       deps.poller.kick();
     },
     // No fast account free (proxy code 3): once more in relax mode, at the relax price (spec §2.4 step 3).
@@ -113,12 +114,14 @@ export function registerMidjourneyRoutes(
     if (!mode) return;
     const action = midjourneyAction(kind, request.body);
     if (!action) return refuse(request, reply, 400, 'relay.midjourney.invalid_action');
-    return handle(request, reply, submitRoute, {
-      model: midjourneyModel(action, mode),
-      midjourney: { action, mode, path },
-      // The inpaint and custom-zoom buttons only open a form; the modal submit that follows is billed.
-      ...(UNBILLED_ACTIONS.has(action) ? { free: true } : {}),
-    });
+    return submitJob(request, reply, state, 'midjourney', () =>
+      handle(request, reply, submitRoute, {
+        model: midjourneyModel(action, mode),
+        midjourney: { action, mode, path },
+        // The inpaint and custom-zoom buttons only open a form; the modal submit that follows is billed.
+        ...(UNBILLED_ACTIONS.has(action) ? { free: true } : {}),
+      }),
+    );
   };
   const submit = (request: FastifyRequest, reply: FastifyReply) => {
     const kind = (request.params as { kind: string }).kind;

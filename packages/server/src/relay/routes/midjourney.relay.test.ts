@@ -259,6 +259,31 @@ describe.each(TEST_DIALECTS)('Midjourney-Proxy relay (%s)', (kind) => {
     expect(apiPath.body.success).toBe(false);
   });
 
+  it('a submit whose task cannot be stored is a 500 in the proxy shape (code 4), refunded: no charge, no task', async () => {
+    const db = r.t.app.gw.db;
+    const who = await limitedCaller();
+    const sent = r.upstream.requests.length;
+    await db.schema.alterTable('midjourneys').renameTo('midjourneys_hidden').execute();
+    let failed: Awaited<ReturnType<typeof mj>>;
+    try {
+      failed = await mj(who, 'POST', '/mj/submit/imagine', { prompt: 'a picture nobody keeps' });
+    } finally {
+      await db.schema.alterTable('midjourneys_hidden').renameTo('midjourneys').execute();
+    }
+    // The proxy accepted it; the client is not told so.
+    expect(r.upstream.requests.length - sent).toBe(1);
+    expect(failed.status).toBe(500);
+    expect(failed.body.code).toBe(4);
+    expect(String(failed.body.description)).toContain(
+      translate(r.t.app.gwRelay.state.options().language, 'relay.task.store_failed'),
+    );
+    expect(failed.body.result).toBeUndefined();
+    const after = await balances(who);
+    expect(after).toMatchObject({ user: START_QUOTA, used: 0, token: TOKEN_REMAIN, logs: [] });
+    const rows = await db.selectFrom('midjourneys').select('id').where('user_id', '=', who.userId).execute();
+    expect(rows).toHaveLength(0);
+  });
+
   it('a task that fails upstream: FAILURE, the charge back on the user quota (not the token), a system log', async () => {
     const who = await limitedCaller();
     const submitted = await mj(who, 'POST', '/mj/submit/imagine', {

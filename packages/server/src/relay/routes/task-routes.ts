@@ -19,6 +19,7 @@ import { KLING_ACTIONS, klingModel } from '../providers/kling/kling-provider.js'
 import { KLING_TYPES, SUNO_TYPES } from '../providers/registry.js';
 import { SUNO_DEFAULT_MODEL, SUNO_LYRICS_MODEL, SUNO_SUCCESS } from '../providers/suno/suno-provider.js';
 import { klingTaskData, storeSubmittedTask, sunoTaskDto } from '../tasks/async-tasks.js';
+import { storeJob, submitJob } from '../tasks/job-store.js';
 import type { TaskPoller } from '../tasks/task-poller.js';
 
 type Handler = ReturnType<typeof createRelayHandler>;
@@ -51,7 +52,7 @@ export function registerTaskRoutes(scope: FastifyInstance, handle: Handler, deps
     dialect,
     types,
     beforeReply: async (success) => {
-      await storeSubmittedTask(db, success);
+      await storeJob(() => storeSubmittedTask(db, success));
       deps.poller.kick();
     },
   });
@@ -106,10 +107,12 @@ export function registerTaskRoutes(scope: FastifyInstance, handle: Handler, deps
     const action = (request.params as { action: string }).action;
     const taskAction = SUNO_ACTIONS[action];
     if (!taskAction) return refuse(request, reply, 'suno', 400, 'relay.task.invalid_action');
-    return handle(request, reply, suno, {
-      model: sunoModel(action, request.body),
-      task: { platform: 'suno', action: taskAction, path: `/suno/submit/${action}` },
-    });
+    return submitJob(request, reply, state, 'suno', () =>
+      handle(request, reply, suno, {
+        model: sunoModel(action, request.body),
+        task: { platform: 'suno', action: taskAction, path: `/suno/submit/${action}` },
+      }),
+    );
   });
   scope.post('/suno/fetch', authenticated(suno), async (request, reply) => {
     if (!(await withinLimit(request, reply))) return reply;
@@ -133,10 +136,12 @@ export function registerTaskRoutes(scope: FastifyInstance, handle: Handler, deps
     if (params.class !== 'videos' || !KLING_ACTIONS.includes(params.action)) {
       return refuse(request, reply, 'kling', 400, 'relay.task.invalid_action');
     }
-    return handle(request, reply, kling, {
-      model: klingModel(request.body),
-      task: { platform: 'kling', action: params.action, path: `/v1/videos/${params.action}` },
-    });
+    return submitJob(request, reply, state, 'kling', () =>
+      handle(request, reply, kling, {
+        model: klingModel(request.body),
+        task: { platform: 'kling', action: params.action, path: `/v1/videos/${params.action}` },
+      }),
+    );
   });
   for (const action of KLING_ACTIONS) {
     scope.get(`/kling/v1/videos/${action}/:id`, authenticated(kling), async (request, reply) => {

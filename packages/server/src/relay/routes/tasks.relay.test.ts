@@ -219,6 +219,49 @@ describe.each(TEST_DIALECTS)('Suno and Kling task relays (%s)', (kind) => {
     expect(rows).toHaveLength(0);
   });
 
+  it('a submit whose task cannot be stored is a 500 in its platform shape with nothing charged (one-hub insert_task_failed)', async () => {
+    const db = r.t.app.gw.db;
+    const limited = await limitedCaller();
+    // Rich enough for the trust rule: no database hold, so only a settlement could charge it.
+    const rich = await r.newCaller({ quota: 100 * START_QUOTA });
+    const sent = r.upstream.requests.length;
+    await db.schema.alterTable('tasks').renameTo('tasks_hidden').execute();
+    let suno: Awaited<ReturnType<typeof send>>;
+    let kling: Awaited<ReturnType<typeof send>>;
+    try {
+      suno = await send(limited, 'POST', '/suno/submit/music', { prompt: 'a song nobody keeps' });
+      kling = await send(rich, 'POST', '/kling/v1/videos/text2video', { prompt: 'a scene nobody keeps' });
+    } finally {
+      await db.schema.alterTable('tasks_hidden').renameTo('tasks').execute();
+    }
+    // The upstream accepted both; neither is answered as accepted.
+    expect(r.upstream.requests.length - sent).toBe(2);
+    expect(suno.status).toBe(500);
+    expect(suno.body).toMatchObject({ code: 'insert_task_failed', data: null });
+    expect(String(suno.body.message)).toContain(
+      translate(r.t.app.gwRelay.state.options().language, 'relay.task.store_failed'),
+    );
+    expect(kling.status).toBe(500);
+    expect(kling.body).toMatchObject({ code: 500, data: null });
+    expect(String(kling.body.message)).toContain(
+      translate(r.t.app.gwRelay.state.options().language, 'relay.task.store_failed'),
+    );
+    expect(await balances(limited)).toMatchObject({
+      user: START_QUOTA,
+      used: 0,
+      token: TOKEN_REMAIN,
+      tokenUsed: 0,
+      logs: [],
+    });
+    expect(await balances(rich)).toMatchObject({ user: 100 * START_QUOTA, used: 0, logs: [] });
+    const rows = await db
+      .selectFrom('tasks')
+      .select('id')
+      .where('user_id', 'in', [limited.userId, rich.userId])
+      .execute();
+    expect(rows).toHaveLength(0);
+  });
+
   it('a task failing upstream, or accepted without an id: FAILURE, the charge back through the ledger once', async () => {
     const who = await limitedCaller();
     const doomed = await send(who, 'POST', '/suno/submit/music', { prompt: `a ${FAKE_TASK_FAIL_WORD} song` });

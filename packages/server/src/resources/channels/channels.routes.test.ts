@@ -43,6 +43,29 @@ describe.each(TEST_DIALECTS)('channels on %s', (kind) => {
     expect(rows[0]?.created_time).toBeGreaterThan(0);
   });
 
+  it('Given pretty-printed service-account JSONs and a plain key, When created, Then each JSON is one whole key', async () => {
+    const account = {
+      type: 'service_account',
+      project_id: 'gw-test',
+      client_email: 'gw@gw-test.iam.gserviceaccount.com',
+      private_key: '-----BEGIN PRIVATE KEY-----\nMIIEvQ\n-----END PRIVATE KEY-----\n',
+    };
+    const first = JSON.stringify(account, null, 2);
+    const second = JSON.stringify({ ...account, project_id: 'gw-two' }, null, 2);
+    const created = await create({
+      type: 42,
+      name: 'vertex',
+      key: `${first}\n${second}\n`,
+      other: 'us-central1',
+    });
+    expect(created.map((c) => [c.name, c.key])).toEqual([
+      ['vertex', first],
+      ['vertex_2', second],
+    ]);
+    const plain = await create({ type: 8, name: 'plain', key: 'sk-a\nsk-b', base_url: 'https://a.example' });
+    expect(plain.map((c) => c.key)).toEqual(['sk-a', 'sk-b']);
+  });
+
   it('fills the defaults of contract §5.6 and the Azure api-version, and stores CSVs tidied', async () => {
     const [azure] = await create({
       type: 3,

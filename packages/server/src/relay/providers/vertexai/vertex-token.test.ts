@@ -1,6 +1,8 @@
 // The service-account token cache against the fake token endpoint over loopback HTTP: renewed shortly
 // before expiry, never earlier; one exchange for concurrent callers; refusals are channel failures.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHash, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { openRedis } from '../../../redis/connection.js';
 import {
   FAKE_TOKEN_LIFETIME_SECONDS,
   type FakeUpstream,
@@ -9,7 +11,13 @@ import {
 } from '../../test-support/fake-upstream/index.js';
 import { type CredentialFetch, UpstreamFailure } from '../provider.js';
 import { vertexHost, vertexModelUrl } from './vertex-endpoint.js';
-import { TOKEN_RENEW_MARGIN_SECONDS, vertexAccessToken } from './vertex-token.js';
+import {
+  redisVertexTokens,
+  shareVertexTokens,
+  TOKEN_RENEW_MARGIN_SECONDS,
+  vertexAccessToken,
+  vertexTokenRedisKey,
+} from './vertex-token.js';
 
 let fake: FakeUpstream;
 beforeAll(async () => {
@@ -66,6 +74,58 @@ describe('vertexAccessToken', () => {
     await vertexAccessToken(key, send).catch(() => undefined);
     expect(tokenCalls()).toBe(2);
   });
+});
+
+describe('vertexAccessToken with a shared store', () => {
+  it('still exchanges when the shared store fails', async () => {
+    fake.reset();
+    const failing = Promise.reject(new Error('store down'));
+    failing.catch(() => undefined);
+    const stop = shareVertexTokens({ get: () => failing, set: () => failing });
+    try {
+      const key = fakeServiceAccountKey(fake.url, 'store-down-project');
+      expect(await vertexAccessToken(key, send)).toMatch(/\S/);
+      expect(tokenCalls()).toBe(1);
+    } finally {
+      stop();
+    }
+  });
+
+  const REDIS_URL = process.env.GW_TEST_REDIS_URL;
+  it.runIf(REDIS_URL)(
+    'one exchange serves every process sharing the Redis, kept there until due for renewal',
+    async () => {
+      const redis = await openRedis(REDIS_URL as string);
+      const prefix = `gw-test-${randomUUID()}:`;
+      const key = fakeServiceAccountKey(fake.url, 'shared-project');
+      const redisKey = vertexTokenRedisKey(prefix, createHash('sha256').update(key).digest('hex'));
+      fake.reset();
+      const stop = shareVertexTokens(redisVertexTokens(redis, prefix));
+      try {
+        const first = await vertexAccessToken(key, send);
+        // Another process: the module loaded afresh has a cache of its own, empty.
+        vi.resetModules();
+        const other = await import('./vertex-token.js');
+        const stopOther = other.shareVertexTokens(other.redisVertexTokens(redis, prefix));
+        expect(await other.vertexAccessToken(key, send)).toBe(first);
+        expect(tokenCalls()).toBe(1);
+        stopOther();
+        const renewMs = (FAKE_TOKEN_LIFETIME_SECONDS - TOKEN_RENEW_MARGIN_SECONDS) * 1000;
+        const ttl = await redis.pttl(redisKey);
+        expect(ttl).toBeGreaterThan(renewMs - 10_000);
+        expect(ttl).toBeLessThanOrEqual(renewMs);
+        // A process without Redis keeps its own cache: it exchanges for itself.
+        vi.resetModules();
+        const alone = await import('./vertex-token.js');
+        expect(await alone.vertexAccessToken(key, send)).not.toBe(first);
+        expect(tokenCalls()).toBe(2);
+      } finally {
+        stop();
+        await redis.del(redisKey);
+        await redis.quit();
+      }
+    },
+  );
 });
 
 describe('Vertex endpoint', () => {

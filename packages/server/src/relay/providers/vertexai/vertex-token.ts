@@ -1,8 +1,11 @@
 // Vertex AI's credential (spec §19 row "vertexai"): the channel key is a Google service-account JSON; a
 // JWT signed with its private key (RS256) is exchanged at its token_uri for an OAuth access token
 // (RFC 7523 assertion grant). Tokens are cached per key until shortly before they expire, and only one
-// exchange per key runs at a time: concurrent requests wait for the same one.
+// exchange per key runs at a time: concurrent requests wait for the same one. With Redis configured (the
+// processes of `gw serve --workers N`) a token is also shared there until it is due for renewal, so one
+// exchange serves every process; a Redis failure only costs that sharing.
 import { createHash, createSign } from 'node:crypto';
+import type { Redis } from '../../../redis/connection.js';
 import type { CredentialFetch } from '../provider.js';
 import { UpstreamFailure } from '../provider.js';
 
@@ -72,7 +75,7 @@ export function signedAssertion(account: ServiceAccount, nowSeconds: number): st
   return `${unsigned}.${base64url(signature)}`;
 }
 
-interface CachedToken {
+export interface CachedToken {
   token: string;
   /** Unix milliseconds after which the token is renewed. */
   renewAt: number;
@@ -81,6 +84,57 @@ interface CachedToken {
 /** Tokens by a hash of the key (the key itself is never a map key that could end up in a dump). */
 const tokens = new Map<string, CachedToken>();
 const pending = new Map<string, Promise<CachedToken>>();
+
+/** Tokens shared between processes, each kept until it is due for renewal. */
+export interface SharedVertexTokens {
+  get(id: string): Promise<CachedToken | undefined>;
+  set(id: string, token: CachedToken, now: number): Promise<void>;
+}
+
+let shared: SharedVertexTokens | undefined;
+
+/** Shares this process's tokens through `store` from now on; the returned function stops it. */
+export function shareVertexTokens(store: SharedVertexTokens): () => void {
+  shared = store;
+  return () => {
+    if (shared === store) shared = undefined;
+  };
+}
+
+export function vertexTokenRedisKey(prefix: string, id: string): string {
+  return `${prefix}vertex_token:${id}`;
+}
+
+/** The tokens in Redis under `<prefix>vertex_token:<sha256 of the key>`, expiring when due for renewal. */
+export function redisVertexTokens(redis: Redis, keyPrefix = ''): SharedVertexTokens {
+  return {
+    async get(id) {
+      const text = await redis.get(vertexTokenRedisKey(keyPrefix, id));
+      if (!text) return undefined;
+      const value = JSON.parse(text) as Partial<CachedToken>;
+      return typeof value.token === 'string' && typeof value.renewAt === 'number'
+        ? { token: value.token, renewAt: value.renewAt }
+        : undefined;
+    },
+    async set(id, token, now) {
+      const ttl = Math.floor(token.renewAt - now);
+      if (ttl <= 0) return;
+      await redis.set(vertexTokenRedisKey(keyPrefix, id), JSON.stringify(token), 'PX', ttl);
+    },
+  };
+}
+
+/** A token from the shared store, else a fresh exchange put there for the other processes. */
+async function obtain(id: string, key: string, fetch: CredentialFetch, now: number): Promise<CachedToken> {
+  const store = shared;
+  if (store) {
+    const hit = await store.get(id).catch(() => undefined);
+    if (hit && hit.renewAt > now) return hit;
+  }
+  const fresh = await exchange(parseServiceAccount(key), fetch, now);
+  if (store) await store.set(id, fresh, now).catch(() => undefined);
+  return fresh;
+}
 
 async function exchange(account: ServiceAccount, fetch: CredentialFetch, now: number): Promise<CachedToken> {
   const form = new URLSearchParams({
@@ -131,8 +185,9 @@ export async function vertexAccessToken(
   if (cached && cached.renewAt > now) return cached.token;
   let running = pending.get(id);
   if (!running) {
-    const account = parseServiceAccount(key);
-    running = exchange(account, fetch, now).finally(() => pending.delete(id));
+    // A key that is no service account fails here, before any shared-store or token call.
+    parseServiceAccount(key);
+    running = obtain(id, key, fetch, now).finally(() => pending.delete(id));
     pending.set(id, running);
   }
   const fresh = await running;
