@@ -120,12 +120,19 @@ export async function runAttempt(input: AttemptInput): Promise<AttemptResult> {
   if (call.operation === 'embeddings' && !translated.usage)
     addEstimatedUsage(translated.body, input.promptEstimate);
   if (input.beforeReply) await input.beforeReply(translated);
+  // With its length, so the reply goes out in one piece without chunked framing.
   if (typeof translated.body === 'string') {
-    input.out.head(200, { 'content-type': contentType || 'text/plain; charset=utf-8' });
+    input.out.head(200, {
+      'content-type': contentType || 'text/plain; charset=utf-8',
+      'content-length': String(Buffer.byteLength(translated.body)),
+    });
     input.out.raw.end(translated.body);
   } else if (translated.body === parsed) {
     // A pass-through reply goes out as the upstream's own bytes: no second serialisation.
-    input.out.head(200, { 'content-type': 'application/json' });
+    input.out.head(200, {
+      'content-type': 'application/json',
+      'content-length': String(Buffer.byteLength(text)),
+    });
     input.out.raw.end(text);
   } else {
     input.out.json(200, translated.body);
