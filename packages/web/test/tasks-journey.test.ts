@@ -12,7 +12,14 @@ import { join } from 'node:path';
 import { type Language, translate } from '@gw/core';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeDialog, filtersPastFrame, journeyFixture, rootApi, signInAs } from './browser';
+import {
+  closeDialog,
+  columnsUnderActions,
+  filtersPastFrame,
+  journeyFixture,
+  rootApi,
+  signInAs,
+} from './browser';
 
 const journey = journeyFixture();
 const POLL = { timeout: 15_000 };
@@ -56,7 +63,7 @@ beforeAll(async () => {
     1,
     'IMAGINE',
     'mj-root-1',
-    'a lighthouse at dusk',
+    'a lighthouse at dusk, oil painting, warm light over a stormy sea',
     at(1),
     at(1) + 1000,
     at(1) + 31_000,
@@ -230,6 +237,23 @@ describe('tasks as root (en_US, 1440 px)', () => {
       expect(await unknown.getAttribute('class')).toContain('gw-chip-error');
       const slow = rows(page, 'mj-root-2').getByText('90.0 s', { exact: true });
       expect(await slow.getAttribute('class')).toContain('gw-chip-error');
+      // All 14 columns fit the 1440 px frame (the submit time, the prompts and the failure reason wrap
+      // between words) instead of scrolling sideways inside it.
+      await expect(columnsUnderActions(page)).resolves.toEqual({ covered: [], overflow: 0 });
+      // The filters' times hold HH:mm and no more, even where their row has room to spare (the
+      // toolbar's input groups take a share of it: a time field grew to ~108 px).
+      const clockWidths = (name: string) =>
+        page.getByLabel(`${tr(name)}: ${tr('common.time')}`).evaluate((input) => {
+          const clock = input.closest('.bp6-input-group') as HTMLElement;
+          const pair = clock.parentElement as HTMLElement;
+          const shown = clock.getBoundingClientRect().width;
+          pair.style.width = '400px';
+          const roomy = clock.getBoundingClientRect().width;
+          pair.style.width = '';
+          return [shown, roomy];
+        });
+      await expect(clockWidths('tasks.filters.start_time')).resolves.toEqual([76, 76]);
+      await expect(clockWidths('tasks.filters.end_time')).resolves.toEqual([76, 76]);
 
       // The task id filter narrows to one job; "Refresh & clear" brings every job back.
       const taskId = page.getByRole('searchbox', { name: tr('tasks.fields.task_id') });

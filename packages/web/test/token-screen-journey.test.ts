@@ -184,7 +184,17 @@ describe('token screen', () => {
       0,
     );
     await adminSearch.click();
-    await page.getByRole('spinbutton', { name: en('token_screen.owner_id') }).fill(String(bobId));
+    // Each id keeps its name in sight beside the field once a number is typed; blank reads "Any".
+    const ownerField = page.getByRole('spinbutton', { name: en('token_screen.owner_id') });
+    await expect(ownerField.getAttribute('placeholder')).resolves.toBe(en('web.kit.filter_any'));
+    await ownerField.fill(String(bobId));
+    for (const key of ['token_screen.owner_id', 'token_screen.token_id']) {
+      const named = page.locator('.gw-filter-labelled').filter({
+        has: page.getByRole('spinbutton', { name: en(key) }),
+      });
+      await expect(named.innerText()).resolves.toBe(en(key));
+      await expect(named.getByText(en(key), { exact: true }).isVisible()).resolves.toBe(true);
+    }
     await page.getByRole('spinbutton', { name: en('token_screen.owner_id') }).press('Enter');
     const bobRow = page.getByRole('row').filter({ hasText: 'bob-key' });
     await bobRow.waitFor();

@@ -50,6 +50,11 @@ export interface ScreenFrame {
   bindings: readonly KeyBinding[];
   /** True while a text box, form or confirmation owns every key (global keys pause). */
   capturing: boolean;
+  /**
+   * The whole screen types (a prompt, user names, a code, a settings card) and leaves on Esc: the footer
+   * ends with the console keys that still work there (TYPING_GLOBAL_BINDINGS).
+   */
+  typing?: boolean;
   refresh?: RefreshState;
 }
 

@@ -1,6 +1,7 @@
 // Every entry of root's menu, opened in the terminal at 80×24 read-only and at 120×30: a working
 // screen (no "not available", no error), nothing past the terminal's width, the footer's hints whole
-// and within the width with the screen's own keys first, Esc back to the menu, and under --read-only
+// and within the width with the screen's own keys first and the console's last (on a typing screen the
+// ones that still work: Esc back, Ctrl-c quit), Esc back to the menu, and under --read-only
 // no key hint that changes something and the palette reachable.
 import { menuLeaves, navigationForRole, updateOption } from '@gw/core';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -25,6 +26,10 @@ const MUTATING_HINTS = [
 
 /** Screens that are a text box to type in, read-only or not. */
 const TEXT_SCREENS = ['playground', 'multi_user_stats'];
+/** Screens that type unless --read-only (a settings card, a redemption code). */
+const EDIT_SCREENS = ['setting', 'topup'];
+/** How a typing screen's footer ends: the console keys that still work while `:`, `?` and `q` are text. */
+const TYPING_TAIL = '<Esc> back  <Ctrl-c> quit';
 
 /** Waits until the frame stops changing and nothing is loading. */
 async function settled(screen: TuiUnderTest, what: string): Promise<string> {
@@ -81,6 +86,15 @@ describe('every menu entry in the terminal', () => {
           expect(footer, id).toMatch(/^(<[^>]+> [^<]+?)(\s{2}<[^>]+> [^<]+?)*$/);
           if (readOnly)
             for (const hint of MUTATING_HINTS) expect(footer, `${id}: ${footer}`).not.toContain(hint);
+          // Every footer ends with the console's keys, as they work on that screen: a typing screen with
+          // Esc back and Ctrl-c quit, any other with `q` quit or, short of room, `?` for the rest.
+          const typing = TEXT_SCREENS.includes(id) || (!readOnly && EDIT_SCREENS.includes(id));
+          if (typing) {
+            expect(footer.endsWith(TYPING_TAIL), `${id}: ${footer}`).toBe(true);
+            expect(footer.indexOf('<Esc>'), `${id}: ${footer}`).toBe(footer.length - TYPING_TAIL.length);
+            // …and no key of the screen's own is lost to them at 80 columns (no `?` shows the rest there).
+            if (id === 'multi_user_stats') expect(footer, footer).toContain('<Ctrl-e> Export CSV');
+          } else expect(footer, id).toMatch(/(<q> quit|<\?> more keys)$/);
           // Under --read-only nothing is typed, so no screen but the two that take text (a prompt, user
           // names) keeps the console's keys from working: `:` opens the palette everywhere else.
           if (readOnly && !TEXT_SCREENS.includes(id)) {

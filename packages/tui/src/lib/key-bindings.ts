@@ -14,6 +14,16 @@ export const GLOBAL_BINDINGS: readonly KeyBinding[] = [
   { keys: 'q', labelKey: 'tui.keys.quit' },
 ];
 
+/**
+ * The console's keys that still work on a screen that types (a prompt, user names, a code, a settings
+ * card), where `:`, `?` and `q` are letters of the text: the footer ends with these instead, so it reads
+ * like every other screen's (their keys, then the console's). Ctrl-c asks once more before quitting.
+ */
+export const TYPING_GLOBAL_BINDINGS: readonly KeyBinding[] = [
+  { keys: 'Esc', labelKey: 'tui.keys.back' },
+  { keys: 'Ctrl-c', labelKey: 'tui.keys.quit' },
+];
+
 const HINT_GAP = '  ';
 
 /** One hint as the footer prints it: `<keys> label`. */
@@ -29,14 +39,22 @@ export function formatKeyHints(bindings: readonly KeyBinding[], t: Translate): s
 /**
  * The footer's hints within `width` cells: whole hints in the order given (a screen lists its most
  * important keys first), never one cut in half; when some do not fit and the help can open (`help`),
- * `<?> more keys` closes the line so the rest are one key away.
+ * `<?> more keys` closes the line so the rest are one key away. The `closing` hints end the line
+ * whatever the width (a typing screen's way out), the others fit in the room before them.
  */
 export function fitKeyHints(
   bindings: readonly KeyBinding[],
   t: Translate,
   width: number,
   help = true,
+  closing: readonly KeyBinding[] = [],
 ): string {
+  if (closing.length > 0) {
+    const tail = formatKeyHints(closing, t);
+    const room = width - displayWidth(tail) - HINT_GAP.length;
+    const head = room > 0 ? fitKeyHints(bindings, t, room, help) : '';
+    return head ? `${head}${HINT_GAP}${tail}` : tail;
+  }
   const all = formatKeyHints(bindings, t);
   if (displayWidth(all) <= width) return all;
   const more = help ? hintText({ keys: '?', labelKey: 'tui.keys.more' }, t) : '';

@@ -11,7 +11,7 @@ import {
   useTuiEnv,
 } from '../hooks/tui-context.js';
 import { errorText } from '../lib/error-text.js';
-import { fitKeyHints, GLOBAL_BINDINGS } from '../lib/key-bindings.js';
+import { fitKeyHints, GLOBAL_BINDINGS, TYPING_GLOBAL_BINDINGS } from '../lib/key-bindings.js';
 import { MenuScreen, type MenuState } from '../screens/menu/menu-screen.js';
 import { CommandPalette, type PaletteCommand } from './command-palette.js';
 import { Header } from './header.js';
@@ -147,7 +147,8 @@ export function Console({
         <Text wrap="truncate-end">
           {glyphs.text(
             fitKeyHints(
-              // An overlay hints its own keys; while a screen keeps every key, the global ones do not work.
+              // An overlay hints its own keys; while a screen keeps every key, the global ones do not work,
+              // but a typing screen still ends with the ones that do (Esc back, Ctrl-c quit), always shown.
               overlay
                 ? OVERLAY_BINDINGS
                 : frame.capturing
@@ -156,6 +157,7 @@ export function Console({
               t,
               columns,
               !overlay && !frame.capturing,
+              !overlay && frame.capturing && frame.typing ? TYPING_GLOBAL_BINDINGS : [],
             ),
           )}
         </Text>

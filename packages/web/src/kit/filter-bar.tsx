@@ -86,6 +86,7 @@ export function FilterBar({ filters, query, admin, onFilters, searchRef, id, onS
     if (searching) setSearchOpen(true);
   }, [searching]);
   const searchPanelId = useId();
+  const fieldIds = useId();
   if (shown.length === 0) return null;
   const set = (name: string, value: string) => setValues((current) => ({ ...current, [name]: value }));
   const submit = (next: Record<string, string>) =>
@@ -129,19 +130,35 @@ export function FilterBar({ filters, query, admin, onFilters, searchRef, id, onS
           onValueChange={(value) => set(filter.name, value)}
         />
       );
-    return (
+    const input = (placeholder: string, id?: string) => (
       <InputGroup
         key={filter.name}
+        id={id}
         inputRef={filter.kind === 'keyword' ? searchRef : undefined}
         className={filter.kind === 'keyword' ? 'gw-filter-keyword' : undefined}
         leftIcon={filter.kind === 'keyword' ? 'search' : undefined}
         type={filter.kind === 'int' ? 'number' : 'search'}
         aria-label={label}
-        placeholder={filter.placeholderKey ? t(filter.placeholderKey) : label}
+        placeholder={placeholder}
         value={values[filter.name] ?? ''}
         onValueChange={(value) => set(filter.name, value)}
       />
     );
+    // The admin search's ids (§2 "User ID, Token ID") keep their names in sight once a number is typed
+    // (a placeholder alone went with the first digit); the field itself says a blank one is "any".
+    if (filter.adminSearch)
+      return (
+        <span key={filter.name} className="gw-filter-labelled">
+          <label className="gw-filter-datetime-label" htmlFor={`${fieldIds}-${filter.name}`}>
+            {label}
+          </label>
+          {input(
+            filter.placeholderKey ? t(filter.placeholderKey) : t('web.kit.filter_any'),
+            `${fieldIds}-${filter.name}`,
+          )}
+        </span>
+      );
+    return input(filter.placeholderKey ? t(filter.placeholderKey) : label);
   };
   return (
     <form

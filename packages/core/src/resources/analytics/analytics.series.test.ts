@@ -22,6 +22,7 @@ import {
   redemptionChart,
   registrationChart,
   usageChart,
+  usageFigureText,
   userSpendBars,
 } from './analytics.series.js';
 
@@ -104,6 +105,34 @@ describe('usage charts from period rows', () => {
     // 250 001 + 250 000 + 1 000 000 points = $3.000002 → 3.000; the out-of-range row is left out.
     expect(chart.total).toBe(3);
     expect(chart.dayTotals.slice(-2)).toEqual([0.5, 2.5]);
+  });
+
+  it('totals each group over the range in points and shows it once, not as a sum of rounded days', () => {
+    // 300 points a day on each of the 7 days ($0.0006, shown as 0.001 a day): the group spent 2 100
+    // points = $0.0042 → $0.004. Adding the rounded days would say $0.007.
+    const rows = days.map((day) => ({
+      Date: day,
+      Channel: 'gpt-4o-mini',
+      Quota: 300,
+      PromptTokens: 1_000,
+      CompletionTokens: 500,
+      RequestCount: 1,
+      RequestTime: 0,
+    }));
+    const chart = usageChart(rows, days, 'spend', PER_UNIT);
+    expect(chart.series[0]?.values).toEqual(days.map(() => 0.001));
+    expect(chart.series[0]?.total).toBe(0.004);
+    // What the terminal's bars used to show (the rounded days added up) is off by three tenths of a cent.
+    const roundedDaysAdded = (chart.series[0]?.values ?? []).reduce((sum, value) => sum + value, 0);
+    expect(Math.round(roundedDaysAdded * 1000) / 1000).toBe(0.007);
+    expect(usageFigureText('spend', chart.series[0]?.total ?? 0)).toBe('$0.004');
+    expect(chart.total).toBe(0.004);
+    // Each group of the fixture too: claude 1 000 000 points = $2, gpt-4o 500 001 points = $1.000002.
+    const fixture = usageChart(period.channel_statistics ?? [], days, 'spend', PER_UNIT);
+    expect(fixture.series.map((series) => series.total)).toEqual([2, 1]);
+    const tokens = usageChart(rows, days, 'tokens', PER_UNIT);
+    expect(tokens.series[0]?.total).toBe(10_500);
+    expect(usageFigureText('tokens', tokens.series[0]?.total ?? 0)).toBe('10,500');
   });
 
   it('adds prompt and completion tokens, and counts requests', () => {

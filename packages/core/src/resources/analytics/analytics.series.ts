@@ -2,6 +2,7 @@
 // the web draws these as stacked bars, the TUI as sparklines, and both show the same numbers.
 import dayjs from 'dayjs';
 import { moneyFromQuota } from '../../money/decimal.js';
+import { thousands } from '../../format/quota.js';
 import { normalizeDay } from '../../format/time.js';
 import type {
   AnalyticsPeriod,
@@ -98,12 +99,26 @@ export interface ChartSeries {
   values: number[];
 }
 
+/** One group's line of a stacked chart, with its whole range's total. */
+export interface StackedSeries extends ChartSeries {
+  /**
+   * The group's total over the range, summed in whole units (quota points for spend) and shown once:
+   * not the sum of its rounded per-day figures, which drifts by up to half a unit a day.
+   */
+  total: number;
+}
+
 /** Stacked bars per day: one series per group key, the sum of each day, and the whole range's total. */
 export interface StackedChart {
   days: string[];
-  series: ChartSeries[];
+  series: StackedSeries[];
   dayTotals: number[];
   total: number;
+}
+
+/** A usage figure as the charts write it: spend as `$` with 3 decimals, counts with thousands commas. */
+export function usageFigureText(metric: UsageMetric, value: number): string {
+  return metric === 'spend' ? `$${value.toFixed(CHART_MONEY_DIGITS)}` : thousands(value);
 }
 
 /** What a usage chart adds up: spend in dollars, prompt + completion tokens, or requests. */
@@ -117,8 +132,9 @@ const usageAmount: Record<UsageMetric, (row: PeriodUsage) => number> = {
 
 /**
  * A usage chart from `/api/analytics/period` rows: per day and group key (`Channel`: the model, owner or
- * channel name). Spend is summed in whole quota points first and turned into dollars once per figure,
- * so a day's bar, its series and the total agree with the ledger to the cent. Series largest first.
+ * channel name). Spend is summed in whole quota points first and turned into dollars once per figure
+ * (a day's bar, a group's total over the range, the range's total), so each agrees with the ledger to
+ * the cent. Series largest first.
  */
 export function usageChart(
   rows: readonly PeriodUsage[],
@@ -141,7 +157,11 @@ export function usageChart(
   const dayRaw = days.map((_, position) => sumOf(raw.map((entry) => entry.values[position] ?? 0)));
   return {
     days: [...days],
-    series: raw.map((entry) => ({ name: entry.name, values: entry.values.map(shown) })),
+    series: raw.map((entry) => ({
+      name: entry.name,
+      values: entry.values.map(shown),
+      total: shown(entry.sum),
+    })),
     dayTotals: dayRaw.map(shown),
     total: shown(sumOf(dayRaw)),
   };

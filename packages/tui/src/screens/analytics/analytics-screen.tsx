@@ -27,6 +27,7 @@ import {
   thousands,
   type UsageMetric,
   usageChart,
+  usageFigureText,
 } from '@gw/core';
 import { Box, Text } from 'ink';
 import { useState } from 'react';
@@ -68,8 +69,6 @@ const METRICS: UsageMetric[] = ['spend', 'tokens', 'requests'];
 const RANGES = [7, 14, 30];
 
 /** A usage figure as the web's chart titles show it: dollars to 3 places, counts with separators. */
-const usageText = (metric: UsageMetric, value: number) =>
-  metric === 'spend' ? `$${value.toFixed(3)}` : thousands(value);
 
 interface AnalyticsData {
   summary: AnalyticsSummary;
@@ -200,13 +199,16 @@ export function AnalyticsScreen() {
   const registered = registrationChart(period.user_statistics, data.days);
   const orders = orderChart(period.order_statistics, data.days);
   const sparks: [string, number[]][] = [
-    [t('analytics.charts.spend', { value: usageText('spend', usage.spend.total) }), usage.spend.dayTotals],
     [
-      t('analytics.charts.tokens', { value: usageText('tokens', usage.tokens.total) }),
+      t('analytics.charts.spend', { value: usageFigureText('spend', usage.spend.total) }),
+      usage.spend.dayTotals,
+    ],
+    [
+      t('analytics.charts.tokens', { value: usageFigureText('tokens', usage.tokens.total) }),
       usage.tokens.dayTotals,
     ],
     [
-      t('analytics.charts.requests', { value: usageText('requests', usage.requests.total) }),
+      t('analytics.charts.requests', { value: usageFigureText('requests', usage.requests.total) }),
       usage.requests.dayTotals,
     ],
     [t('analytics.charts.redemption', { value: `$${redeemed.total.toFixed(3)}` }), redeemed.dollars],
@@ -224,11 +226,12 @@ export function AnalyticsScreen() {
 
   // The chosen metric per group, largest first, as many bars as the rows left allow.
   const chart = usage[metric];
-  const items = chart.series.map((series) => {
-    const total = series.values.reduce((sum, value) => sum + value, 0);
-    const value = metric === 'spend' ? Math.round(total * 1000) / 1000 : total;
-    return { label: series.name || '-', value, text: usageText(metric, value) };
-  });
+  // Each group's total is core's, summed in points and shown once (not its rounded days added up).
+  const items = chart.series.map((series) => ({
+    label: series.name || '-',
+    value: series.total,
+    text: usageFigureText(metric, series.total),
+  }));
   // Title, 4 summary lines, the range line, the sparklines, the bars' title.
   const used = 1 + lines.length + 1 + sparks.length + 1 + (filter ? FILTER_FIELDS.length + 1 : 0);
   const room = Math.max(1, host.height - used);

@@ -28,9 +28,10 @@ import { TextInput } from '../../ui/text-input.js';
 
 const BINDINGS = [
   { keys: 'Enter', labelKey: 'analytics.multi.query' },
-  { keys: 'Tab/S-Tab', labelKey: 'tui.keys.next_field' },
+  // `Tab` (Shift-Tab and ↑/↓ move too): short enough that Export stays in sight beside Esc and Ctrl-c
+  // in an 80-column footer.
+  { keys: 'Tab', labelKey: 'tui.keys.next_field' },
   { keys: 'Ctrl-e', labelKey: 'analytics.multi.export' },
-  { keys: 'Esc', labelKey: 'tui.keys.back' },
 ];
 
 type Field = 'names' | 'start' | 'end';
@@ -87,7 +88,7 @@ export function MultiUserScreen({ saveDir = process.cwd() }: ItemScreenProps) {
       (error) => notifyError.current(error),
     );
   };
-  useScreenFrame(BINDINGS, true);
+  useScreenFrame(BINDINGS, 'typing');
   useKeys((input, key) => {
     const index = FIELDS.indexOf(focus);
     // The fields have every other key; Esc goes back to the menu.

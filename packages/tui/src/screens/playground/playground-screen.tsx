@@ -22,7 +22,6 @@ const BINDINGS = [
   { keys: 'Tab', labelKey: 'playground.token' },
   { keys: '↑/↓', labelKey: 'playground.model' },
   { keys: 'Enter', labelKey: 'playground.send' },
-  { keys: 'Esc', labelKey: 'tui.keys.back' },
 ];
 
 /** Chat with a chosen token and model; Tab picks the next token, ↑/↓ the model, Enter sends, Esc goes back. */
@@ -93,7 +92,7 @@ export function PlaygroundScreen() {
     );
   };
 
-  useScreenFrame(readOnly ? BINDINGS.filter((binding) => binding.keys !== 'Enter') : BINDINGS, true);
+  useScreenFrame(readOnly ? BINDINGS.filter((binding) => binding.keys !== 'Enter') : BINDINGS, 'typing');
   useKeys((_input, key) => {
     // The message box has every other key; Esc goes back to the menu (the shell's Esc waits while a screen types).
     if (key.escape) host.leave();

@@ -30,7 +30,6 @@ const BINDINGS = [
   { keys: 'Tab/S-Tab', labelKey: 'tui.keys.next_field' },
   { keys: '←/→', labelKey: 'tui.keys.choose' },
   { keys: 'Space', labelKey: 'tui.forms.open_choices' },
-  { keys: 'Esc', labelKey: 'tui.keys.back' },
 ];
 
 /** Every card of the three tabs in screen order (PgDn walks through them, tab by tab). */
@@ -64,7 +63,11 @@ export function SettingsScreen() {
     void reload();
   }, [reload]);
   // Read-only, nothing is typed: the console's own keys (`:`, `?`, `q`) work here as on a list.
-  useScreenFrame(picking ? PICK_BINDINGS : readOnly ? BINDINGS.slice(1, 3) : BINDINGS, !readOnly);
+  // Editing, the cards type (Esc back and Ctrl-c quit close the footer); a picker keeps its own keys.
+  useScreenFrame(
+    picking ? PICK_BINDINGS : readOnly ? BINDINGS.slice(1, 3) : BINDINGS,
+    readOnly ? false : picking ? true : 'typing',
+  );
 
   const shown = (key: string) => {
     const def = options.find((one) => one.key === key);

@@ -10,7 +10,6 @@ import { TextInput } from '../../ui/text-input.js';
 const BINDINGS = [
   { keys: 'Enter', labelKey: 'tui.keys.redeem' },
   { keys: 'Ctrl-u', labelKey: 'tui.keys.clear_field' },
-  { keys: 'Esc', labelKey: 'tui.keys.back' },
 ];
 
 /** Top-up (console-screens §14): the balance, and a redemption code redeemed with Enter. */
@@ -30,7 +29,7 @@ export function TopupScreen() {
     void reload();
   }, [reload]);
   // The code field takes every key (q, : and ? are letters of a code); Esc leaves.
-  useScreenFrame(readOnly ? [] : BINDINGS, !readOnly);
+  useScreenFrame(readOnly ? [] : BINDINGS, readOnly ? false : 'typing');
 
   const redeem = async () => {
     const checked = REDEEM_FORM.schema.safeParse({ key: code });

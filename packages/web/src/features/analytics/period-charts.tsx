@@ -8,6 +8,7 @@ import {
   thousands,
   type UsageMetric,
   usageChart,
+  usageFigureText,
 } from '@gw/core';
 import { useMemo } from 'react';
 import { useT } from '../../lib/use-t';
@@ -39,7 +40,7 @@ export function PeriodCharts({ period, range, quotaPerUnit }: PeriodChartsProps)
     const days = daysOfRange(range);
     const usage = USAGE.map(({ metric, titleKey, digits }) => {
       const chart = usageChart(period.channel_statistics ?? [], days, metric, quotaPerUnit);
-      const total = metric === 'spend' ? `$${chart.total.toFixed(3)}` : thousands(chart.total);
+      const total = usageFigureText(metric, chart.total);
       return {
         key: metric,
         title: t(titleKey, { value: total }),

@@ -11,6 +11,9 @@ import { MidjourneyImageCell, MidjourneyImageDialog } from './midjourney-image';
 export function MidjourneyPage() {
   const [shown, setShown] = useState<Midjourney | undefined>();
   const slots: RowSlots<Midjourney> = {
+    // The time and the three texts break onto lines, so all 14 columns fit a 1440 px screen instead of
+    // the prompts and the failure reason scrolling sideways inside the frame.
+    wrap: ['submit_time', 'prompt', 'prompt_en', 'fail_reason'],
     cell: (job, column) =>
       column === 'image_url'
         ? { content: <MidjourneyImageCell job={job} onShow={() => setShown(job)} /> }

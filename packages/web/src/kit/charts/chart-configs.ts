@@ -1,6 +1,7 @@
 // Chart.js configurations from core's shaped series (analytics.series.ts): the numbers are core's, only
 // colours, axes and stacking are decided here.
 import type {
+  ChartSeries,
   DonutSlices,
   OrderChart,
   RedemptionChart,
@@ -19,8 +20,14 @@ const tick = (digits: number) => ({
   callback: (value: string | number) => chartNumber(Number(value), digits),
 });
 
-/** Stacked bars per day, one dataset per group key, each day's total written on top. */
-export function stackedBarConfig(chart: StackedChart, digits: number): ChartConfiguration {
+/**
+ * Stacked bars per day, one dataset per group key, each day's total written on top. The groups' own
+ * range totals (core's StackedSeries) are not drawn, so registrations and orders pass plain series.
+ */
+export function stackedBarConfig(
+  chart: Omit<StackedChart, 'series'> & { series: readonly ChartSeries[] },
+  digits: number,
+): ChartConfiguration {
   return {
     type: 'bar',
     data: {
