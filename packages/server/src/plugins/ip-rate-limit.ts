@@ -7,7 +7,7 @@
 // X-Forwarded-For / X-Real-IP from any peer (spec §2.1.3 quirk), so anyone could dodge these limits by
 // sending a fresh header each time; here those headers count only when named as TRUSTED_HEADER.
 import type { ErrorCode } from '@gw/core';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { languageFromHeader, translatorFor } from '../shared/language.js';
 import type { ServerConfig } from '../config.js';
 import type { IpRateLimiter } from '../rate-limit/limiters.js';
@@ -34,6 +34,9 @@ export const CRITICAL_ROUTES: ReadonlySet<string> = new Set([
   'POST /api/webauthn/login/finish',
 ]);
 
+/** One limit to check: its mark, the most requests, the window in seconds. */
+type IpCheck = [mark: string, max: number, windowSeconds: number];
+
 export type IpRateLimitConfig = Pick<
   ServerConfig,
   'globalApiRateLimit' | 'criticalRateLimit' | 'trustedHeader'
@@ -46,34 +49,50 @@ export function registerIpRateLimit(
   limiter: IpRateLimiter,
 ): void {
   if (config.globalApiRateLimit <= 0 && config.criticalRateLimit <= 0) return;
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback style: most requests (every relay call) match no limit and go on without a promise.
+  app.addHook('onRequest', (request, reply, done) => {
     const path = routePath(request);
-    const checks: [mark: string, max: number, windowSeconds: number][] = [];
+    const checks: IpCheck[] = [];
     if (config.globalApiRateLimit > 0 && underGlobalApi(path)) {
       checks.push([GLOBAL_API_MARK, config.globalApiRateLimit, GLOBAL_API_WINDOW_SECONDS]);
     }
     if (config.criticalRateLimit > 0 && CRITICAL_ROUTES.has(`${request.method} ${path}`)) {
       checks.push([CRITICAL_MARK, config.criticalRateLimit, CRITICAL_WINDOW_SECONDS]);
     }
-    if (checks.length === 0) return;
+    if (checks.length === 0) return done();
+    limitByIp(request, reply, path, checks).then((refused) => {
+      if (!refused) done();
+    }, done);
+  });
+
+  /** Runs the checks; sends the refusal (429, or 500 when the store fails) and returns true when refused. */
+  async function limitByIp(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    path: string,
+    checks: readonly IpCheck[],
+  ): Promise<boolean> {
     const ip = clientIp(request, config.trustedHeader);
     try {
       for (const [mark, max, windowSeconds] of checks) {
         if (!(await limiter.allow(mark, ip, max, windowSeconds))) {
           const wait = await limiter.retryAfterSeconds(mark, ip, max, windowSeconds);
           reply.code(429).header('retry-after', String(wait));
-          return reply.send(
+          reply.send(
             envelopeFor(path, request, 'RATE_LIMITED', 'errors.too_many_requests_retry', { seconds: wait }),
           );
+          return true;
         }
       }
     } catch (error) {
       request.log.error({ err: error }, 'the per-IP rate limiter failed');
-      return reply
+      reply
         .code(500)
         .send(envelopeFor(path, request, 'INTERNAL', 'server.errors.internal', { requestId: request.id }));
+      return true;
     }
-  });
+    return false;
+  }
 }
 
 /** The envelope of a refusal on /api; nothing (one-hub's empty body) elsewhere. */
