@@ -30,7 +30,7 @@ describe.each(TEST_DIALECTS)('settlement ledger after a killed process (%s)', (k
   });
   afterEach(async () => fixture.close());
 
-  function runChild(mode: 'settle' | 'hold', writer: 'thread' | 'worker' = 'thread') {
+  function runChild(mode: 'settle' | 'hold' | 'exit', writer: 'thread' | 'worker' = 'thread') {
     const run = spawnSync(
       process.execPath,
       ['--conditions=source', '--experimental-transform-types', '--no-warnings', '--import', hooks, child],
@@ -48,7 +48,8 @@ describe.each(TEST_DIALECTS)('settlement ledger after a killed process (%s)', (k
     );
     expect(run.stderr).toBe('');
     expect(run.stdout).toBe('ready\n');
-    expect(run.signal).toBe('SIGKILL');
+    if (mode === 'exit') expect(run.status).toBe(0);
+    else expect(run.signal).toBe('SIGKILL');
   }
 
   function restartedLedger() {
@@ -108,5 +109,17 @@ describe.each(TEST_DIALECTS)('settlement ledger after a killed process (%s)', (k
     expect(await again.replay()).toEqual({ applied: 0, skipped: 0, refundedHolds: 0, rejected: 0 });
     await again.close();
     expect(await readCounters(fixture.db)).toEqual(after);
+  });
+
+  it('Given a child that exits in the turn it recorded a settlement (the group write not yet due), When replayed, Then the settlement applies', async () => {
+    runChild('exit');
+    expect(journalFiles(fixture.dir)).toHaveLength(1);
+    const ledger = restartedLedger();
+    expect(await ledger.replay()).toEqual({ applied: 1, skipped: 0, refundedHolds: 0, rejected: 0 });
+    await ledger.close();
+    const after = await readCounters(fixture.db);
+    expect(after.users[1]).toEqual({ quota: 100_000 - 42, used: 42, requests: 1 });
+    expect(after.logs).toEqual({ count: 1, quota: 42 });
+    expect(await holdRows(fixture.db)).toEqual({});
   });
 });

@@ -38,6 +38,20 @@ export function readSegment(path: string): JournalLine[] {
   return lines;
 }
 
+/** Journals with lines still queued when the process exits (an uncaught error, process.exit): written then. */
+const openJournals = new Set<RelayJournal>();
+let exitHookAdded = false;
+
+function writeQueuedAtExit(journal: RelayJournal): void {
+  openJournals.add(journal);
+  if (exitHookAdded) return;
+  exitHookAdded = true;
+  // writeSync works in 'exit'; only a kill -9 within the turn a line was recorded in can lose it.
+  process.on('exit', () => {
+    for (const open of openJournals) open.writePending();
+  });
+}
+
 export class RelayJournal {
   readonly folder: string;
   /** Segments left by an earlier process of this node, to replay. */
@@ -53,6 +67,8 @@ export class RelayJournal {
   private pending: string[] = [];
   private waiting: Array<() => void> = [];
   private scheduled = false;
+  /** After close(): lines are written at once (a settlement finishing during shutdown). */
+  private closed = false;
   /** Told when a group write fails (the entries stay queued in memory; the caller is not failed). */
   private readonly onWriteError: (error: unknown) => void;
 
@@ -64,6 +80,7 @@ export class RelayJournal {
     const existing = listSegments(this.folder, nodeId);
     this.leftovers = existing.map((segment) => segment.path);
     this.seq = (existing.at(-1)?.seq ?? 0) + 1;
+    writeQueuedAtExit(this);
   }
 
   /** The segments found at start, oldest first. */
@@ -76,16 +93,24 @@ export class RelayJournal {
    * once it is written (or the write failed and was reported: the entry is still queued in memory).
    */
   appendSoon(line: JournalLine): Promise<void> {
-    this.pending.push(`${JSON.stringify(line)}\n`);
+    let text: string;
+    try {
+      text = `${JSON.stringify(line)}\n`;
+    } catch (error) {
+      this.report(error);
+      return Promise.resolve();
+    }
+    this.pending.push(text);
     const written = new Promise<void>((resolve) => this.waiting.push(resolve));
-    if (!this.scheduled) {
+    if (this.closed) this.writePending();
+    else if (!this.scheduled) {
       this.scheduled = true;
       setImmediate(() => this.writePending());
     }
     return written;
   }
 
-  /** Writes the queued lines now, in one write. */
+  /** Writes the queued lines now, in one write; whoever waits for them is told even when it failed. */
   writePending(): void {
     this.scheduled = false;
     if (this.pending.length === 0) return;
@@ -96,17 +121,33 @@ export class RelayJournal {
     try {
       this.writeLines(text);
     } catch (error) {
-      this.onWriteError(error);
+      this.report(error);
+    } finally {
+      for (const resolve of waiting) resolve();
     }
-    for (const resolve of waiting) resolve();
   }
 
+  private report(error: unknown): void {
+    try {
+      this.onWriteError(error);
+    } catch {
+      // A failing reporter must not keep the waiting requests from finishing.
+    }
+  }
+
+  /** Writes every byte (a short write, e.g. on a full disk, is continued, or fails as an error). */
   private writeLines(text: string): void {
     if (this.fd === null) {
       this.currentPath ??= join(this.folder, `${this.nodeId}-${this.seq}.jsonl`);
       this.fd = openSync(this.currentPath, 'a');
     }
-    writeSync(this.fd, text);
+    const bytes = Buffer.from(text, 'utf8');
+    let offset = 0;
+    while (offset < bytes.length) {
+      const written = writeSync(this.fd, bytes, offset, bytes.length - offset);
+      if (written <= 0) throw new Error('the relay journal took no bytes (disk full?)');
+      offset += written;
+    }
   }
 
   /**
@@ -138,6 +179,8 @@ export class RelayJournal {
 
   /** Closes the current segment's file (it stays on disk until a flush commits its entries). */
   close(): void {
+    this.closed = true;
+    openJournals.delete(this);
     this.writePending();
     if (this.fd !== null) closeSync(this.fd);
     this.fd = null;

@@ -1,5 +1,6 @@
 // The relay's batched settlement ledger (behaviour spec §9.5, §9.6, §14.7 without its loss on crash): the
-// hot path journals each settlement synchronously and returns; a timer applies the queued entries in one
+// hot path queues each settlement, journals it with the others of its event-loop turn (one write) and waits
+// for that write; a timer applies the queued entries in one
 // transaction per flush. Marks in `relay_settlements` make a replay after a crash apply each request at most
 // once. Open holds are rows of `relay_holds` (hold.ts) deleted with their settlement; those a dead process
 // left are refunded at the next start (journals of older versions, which wrote hold lines, are still read

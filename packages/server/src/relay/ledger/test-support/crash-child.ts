@@ -2,6 +2,8 @@
 // settlements, flushes once midway, records more and dies by SIGKILL with nothing else flushed.
 // LEDGER_CHILD_WRITER=worker writes its batches through the writer thread (batch-writer.ts).
 // LEDGER_CHILD_MODE=hold: it takes one hold of 1,500 points and dies the instant the hold has committed.
+// LEDGER_CHILD_MODE=exit: it settles one request and exits (process.exit) in the same turn, without waiting
+// for the journal's group write.
 // Run by node directly (see crash.test.ts).
 import { parseDatabaseUrl } from '../../../config.js';
 import { openDatabase } from '../../../db/database.js';
@@ -50,6 +52,24 @@ if (process.env.LEDGER_CHILD_MODE === 'hold') {
   // The hold has committed; nothing else of this request reaches the disk.
   process.stdout.write('ready\n');
   process.kill(process.pid, 'SIGKILL');
+}
+
+if (process.env.LEDGER_CHILD_MODE === 'exit') {
+  if (
+    (await applyHold(db, {
+      id: 'late',
+      owner,
+      userId: 1,
+      tokenId: 10,
+      tokenUnlimited: false,
+      amount: 100,
+    })) !== 'ok'
+  ) {
+    throw new Error('hold refused');
+  }
+  void ledger.record(settleEntry('late', { userId: 1, tokenId: 10, channelId: 5, hold: 100, quota: 42 }));
+  process.stdout.write('ready\n');
+  process.exit(0);
 }
 
 // A request still upstream when the process dies: its hold must come back at the next start.
