@@ -176,7 +176,8 @@ export function filtersPastFrame(page: Page): Promise<string[]> {
  * The filled fields of a kit screen's filter bar that show no name of their own once filled (their
  * accessible names). A field is named by a visible text of the filter's name beside or above it (a
  * `<label>` for it, or a date and time's shared name); the search box by the magnifier beside what is
- * typed. A placeholder does not count: it goes with the first letter typed. Empty fields are skipped.
+ * typed; a select by its chosen option's text ("Type: OpenAI"). A placeholder does not count: it goes
+ * with the first letter typed. Empty fields (and selects left on their empty choice) are skipped.
  */
 export function filledFiltersWithoutName(page: Page): Promise<string[]> {
   return page
@@ -194,7 +195,15 @@ export function filledFiltersWithoutName(page: Page): Promise<string[]> {
       const fields = [...screen.querySelectorAll<HTMLInputElement>('.gw-filter-bar input')].filter(
         (input) => input.type !== 'hidden' && seen(input) && input.value !== '',
       );
-      return fields
+      const selects = [...screen.querySelectorAll<HTMLSelectElement>('.gw-filter-bar select')]
+        .filter((select) => seen(select) && select.value !== '')
+        .filter((select) => {
+          const name = (select.getAttribute('aria-label') ?? '').trim();
+          const shown = (select.selectedOptions[0]?.textContent ?? '').trim();
+          return name === '' || !shown.startsWith(name);
+        })
+        .map((select) => select.getAttribute('aria-label') ?? select.name);
+      const unnamed = fields
         .filter((input) => {
           const name = (input.getAttribute('aria-label') ?? '').trim();
           if (name === '') return true;
@@ -211,5 +220,6 @@ export function filledFiltersWithoutName(page: Page): Promise<string[]> {
           });
         })
         .map((input) => input.getAttribute('aria-label') ?? input.placeholder);
+      return [...unnamed, ...selects];
     });
 }

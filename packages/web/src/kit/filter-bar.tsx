@@ -36,17 +36,22 @@ function SelectFilter({
     <HTMLSelect
       aria-label={label}
       value={value}
-      options={options.map((option) => ({
-        value: String(option.value),
+      options={options.map((option) => {
         // "All" alone does not say which filter it is: the "all" choice shows the filter's name. An
-        // empty value named otherwise (a price list's "per 1K", the default unit) keeps its own name.
-        label:
-          option.value === '' && (option.labelKey ?? 'common.all') === 'common.all' && !option.label
-            ? t('web.kit.filter_all', { filter: label })
-            : option.labelKey
-              ? t(option.labelKey)
-              : (option.label ?? String(option.value)),
-      }))}
+        // empty value named otherwise (a price list's "per 1K", the default unit) is a choice as any.
+        if (option.value === '' && (option.labelKey ?? 'common.all') === 'common.all' && !option.label)
+          return { value: '', label: t('web.kit.filter_all', { filter: label }) };
+        const choice = option.labelKey ? t(option.labelKey) : (option.label ?? String(option.value));
+        // The choice shown in the closed select says the filter's name too ("Type: OpenAI"), as a
+        // typed filter's name stays beside it once filled; the list opened names the others plainly.
+        return {
+          value: String(option.value),
+          label:
+            String(option.value) === value
+              ? t('web.kit.filter_value', { filter: label, value: choice })
+              : choice,
+        };
+      })}
       onChange={(event) => onChange(event.currentTarget.value)}
     />
   );
