@@ -284,6 +284,7 @@ describe('tasks as root (en_US, 1440 px)', () => {
       await page.getByLabel(`${from}: ${tr('common.date')}`).fill(date);
       const time = page.getByLabel(`${from}: ${tr('common.time')}`);
       await time.fill(clock);
+      await expect(filledFiltersWithoutName(page)).resolves.toEqual([]);
       await time.press('Enter');
       await page.waitForURL(/start_timestamp=\d{10}(&|$)/);
       await expect.poll(() => ids(page, 'mj-'), POLL).toEqual(['mj-root-2', 'mj-root-1']);
@@ -388,6 +389,14 @@ describe('tasks as a plain user (zh_CN, 390 px)', () => {
       await page.keyboard.press('Escape');
       await page.goto(`${journey.server.url}/panel/task`);
       await expect.poll(() => ids(page, '-'), POLL).toEqual(['kling-mona-1', 'suno-mona-1']);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      // In Chinese on a phone the task id's name stays above the field once typed, and the chosen
+      // platform names its filter ("平台：Suno").
+      await page.getByRole('searchbox', { name: tr('tasks.fields.task_id') }).fill('suno-mona-1');
+      await page.getByRole('combobox', { name: tr('tasks.fields.platform') }).selectOption('suno');
+      await page.waitForURL(/platform=suno/);
+      await expect(filledFiltersWithoutName(page)).resolves.toEqual([]);
+      await expect.poll(() => filtersPastFrame(page), POLL).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       await page.context().close();
     },
