@@ -171,3 +171,55 @@ export function filtersPastFrame(page: Page): Promise<string[]> {
         .map((input) => input.getAttribute('aria-label') ?? input.getAttribute('placeholder') ?? '');
     });
 }
+
+/**
+ * The filled fields of a kit screen's filter bar that show no name of their own once filled (their
+ * accessible names). A field is named by a visible text of the filter's name beside or above it (a
+ * `<label>` for it, or a date and time's shared name); the search box by the magnifier beside what is
+ * typed; a select by its chosen option's text ("Type: OpenAI"). A placeholder does not count: it goes
+ * with the first letter typed. Empty fields (and selects left on their empty choice) are skipped.
+ */
+export function filledFiltersWithoutName(page: Page): Promise<string[]> {
+  return page
+    .locator('.gw-resource-screen')
+    .first()
+    .evaluate((screen) => {
+      const seen = (element: Element) => {
+        const box = element.getBoundingClientRect();
+        return (
+          box.width > 0 &&
+          box.height > 0 &&
+          element.checkVisibility({ opacityProperty: true, visibilityProperty: true })
+        );
+      };
+      const fields = [...screen.querySelectorAll<HTMLInputElement>('.gw-filter-bar input')].filter(
+        (input) => input.type !== 'hidden' && seen(input) && input.value !== '',
+      );
+      const selects = [...screen.querySelectorAll<HTMLSelectElement>('.gw-filter-bar select')]
+        .filter((select) => seen(select) && select.value !== '')
+        .filter((select) => {
+          const name = (select.getAttribute('aria-label') ?? '').trim();
+          const shown = (select.selectedOptions[0]?.textContent ?? '').trim();
+          return name === '' || !shown.startsWith(name);
+        })
+        .map((select) => select.getAttribute('aria-label') ?? select.name);
+      const unnamed = fields
+        .filter((input) => {
+          const name = (input.getAttribute('aria-label') ?? '').trim();
+          if (name === '') return true;
+          const group = input.closest('.bp6-input-group');
+          if (input.type === 'search' && group?.querySelector(':scope > .bp6-icon-search') && seen(group))
+            return false;
+          const item = input.closest('.gw-filter-labelled, .gw-filter-datetime');
+          const names = [...(input.labels ?? []), ...(item?.querySelectorAll('.gw-filter-name') ?? [])];
+          // The name shown is the field's own ("Channel ID"), or the pair's ("Start time" of "Start
+          // time: Date").
+          return !names.some((label) => {
+            const text = (label.textContent ?? '').trim();
+            return text !== '' && (name === text || name.startsWith(`${text}: `)) && seen(label);
+          });
+        })
+        .map((input) => input.getAttribute('aria-label') ?? input.placeholder);
+      return [...unnamed, ...selects];
+    });
+}

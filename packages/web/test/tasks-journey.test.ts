@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   closeDialog,
   columnsUnderActions,
+  filledFiltersWithoutName,
   filtersPastFrame,
   journeyFixture,
   rootApi,
@@ -255,16 +256,25 @@ describe('tasks as root (en_US, 1440 px)', () => {
       await expect(clockWidths('tasks.filters.start_time')).resolves.toEqual([76, 76]);
       await expect(clockWidths('tasks.filters.end_time')).resolves.toEqual([76, 76]);
 
-      // The task id filter narrows to one job; "Refresh & clear" brings every job back.
+      // Each typed filter keeps its name in sight once filled (a placeholder alone went with the first
+      // letter); a blank one reads "Any".
       const taskId = page.getByRole('searchbox', { name: tr('tasks.fields.task_id') });
+      const channel = page.getByRole('spinbutton', { name: tr('tasks.fields.channel_id') });
+      await expect(channel.getAttribute('placeholder')).resolves.toBe(tr('web.kit.filter_any'));
+      await channel.fill('2');
       await taskId.fill('mj-mona-1');
+      await expect(filledFiltersWithoutName(page)).resolves.toEqual([]);
+      await page.locator('.gw-filter-bar').getByText(tr('tasks.fields.channel_id'), { exact: true }).click();
+      await expect(channel.evaluate((input) => input === document.activeElement)).resolves.toBe(true);
+      await channel.fill('');
+
+      // The task id filter narrows to one job; "Refresh & clear" brings every job back.
       await taskId.press('Enter');
       await page.waitForURL(/mj_id=mj-mona-1/);
       await expect.poll(() => ids(page, 'mj-'), POLL).toEqual(['mj-mona-1']);
       await page.getByRole('button', { name: tr('web.kit.refresh_clear') }).click();
       await expect.poll(() => rows(page, 'mj-').count(), POLL).toBe(4);
       // The channel filter, then the submit time from 2.5 days ago (sent to the server in milliseconds).
-      const channel = page.getByRole('spinbutton', { name: tr('tasks.fields.channel_id') });
       await channel.fill('2');
       await channel.press('Enter');
       await expect.poll(() => ids(page, 'mj-'), POLL).toEqual(['mj-root-2']);
@@ -274,6 +284,7 @@ describe('tasks as root (en_US, 1440 px)', () => {
       await page.getByLabel(`${from}: ${tr('common.date')}`).fill(date);
       const time = page.getByLabel(`${from}: ${tr('common.time')}`);
       await time.fill(clock);
+      await expect(filledFiltersWithoutName(page)).resolves.toEqual([]);
       await time.press('Enter');
       await page.waitForURL(/start_timestamp=\d{10}(&|$)/);
       await expect.poll(() => ids(page, 'mj-'), POLL).toEqual(['mj-root-2', 'mj-root-1']);
@@ -301,8 +312,12 @@ describe('tasks as root (en_US, 1440 px)', () => {
       expect((await download).suggestedFilename()).toBe('mj-root-1.png');
       // On a 390 px phone every filter field (channel, task id, the days YYYY-MM-DD and their times)
       // stays inside the screen's frame.
+      // Filled, they keep their names there too (above the fields on a phone).
       await page.setViewportSize({ width: 390, height: 900 });
+      await channel.fill('2');
+      await taskId.fill('mj-root-1');
       await expect.poll(() => filtersPastFrame(page), POLL).toEqual([]);
+      await expect(filledFiltersWithoutName(page)).resolves.toEqual([]);
       await page.context().close();
     },
     BROWSER_TEST_MS,
@@ -318,6 +333,8 @@ describe('tasks as root (en_US, 1440 px)', () => {
         .toEqual(['kling-mona-1', 'suno-mona-1', 'kling-root-1', 'suno-root-1']);
       await page.getByRole('combobox', { name: tr('tasks.fields.platform') }).selectOption('kling');
       await page.waitForURL(/platform=kling/);
+      // The chosen platform says whose it is ("Platform: Kling"), as "Platform: all" did.
+      await expect(filledFiltersWithoutName(page)).resolves.toEqual([]);
       await expect.poll(() => ids(page, '-'), POLL).toEqual(['kling-mona-1', 'kling-root-1']);
       await page.getByRole('button', { name: tr('web.kit.refresh_clear') }).click();
       const taskId = page.getByRole('searchbox', { name: tr('tasks.fields.task_id') });
@@ -372,6 +389,14 @@ describe('tasks as a plain user (zh_CN, 390 px)', () => {
       await page.keyboard.press('Escape');
       await page.goto(`${journey.server.url}/panel/task`);
       await expect.poll(() => ids(page, '-'), POLL).toEqual(['kling-mona-1', 'suno-mona-1']);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      // In Chinese on a phone the task id's name stays above the field once typed, and the chosen
+      // platform names its filter ("平台：Suno").
+      await page.getByRole('searchbox', { name: tr('tasks.fields.task_id') }).fill('suno-mona-1');
+      await page.getByRole('combobox', { name: tr('tasks.fields.platform') }).selectOption('suno');
+      await page.waitForURL(/platform=suno/);
+      await expect(filledFiltersWithoutName(page)).resolves.toEqual([]);
+      await expect.poll(() => filtersPastFrame(page), POLL).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       await page.context().close();
     },

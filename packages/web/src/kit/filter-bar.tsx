@@ -1,7 +1,7 @@
 import { Button, Collapse, HTMLSelect, InputGroup } from '@blueprintjs/core';
 import './kit.css';
 import type { FilterDef, ScreenQuery } from '@gw/core';
-import { type Ref, useEffect, useId, useState } from 'react';
+import { type ReactNode, type Ref, useEffect, useId, useState } from 'react';
 import { useT } from '../lib/use-t';
 import { DateInput } from './date-input';
 import { DateTimeInput } from './date-time-input';
@@ -36,17 +36,22 @@ function SelectFilter({
     <HTMLSelect
       aria-label={label}
       value={value}
-      options={options.map((option) => ({
-        value: String(option.value),
+      options={options.map((option) => {
         // "All" alone does not say which filter it is: the "all" choice shows the filter's name. An
-        // empty value named otherwise (a price list's "per 1K", the default unit) keeps its own name.
-        label:
-          option.value === '' && (option.labelKey ?? 'common.all') === 'common.all' && !option.label
-            ? t('web.kit.filter_all', { filter: label })
-            : option.labelKey
-              ? t(option.labelKey)
-              : (option.label ?? String(option.value)),
-      }))}
+        // empty value named otherwise (a price list's "per 1K", the default unit) is a choice as any.
+        if (option.value === '' && (option.labelKey ?? 'common.all') === 'common.all' && !option.label)
+          return { value: '', label: t('web.kit.filter_all', { filter: label }) };
+        const choice = option.labelKey ? t(option.labelKey) : (option.label ?? String(option.value));
+        // The choice shown in the closed select says the filter's name too ("Type: OpenAI"), as a
+        // typed filter's name stays beside it once filled; the list opened names the others plainly.
+        return {
+          value: String(option.value),
+          label:
+            String(option.value) === value
+              ? t('web.kit.filter_value', { filter: label, value: choice })
+              : choice,
+        };
+      })}
       onChange={(event) => onChange(event.currentTarget.value)}
     />
   );
@@ -111,7 +116,7 @@ export function FilterBar({ filters, query, admin, onFilters, searchRef, id, onS
     if (filter.kind === 'datetime')
       return (
         <span key={filter.name} className="gw-filter-datetime">
-          <span className="gw-filter-datetime-label" aria-hidden>
+          <span className="gw-filter-name" aria-hidden>
             {label}
           </span>
           <DateTimeInput
@@ -121,44 +126,46 @@ export function FilterBar({ filters, query, admin, onFilters, searchRef, id, onS
           />
         </span>
       );
+    // Every typed filter (a text, an id, a day) has its name before it, kept in sight once a value is
+    // typed: a placeholder alone went with the first letter (the Midjourney list's channel and task id,
+    // the logs' token and model). The field itself says a blank one is "any". The search box alone
+    // keeps its placeholder ("Search token names…"): its magnifier stays beside what is typed.
+    const fieldId = `${fieldIds}-${filter.name}`;
+    const named = (field: ReactNode) => (
+      <span key={filter.name} className="gw-filter-labelled">
+        <label className="gw-filter-name" htmlFor={fieldId}>
+          {label}
+        </label>
+        {field}
+      </span>
+    );
     if (filter.kind === 'date-range')
-      return (
+      return named(
         <DateInput
-          key={filter.name}
+          id={fieldId}
           aria-label={label}
           value={values[filter.name] ?? ''}
           onValueChange={(value) => set(filter.name, value)}
-        />
+        />,
       );
-    const input = (placeholder: string, id?: string) => (
+    const keyword = filter.kind === 'keyword';
+    const input = (
       <InputGroup
         key={filter.name}
-        id={id}
-        inputRef={filter.kind === 'keyword' ? searchRef : undefined}
-        className={filter.kind === 'keyword' ? 'gw-filter-keyword' : undefined}
-        leftIcon={filter.kind === 'keyword' ? 'search' : undefined}
+        id={keyword ? undefined : fieldId}
+        inputRef={keyword ? searchRef : undefined}
+        className={keyword ? 'gw-filter-keyword' : undefined}
+        leftIcon={keyword ? 'search' : undefined}
         type={filter.kind === 'int' ? 'number' : 'search'}
         aria-label={label}
-        placeholder={placeholder}
+        placeholder={
+          filter.placeholderKey ? t(filter.placeholderKey) : keyword ? label : t('web.kit.filter_any')
+        }
         value={values[filter.name] ?? ''}
         onValueChange={(value) => set(filter.name, value)}
       />
     );
-    // The admin search's ids (§2 "User ID, Token ID") keep their names in sight once a number is typed
-    // (a placeholder alone went with the first digit); the field itself says a blank one is "any".
-    if (filter.adminSearch)
-      return (
-        <span key={filter.name} className="gw-filter-labelled">
-          <label className="gw-filter-datetime-label" htmlFor={`${fieldIds}-${filter.name}`}>
-            {label}
-          </label>
-          {input(
-            filter.placeholderKey ? t(filter.placeholderKey) : t('web.kit.filter_any'),
-            `${fieldIds}-${filter.name}`,
-          )}
-        </span>
-      );
-    return input(filter.placeholderKey ? t(filter.placeholderKey) : label);
+    return keyword ? input : named(input);
   };
   return (
     <form
