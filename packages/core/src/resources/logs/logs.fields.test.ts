@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { translate } from '../../i18n/i18n.js';
-import { logContentText } from './logs.fields.js';
+import { LANGUAGES } from '../../i18n/languages.js';
+import { createI18nWith, loadLocale } from '../../i18n/locale-loaders.js';
+import { LOG_CONTENT_KEYS, LOG_CONTENT_SECTIONS, logContentText } from './logs.fields.js';
 
 const inEnglish = (key: string, params?: Record<string, unknown>) => translate('en_US', key, params);
 
@@ -26,3 +28,18 @@ describe('a log text in the reader’s language', () => {
     expect(logContentText({ content: written, metadata: { content_i18n: 'x' } }, inEnglish)).toBe(written);
   });
 });
+
+describe('the sections a log list loads for its texts', () => {
+  // A console loading strings per screen (the web) loads LOG_CONTENT_SECTIONS with the log list: with
+  // only those, every re-worded text must be found, in every language (the logs screen showed the bare
+  // key 'users.log.quota_change' when it loaded only its own sections).
+  it.each(LANGUAGES)('words every log text key with only those sections loaded (%s)', async (language) => {
+    const i18n = createI18nWith(language, await loadLocale(language, LOG_CONTENT_SECTIONS));
+    for (const key of LOG_CONTENT_KEYS) {
+      const worded = i18n.t(key);
+      expect(worded, key).not.toBe(key);
+      expect(worded.length, key).toBeGreaterThan(0);
+    }
+  });
+});
+

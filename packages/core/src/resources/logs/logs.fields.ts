@@ -1,5 +1,6 @@
 import type { ColumnDef } from '../../format/columns.js';
 import type { Translate } from '../../i18n/i18n.js';
+import type { LocaleSection as I18nSection } from '../../i18n/locale-loaders.gen.js';
 import { renderQuota } from '../../format/quota.js';
 import { logDuration, logGroupText, logTypeChip } from '../../screens/log-cells.js';
 import { LOG_TYPE } from './log-types.js';
@@ -120,7 +121,7 @@ export const LOG_COLUMNS: readonly (ColumnDef<Log> & { adminOnly?: boolean })[] 
 ];
 
 /** The log texts the server writes from i18n keys (`metadata.content_i18n`), which a console re-words. */
-const LOG_CONTENT_KEYS = new Set([
+export const LOG_CONTENT_KEYS: ReadonlySet<string> = new Set([
   'users.log.quota_change',
   'users.log.new_user_gift',
   'users.log.invitee_gift',
@@ -129,6 +130,14 @@ const LOG_CONTENT_KEYS = new Set([
   'relay.midjourney.refund_log',
   'relay.pass_through.log_content',
 ]);
+
+/**
+ * The string sections the log texts' keys live in: a console that loads its strings per screen loads
+ * these with its log list, or a re-worded text would show as its bare key.
+ */
+export const LOG_CONTENT_SECTIONS: readonly I18nSection[] = [
+  ...new Set([...LOG_CONTENT_KEYS].map((key) => key.split('.')[0] as I18nSection)),
+];
 
 /**
  * A log's text in the reader's language: the server stores it worded in the writer's language (as

@@ -1,5 +1,12 @@
 import { Button } from '@blueprintjs/core';
-import { formatTimestamp, LOG_COLUMNS, LOG_SCREEN, type Log, logBilling } from '@gw/core';
+import {
+  formatTimestamp,
+  LOG_COLUMNS,
+  LOG_CONTENT_SECTIONS,
+  LOG_SCREEN,
+  type Log,
+  logBilling,
+} from '@gw/core';
 import { useState } from 'react';
 import { useQuotaDisplay } from '../../app/use-quota-display';
 import { useScreenSections } from '../../kit/use-screen-sections';
@@ -20,8 +27,9 @@ export function LogPage() {
   const t = useT();
   const [opened, setOpened] = useState<Log | undefined>();
   const quota = useQuotaDisplay();
-  // The special tokens' names and the Free / price words are the price list's.
-  const ready = useScreenSections(['prices']);
+  // The special tokens' names and the Free / price words are the price list's; the re-worded log texts'
+  // keys are in their own sections.
+  const ready = useScreenSections(['prices', ...LOG_CONTENT_SECTIONS]);
   const columnText = (log: Log, id: string) =>
     LOG_COLUMNS.find((column) => column.id === id)?.value(log, { t, quota, time: formatTimestamp }) ?? '';
   const slots: RowSlots<Log> = {
