@@ -42,4 +42,3 @@ describe('the sections a log list loads for its texts', () => {
     }
   });
 });
-
