@@ -17,9 +17,12 @@ const HARD_LIMIT_USD = 100;
 const USAGE_CENTS = 2550;
 const BALANCE_SHOWN = '$74.50';
 
-const journey = journeyFixture();
+// The journey polls the API while it waits for saves; the per-IP limit is another journey's subject, and a
+// slow run's polling must not use up the allowance and turn the next test's calls into 429s.
+const journey = journeyFixture({ env: { GLOBAL_API_RATE_LIMIT: '0' } });
 /** Waits for the server (or the page) to show a change: a save and its reload take a moment. */
-const poll = <Value>(read: () => Promise<Value> | Value) => expect.poll(read, { timeout: 10_000 });
+const poll = <Value>(read: () => Promise<Value> | Value) =>
+  expect.poll(read, { timeout: 10_000, interval: 250 });
 let upstream: Server;
 let upstreamUrl = '';
 
@@ -232,11 +235,19 @@ async function filtersAndRowActions(page: Page, t: T, name: string) {
   await search.click();
   await page.waitForURL((url) => url.searchParams.get('status') === '2');
   await page.getByText(t('common.no_results')).waitFor();
+  // The list reloads after Clear: the switch is clicked once that reload has come back and the row is
+  // drawn again (a click during the reload could land on the row being replaced and change nothing).
+  const reloaded = page.waitForResponse(
+    (response) => response.url().includes('/api/channel/?') && response.request().method() === 'GET',
+  );
   await clear.click();
   await page.waitForURL((url) => !url.searchParams.has('status'));
+  await reloaded;
+  const toggle = rowOf(page, copy).getByRole('switch', { name: copy });
+  await toggle.waitFor({ state: 'attached' });
 
   // The switch disables the copy (stored as manually disabled), which the filter then finds.
-  await rowOf(page, copy).getByRole('switch', { name: copy }).click({ force: true });
+  await toggle.click({ force: true });
   await poll(async () => (await channelsNamed(copy))[0]?.status).toBe(2);
   await status.selectOption('2');
   await search.click();
