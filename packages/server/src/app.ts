@@ -107,7 +107,7 @@ import { createDbSessionStore } from './sessions/db-session-store.js';
 import { createRedisSessionStore } from './sessions/redis-session-store.js';
 import type { AppContext } from './shared/context.js';
 import { type AnyRoute, defineRoute } from './shared/route.js';
-import { lazyChildLogger } from './plugins/lazy-child-logger.js';
+import { lazyChildLogger, levelEnables } from './plugins/lazy-child-logger.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -146,9 +146,6 @@ export interface BuildAppOptions {
   rootPasswordMessage?: (password: string) => string;
 }
 
-/** The log levels at which an info line is written. */
-const INFO_ENABLED: ReadonlySet<string> = new Set(['trace', 'debug', 'info']);
-
 /** Builds the Fastify app for a config: opens and migrates the database, ensures secrets and root. */
 export async function buildApp(
   config: Readonly<ServerConfig>,
@@ -174,7 +171,7 @@ export async function buildApp(
   registerSecurityHeaders(app);
   // Callback style and asked first: the relay's routes log at warn, so most requests skip the line.
   app.addHook('onResponse', (request, reply, done) => {
-    if (!INFO_ENABLED.has(request.log.level)) return done();
+    if (!levelEnables(request.log.level, 'info')) return done();
     request.log.info(
       {
         req: { method: request.method, url: request.url },
