@@ -221,7 +221,12 @@ async function relayStream(input: AttemptInput, body: AsyncIterable<Buffer>): Pr
     200,
     adapted.contentType ? { ...sseHeaders(), 'content-type': adapted.contentType } : sseHeaders(),
   );
-  raw.flushHeaders();
+  // The head goes out with the first frame when that is already here (one write instead of two: a
+  // fast upstream's first frames come in the same read as its head); otherwise on its own right after,
+  // so a client waiting on a slow first token still sees the 200 at once.
+  setImmediate(() => {
+    if (!raw.destroyed && !raw.writableEnded) raw.flushHeaders();
+  });
   const parser = adapted.decoder ?? createSseParser();
   let firstResponseMs: number | undefined;
   let complete = true;

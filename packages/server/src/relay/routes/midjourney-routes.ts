@@ -99,7 +99,6 @@ export function registerMidjourneyRoutes(
     return mode;
   };
   const authenticated = (route: RelayRoute) => ({
-    config: { compress: false },
     logLevel: 'warn' as const,
     onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
       if (!modeOf(request, reply)) return reply;
@@ -187,7 +186,7 @@ export function registerMidjourneyRoutes(
   };
 
   for (const prefix of ['', MODE_PREFIX]) {
-    scope.get(`${prefix}/mj/image/:id`, { config: { compress: false }, logLevel: 'warn' }, image);
+    scope.get(`${prefix}/mj/image/:id`, { logLevel: 'warn' }, image);
   }
   /**
    * `POST /mj/notify`: the proxy's callback with one task (its notifyHook). An admin's key may report any

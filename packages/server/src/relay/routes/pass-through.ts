@@ -216,7 +216,6 @@ export async function registerPassThroughRoutes(
     raw.removeAllContentTypeParsers();
     raw.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
     const route = {
-      config: { compress: false },
       logLevel: 'warn' as const,
       bodyLimit: Number.MAX_SAFE_INTEGER,
       onRequest: async (request: FastifyRequest, reply: FastifyReply) => {

@@ -1,6 +1,7 @@
 // The relay's HTTP surface (behaviour spec §2.2): the OpenAI-compatible `/v1` routes and the native
-// Claude and Gemini paths, in their own Fastify scope (multipart bodies, OpenAI-shaped errors, no
-// compression of streams). Unknown `/v1` paths answer the OpenAI-shaped 404 of §2.1.4.
+// Claude and Gemini paths, in their own Fastify scope (multipart bodies, OpenAI-shaped errors; relayed
+// replies and streams are written raw, so only error replies are compressed). Unknown `/v1` paths
+// answer the OpenAI-shaped 404 of §2.1.4.
 import { translate } from '@gw/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RelayCaller } from '../pipeline/authenticate.js';
@@ -153,12 +154,10 @@ export async function registerRelayRoutes(
     for (const url of ['/v1/*', '/claude/*', '/gemini/*']) scope.options(url, preflight);
     // Every relay call already leaves a consume log; two access-log lines each would also push the
     // operator's own server messages out of the system log ring within seconds.
-    const config = { compress: false } as const;
     const logLevel = 'warn' as const;
     // The key is checked before the body is read: a bad key gets its 401 even with a broken, malformed
     // multipart or oversized body, and an unauthenticated client costs no parsing (issue 8).
     const authenticated = (route: RelayRoute) => ({
-      config,
       logLevel,
       onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
         request.relayCaller = await handle.authenticate(request, reply, route);

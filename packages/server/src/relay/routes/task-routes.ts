@@ -73,7 +73,6 @@ export function registerTaskRoutes(scope: FastifyInstance, handle: Handler, deps
       .send(relayErrorBody(dialect, shapeRelayError(error, request.relayRequestId, language)));
   };
   const authenticated = (relayRoute: RelayRoute) => ({
-    config: { compress: false },
     logLevel: 'warn' as const,
     onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
       request.relayCaller = await handle.authenticate(request, reply, relayRoute);
