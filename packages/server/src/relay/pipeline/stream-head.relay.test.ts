@@ -52,7 +52,11 @@ describe('a stream whose first frame is slow', () => {
     const response = await fetch(`${r.url}/v1/chat/completions`, {
       method: 'POST',
       headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ model: 'gpt-4o-mini', stream: true, messages: [{ role: 'user', content: 'hi' }] }),
+      body: JSON.stringify({
+        model: 'gpt-4o-mini',
+        stream: true,
+        messages: [{ role: 'user', content: 'hi' }],
+      }),
     });
     const headBeforeFrames = !framesWritten;
     release();
