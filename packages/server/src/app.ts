@@ -202,6 +202,7 @@ export async function buildApp(
   const sharedStores =
     options.primary && !config.redisUrl
       ? openIpcSharedStores(options.primary, {
+          nodeId: config.nodeId,
           onError: (error) => app.log.error({ err: error }, 'a shared store (the primary process) failed'),
         })
       : await openSharedStores(config.redisUrl, {

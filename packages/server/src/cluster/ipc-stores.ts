@@ -3,14 +3,22 @@
 // limit of 5 rpm is 5 rpm across every worker. Channel cooldowns and invalidations are broadcast: a worker
 // that freezes a channel or publishes a topic tells the primary, which tells every other worker, and each
 // worker answers "which channels are frozen" from its own copy (a freeze is rare, that question is asked on
-// every request). Each call waits at most IPC_TIMEOUT_MS for the primary.
+// every request). The in-flight claims of running requests are the primary's too (a ClaimTable, the rule
+// of the Redis store), so a balance covers the requests running on every worker together. Each call waits
+// at most IPC_TIMEOUT_MS for the primary.
 import type { Worker } from 'node:cluster';
 import { createMemoryInvalidationBus, type InvalidationBus } from '../redis/invalidation-bus.js';
 import type { SharedStores } from '../redis/shared-stores.js';
 import type { ApiRateLimiter, IpRateLimiter } from '../rate-limit/limiters.js';
 import { MemoryApiRateLimiter } from '../rate-limit/memory-api-limiter.js';
 import { MemoryIpRateLimiter } from '../rate-limit/memory-ip-limiter.js';
-import { MemoryInFlightStore } from '../relay/billing/in-flight.js';
+import { ClaimTable } from '../relay/billing/claim-table.js';
+import {
+  type ClaimKeeper,
+  type ClaimStep,
+  type ClaimWrite,
+  SharedInFlightStore,
+} from '../relay/billing/shared-in-flight.js';
 import { type ChannelCooldowns, MemoryChannelCooldowns } from '../relay/selection/cooldown.js';
 import { memoryThrottleStore, type ThrottleStore } from '../sign-in/login-throttle.js';
 
@@ -27,7 +35,8 @@ interface StoreCall {
     | 'throttle.lockedFor'
     | 'throttle.fail'
     | 'throttle.lock'
-    | 'throttle.clear';
+    | 'throttle.clear'
+    | 'inflight.claim';
   args: unknown[];
 }
 /** The primary's answer. */
@@ -43,6 +52,25 @@ interface Invalidation {
 /** A channel frozen: worker → primary, then primary → every other worker (and to workers started later). */
 interface Freeze {
   gwFreeze: { channelId: number; model: string | null; until: number };
+}
+
+/** Writes to the in-flight claim tables (worker → primary, no answer; applied in the order sent). */
+interface ClaimWrites {
+  gwClaimWrites: ClaimWrite[];
+}
+/** A running claim's expiry extended. */
+interface ClaimRefresh {
+  gwClaimRefresh: { keys: string[]; claimId: string; expires: number };
+}
+
+/** How often the primary drops expired claim fields (Redis expires them itself). */
+const CLAIM_SWEEP_MS = 60_000;
+
+function isClaimWrites(message: unknown): message is ClaimWrites {
+  return typeof message === 'object' && message !== null && 'gwClaimWrites' in message;
+}
+function isClaimRefresh(message: unknown): message is ClaimRefresh {
+  return typeof message === 'object' && message !== null && 'gwClaimRefresh' in message;
 }
 
 function isFreeze(message: unknown): message is Freeze {
@@ -64,15 +92,28 @@ function isInvalidation(message: unknown): message is Invalidation {
 }
 
 /** The primary's stores, answering its workers' calls; `workers()` lists the live workers. */
-export function servePrimaryStores(workers: () => Iterable<Worker>): { listen(worker: Worker): void } {
+export function servePrimaryStores(workers: () => Iterable<Worker>): {
+  listen(worker: Worker): void;
+  close(): void;
+} {
   const api = new MemoryApiRateLimiter();
   const ip = new MemoryIpRateLimiter();
   const throttle = memoryThrottleStore();
+  const claims = new ClaimTable();
+  const sweep = setInterval(() => claims.sweep(Date.now()), CLAIM_SWEEP_MS);
+  sweep.unref();
+  /** Each worker's node id, as its claims name it: a worker that dies has its running claims dropped. */
+  const nodes = new Map<Worker, string>();
   // The freezes still running, so a worker started (or restarted) later gets them too.
   const freezes = new Map<string, Freeze>();
-  async function answer(call: StoreCall): Promise<unknown> {
+  async function answer(worker: Worker, call: StoreCall): Promise<unknown> {
     const [a, b, c, d] = call.args as [never, never, never, never];
     switch (call.method) {
+      case 'inflight.claim': {
+        const step = b as ClaimStep;
+        nodes.set(worker, step.node);
+        return claims.claim(a, step);
+      }
       case 'api.allow':
         return api.allow(a, b);
       case 'ip.allow':
@@ -90,7 +131,15 @@ export function servePrimaryStores(workers: () => Iterable<Worker>): { listen(wo
     }
   }
   return {
+    close() {
+      clearInterval(sweep);
+    },
     listen(worker) {
+      worker.once('exit', () => {
+        const node = nodes.get(worker);
+        nodes.delete(worker);
+        if (node !== undefined) claims.dropRunning(node);
+      });
       const now = Date.now();
       for (const [key, freeze] of freezes) {
         if (freeze.gwFreeze.until <= now) freezes.delete(key);
@@ -108,8 +157,14 @@ export function servePrimaryStores(workers: () => Iterable<Worker>): { listen(wo
           }
           return;
         }
+        // Claim writes are applied at once, in the order they came, before any later call of the worker.
+        if (isClaimWrites(message)) return claims.write(message.gwClaimWrites);
+        if (isClaimRefresh(message)) {
+          const { keys, claimId, expires } = message.gwClaimRefresh;
+          return claims.refresh(keys, claimId, expires);
+        }
         if (!isCall(message)) return;
-        answer(message).then(
+        answer(worker, message).then(
           (value) => {
             if (worker.isConnected()) worker.send({ gwStoreAnswer: message.gwStoreCall, value });
           },
@@ -133,7 +188,7 @@ export interface PrimaryChannel {
 /** A worker's stores: the primary's limiters over IPC; cooldowns and invalidations to every worker. */
 export function openIpcSharedStores(
   primary: PrimaryChannel,
-  options: { onError?: (error: unknown) => void } = {},
+  options: { onError?: (error: unknown) => void; nodeId?: string } = {},
 ): SharedStores {
   let next = 0;
   const waiting = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
@@ -214,6 +269,20 @@ export function openIpcSharedStores(
     },
     frozenAmong: (channelIds, model) => frozen.frozenAmong(channelIds, model),
   };
+  // The step is made (the balances read) as the call is sent: see SharedInFlightStore.
+  const claimKeeper: ClaimKeeper = {
+    claim: (keys, step) => call<unknown>('inflight.claim', [keys, step()]),
+    refresh: async (keys, claimId, expires) => {
+      primary.send({ gwClaimRefresh: { keys: [...keys], claimId, expires } } satisfies ClaimRefresh);
+    },
+    write: async (writes) => {
+      primary.send({ gwClaimWrites: [...writes] } satisfies ClaimWrites);
+    },
+  };
+  const inFlight = new SharedInFlightStore(claimKeeper, {
+    nodeId: options.nodeId ?? 'main',
+    onError: options.onError,
+  });
   const bus: InvalidationBus = {
     publish: async (topic) => {
       await local.publish(topic);
@@ -227,11 +296,10 @@ export function openIpcSharedStores(
     rateLimiters: { api, ip },
     cooldowns,
     invalidation: bus,
-    // Claims of running requests stay per worker without Redis (see the README): a balance can be
-    // overdrawn by at most one running request per worker, as between processes without Redis.
-    inFlight: new MemoryInFlightStore(),
+    inFlight,
     loginThrottle,
     close: async () => {
+      await inFlight.close();
       primary.off('message', onMessage);
       for (const pending of waiting.values()) pending.reject(new Error('closed'));
       waiting.clear();

@@ -97,6 +97,7 @@ async function servePrimary(
 
   const stopAll = async (): Promise<void> => {
     closing = true;
+    stores.close();
     const waits = [...live.values()].map(
       (worker) =>
         new Promise<void>((resolve) => {

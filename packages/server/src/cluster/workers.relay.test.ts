@@ -1,7 +1,7 @@
 // `gw serve --workers 2` (issue 13) on one SQLite file without Redis: the workers take turns with new
 // connections, share the per-user rate limit through the primary (5 per minute is 5 across both, not 5 per
-// worker) and channel cooldowns, and every relayed request is billed and logged exactly once, by whichever
-// worker served it.
+// worker), channel cooldowns and the claims of running requests, and every relayed request is billed and
+// logged exactly once, by whichever worker served it.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
@@ -174,6 +174,24 @@ describe('gw serve --workers 2 without Redis', () => {
       .where('type', '=', 2)
       .execute();
     expect(logs).toHaveLength(7);
+  }, 120_000);
+
+  it('shares the claims of running requests: a balance for one request is not spent twice on two workers', async () => {
+    r = await startRelayApp('sqlite');
+    await r.addChannel({});
+    // Enough for one request's hold (the one-hub minimum) but not for two requests' claims side by side.
+    const caller = await r.newCaller({ quota: 2_000 });
+    cluster = await startCluster(r);
+    // Slow replies, so both requests run at once; each on a new connection, which the workers take in turn.
+    r.upstream.script({ delayMs: 1_500, times: 2 });
+    const statuses = await Promise.all([
+      chatOnce(cluster.url, caller.key),
+      chatOnce(cluster.url, caller.key),
+    ]);
+    // Counted per worker, each would have been alone on its worker and both let through.
+    expect(statuses.sort()).toEqual([200, 429]);
+    // Both claims ended (the refused one at once, the other with its settlement): the next request goes.
+    expect(await chatOnce(cluster.url, caller.key)).toBe(200);
   }, 120_000);
 
   it('shares 5 per minute across both workers, and bills and logs each relayed request once', async () => {

@@ -1,6 +1,6 @@
 // The in-flight stores: one process's claims in memory, every process's in Redis (when GW_TEST_REDIS_URL is
-// set), with the same admission rule; in Redis a settled request stays counted by the other processes until
-// its ledger entry is written.
+// set) or in the cluster primary's claim table, with the same admission rule; in the shared ones a settled
+// request stays counted by the other processes until its ledger entry is written.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeRedis, openRedis, type Redis } from '../../redis/connection.js';
@@ -11,8 +11,10 @@ import {
   planClaim,
 } from './completion-budget.js';
 import { requestedCompletionTokens } from './in-flight-bound.js';
+import { ClaimTable, localClaimKeeper } from './claim-table.js';
 import { type InFlightClaim, type InFlightStore, MemoryInFlightStore } from './in-flight.js';
 import { RedisInFlightStore } from './redis-in-flight.js';
+import { RUNNING_TTL_MS, SharedInFlightStore, WRITTEN_GRACE_MS } from './shared-in-flight.js';
 import { requestRatios } from './request-ratios.js';
 
 const REDIS_URL = process.env.GW_TEST_REDIS_URL;
@@ -98,40 +100,31 @@ function sharedCases(name: string, open: () => InFlightStore) {
 
 sharedCases('memory in-flight store', () => new MemoryInFlightStore());
 
-describe.runIf(REDIS_URL)('Redis in-flight store', () => {
-  let redis: Redis;
-  let prefix: string;
-  beforeAll(async () => {
-    redis = await openRedis(REDIS_URL as string);
-  });
-  afterAll(async () => {
-    const keys = await redis.keys(`gw-test-inflight-*`);
-    if (keys.length > 0) await redis.del(...keys);
-    await closeRedis(redis);
-  });
-  const open = (nodeId = 'a') => {
-    prefix ??= `gw-test-inflight-${randomUUID()}:`;
-    return new RedisInFlightStore(redis, { keyPrefix: prefix, nodeId });
-  };
+/** Two or more processes on one shared store: `open(node)` is one process's store on the shared tables. */
+interface SharedSetup {
+  open(nodeId: string): InFlightStore;
+  /** A field of the shared tables, as stored (`points:expires:state:node`), or null. */
+  field(key: string, claimId: string): Promise<string | null>;
+  /** Writes a field directly (a process that crashed left it). */
+  plant(key: string, claimId: string, value: string): Promise<void>;
+  /** The name of the user table of `userId`. */
+  userKey(userId: number): string;
+}
 
-  sharedCases(
-    'shared cases',
-    () => new RedisInFlightStore(redis, { keyPrefix: `gw-test-inflight-${randomUUID()}:`, nodeId: 'a' }),
-  );
-
+function crossProcessCases(setup: () => SharedSetup) {
   it("counts another process's running claims", async () => {
-    prefix = `gw-test-inflight-${randomUUID()}:`;
-    const a = open('a');
-    const b = open('b');
+    const shared = setup();
+    const a = shared.open('a');
+    const b = shared.open('b');
     expect(await a.admit(claim(7, 5_000), { user: 8_000, token: undefined })).toBeTypeOf('number');
     expect(await b.admit(claim(7, 5_000), { user: 8_000, token: undefined })).toBe('user');
     await Promise.all([a.close(), b.close()]);
   });
 
   it('keeps a settled charge counted by the other processes until its entry is written, then a grace', async () => {
-    prefix = `gw-test-inflight-${randomUUID()}:`;
-    const a = open('a');
-    const b = open('b');
+    const shared = setup();
+    const a = shared.open('a');
+    const b = shared.open('b');
     const first = claim(8, 5_000);
     expect(await a.admit(first, { user: 8_000, token: undefined })).toBeTypeOf('number');
     a.settled(first.id, { user: 4_000, token: 0 });
@@ -146,21 +139,83 @@ describe.runIf(REDIS_URL)('Redis in-flight store', () => {
     expect(await a.admit(again, { user: 4_000, token: undefined })).toBeTypeOf('number');
     a.release(again.id);
     a.written([first.id]);
-    const field = await redis.hget(`${prefix}inflight:u:8`, first.id);
-    expect(field).toMatch(/^4000:\d+:o:a$/);
-    await new Promise((resolve) => setTimeout(resolve, 2_700));
-    expect(await redis.hget(`${prefix}inflight:u:8`, first.id)).toBeNull();
+    expect(await shared.field(shared.userKey(8), first.id)).toMatch(/^4000:\d+:o:a$/);
+    await new Promise((resolve) => setTimeout(resolve, WRITTEN_GRACE_MS + 200));
+    expect(await shared.field(shared.userKey(8), first.id)).toBeNull();
     await Promise.all([a.close(), b.close()]);
   });
 
   it("forgets a crashed process's claims once their fields expire", async () => {
-    prefix = `gw-test-inflight-${randomUUID()}:`;
-    const b = open('b');
-    const key = `${prefix}inflight:u:9`;
-    await redis.hset(key, 'dead-1', `5000:${Date.now() - 1}:r:gone`);
+    const shared = setup();
+    const b = shared.open('b');
+    await shared.plant(shared.userKey(9), 'dead-1', `5000:${Date.now() - 1}:r:gone`);
     expect(await b.admit(claim(9, 5_000), { user: 6_000, token: undefined })).toBeTypeOf('number');
-    expect(await redis.hexists(key, 'dead-1')).toBe(0);
+    expect(await shared.field(shared.userKey(9), 'dead-1')).toBeNull();
     await b.close();
+  });
+}
+
+describe.runIf(REDIS_URL)('Redis in-flight store', () => {
+  let redis: Redis;
+  beforeAll(async () => {
+    redis = await openRedis(REDIS_URL as string);
+  });
+  afterAll(async () => {
+    const keys = await redis.keys(`gw-test-inflight-*`);
+    if (keys.length > 0) await redis.del(...keys);
+    await closeRedis(redis);
+  });
+
+  sharedCases(
+    'shared cases',
+    () => new RedisInFlightStore(redis, { keyPrefix: `gw-test-inflight-${randomUUID()}:`, nodeId: 'a' }),
+  );
+
+  crossProcessCases(() => {
+    const prefix = `gw-test-inflight-${randomUUID()}:`;
+    return {
+      open: (nodeId) => new RedisInFlightStore(redis, { keyPrefix: prefix, nodeId }),
+      field: (key, claimId) => redis.hget(key, claimId),
+      plant: async (key, claimId, value) => {
+        await redis.hset(key, claimId, value);
+      },
+      userKey: (userId) => `${prefix}inflight:u:${userId}`,
+    };
+  });
+});
+
+// Without Redis the workers of `gw serve --workers N` share the primary's table over IPC
+// (cluster/workers.relay.test.ts runs it through a real cluster); here the table is called in the process.
+describe("the cluster primary's claim table", () => {
+  sharedCases(
+    'shared cases',
+    () => new SharedInFlightStore(localClaimKeeper(new ClaimTable()), { nodeId: 'a' }),
+  );
+
+  crossProcessCases(() => {
+    const table = new ClaimTable();
+    return {
+      open: (nodeId) => new SharedInFlightStore(localClaimKeeper(table), { nodeId }),
+      field: async (key, claimId) => table.field(key, claimId) ?? null,
+      plant: async (key, claimId, value) => table.write([{ key, field: claimId, value }]),
+      userKey: (userId) => `inflight:u:${userId}`,
+    };
+  });
+
+  it("drops a dead worker's running claims at once, keeps its settled ones, sweeps expired ones", async () => {
+    const table = new ClaimTable();
+    const a = new SharedInFlightStore(localClaimKeeper(table), { nodeId: 'a' });
+    const running = claim(11, 5_000);
+    const settled = claim(11, 1_000);
+    expect(await a.admit(running, { user: 1e9, token: undefined })).toBe(5_000);
+    expect(await a.admit(settled, { user: 1e9, token: undefined })).toBe(1_000);
+    a.settled(settled.id, { user: 700, token: 0 });
+    table.dropRunning('a');
+    expect(table.field('inflight:u:11', running.id)).toBeUndefined();
+    expect(table.field('inflight:u:11', settled.id)).toMatch(/^700:\d+:o:a$/);
+    table.sweep(Date.now() + RUNNING_TTL_MS * 10);
+    expect(table.size).toBe(0);
+    await a.close();
   });
 });
 
