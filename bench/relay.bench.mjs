@@ -11,7 +11,9 @@
 // request's scheduled time, and prints p50/p99/max per target and gw's added p99 over direct per run.
 // `--profile <dir>` runs gw under --cpu-prof, keeps the profile in <dir> and prints where gw's time went.
 // `--database <url>` puts gw on that database (an empty one, e.g. PostgreSQL) instead of a fresh SQLite
-// file; `--workers <n>` runs `gw serve --workers n` (cluster; CPU counted over the primary and workers).
+// file; `--workers <n>` runs `gw serve --workers n` (cluster; CPU counted over the primary and workers);
+// `--node-flags="<flags>"` starts gw's node with those flags (V8 tuning, e.g. --max-semi-space-size=8).
+// A gw serving alone also reports, per open-loop run, its event loop's longest hold and its GC pauses.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -20,6 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chatLoad, openLoad, summarize } from './relay/chat-load.mjs';
 import { prepareGw, probeRelay, waitForConsumeLogs } from './relay/gw-setup.mjs';
+import { pausesLine, pausesOf } from './relay/pauses.mjs';
 import { cpuMicros, startNodeProcess, stopNodeProcess } from './relay/processes.mjs';
 import { summarizeCpuProfile } from './relay/profile-summary.mjs';
 import { comparisonLine, openHeader, openRow, resultHeader, resultRow } from './relay/report.mjs';
@@ -34,7 +37,12 @@ const ROOT_PASSWORD = 'bench-password';
 const OPEN_MS = Number(process.env.BENCH_OPEN_MS ?? 2000);
 const RATES = (process.env.BENCH_RATES ?? '300,1000').split(',').filter(Boolean).map(Number);
 const { values: options } = parseArgs({
-  options: { profile: { type: 'string' }, database: { type: 'string' }, workers: { type: 'string' } },
+  options: {
+    profile: { type: 'string' },
+    database: { type: 'string' },
+    workers: { type: 'string' },
+    'node-flags': { type: 'string' },
+  },
 });
 const profileDir = options.profile ? resolve(options.profile) : undefined;
 
@@ -65,7 +73,10 @@ const start = async (script, args, options) => {
 async function startGw(upstreamUrl) {
   if (profileDir) mkdirSync(profileDir, { recursive: true });
   const gw = await start('gw-server.mjs', [], {
-    nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+    nodeArgs: [
+      ...(options['node-flags'] ?? '').split(' ').filter(Boolean),
+      ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+    ],
     env: {
       ...process.env,
       DATABASE_URL: options.database ?? `sqlite:${join(dataDir, 'gw.db')}`,
@@ -78,18 +89,25 @@ async function startGw(upstreamUrl) {
   });
   const { authorization, cookie } = await prepareGw(gw.url, upstreamUrl, ROOT_PASSWORD);
   const probe = await probeRelay(gw.url, authorization);
-  return { ...probe, url: gw.url, headers: { authorization }, cookie, pid: gw.child.pid };
+  return { ...probe, url: gw.url, headers: { authorization }, cookie, pid: gw.child.pid, child: gw.child };
 }
 
 let failed = false;
 let gwOpenCompleted = 0;
 
-/** One run of `load`, with the CPU time the target's server used during it. */
-async function measured(target, load, ms) {
+/** One run of `load`, with the CPU time the target's server used during it (and gw's pauses, if asked). */
+async function measured(target, load, ms, { pauses = false } = {}) {
+  const watch = pauses && target.child && !options.workers;
+  if (watch) await pausesOf(target.child, 'reset');
   const before = cpuMicros(target.pid);
   const result = await load.run(ms);
   const after = cpuMicros(target.pid);
-  return { ...result, cpuMicros: before === undefined || after === undefined ? undefined : after - before };
+  const report = watch ? await pausesOf(target.child, 'report') : undefined;
+  return {
+    ...result,
+    cpuMicros: before === undefined || after === undefined ? undefined : after - before,
+    pauses: report,
+  };
 }
 
 try {
@@ -114,7 +132,13 @@ try {
     reason: error.message,
   }));
   if (gwTarget.available) {
-    targets.push({ name: 'gw', origin: gwTarget.url, headers: gwTarget.headers, pid: gwTarget.pid });
+    targets.push({
+      name: 'gw',
+      origin: gwTarget.url,
+      headers: gwTarget.headers,
+      pid: gwTarget.pid,
+      child: gwTarget.child,
+    });
   } else console.log(`gw: not available (${gwTarget.reason})`);
 
   console.log(
@@ -167,7 +191,7 @@ try {
       for (let round = 0; round < ROUNDS; round += 1) {
         const order = round % 2 === 0 ? loads : [...loads].reverse();
         for (const { target, load } of order)
-          perTarget.get(target.name).push(await measured(target, load, OPEN_MS));
+          perTarget.get(target.name).push(await measured(target, load, OPEN_MS, { pauses: true }));
       }
       for (const { target, load } of loads) {
         await load.close();
@@ -176,6 +200,7 @@ try {
         if (target.name === 'gw') gwOpenCompleted += runsOf.reduce((sum, run) => sum + run.completed, 0);
         if (runsOf.some((run) => run.errors > 0)) failed = true;
         console.log(openRow(target.name, rate, runsOf, perTarget.get('direct')));
+        if (runsOf.some((run) => run.pauses)) console.log(pausesLine(runsOf.map((run) => run.pauses)));
       }
     }
   }

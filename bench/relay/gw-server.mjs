@@ -3,11 +3,14 @@
 // silent logs). Prints `listening <url>` once ready.
 import cluster from 'node:cluster';
 import { serve } from '../../packages/server/dist/index.js';
+import { watchPauses } from './pauses.mjs';
 import { exitWithParent } from './processes.mjs';
 
 // GW_WORKERS > 1: this process is the cluster's primary and the workers run this file too (quietly).
 const gw = await serve({ port: 0, host: '127.0.0.1', handleSignals: false, env: process.env });
 if (cluster.isPrimary) console.log(`listening ${gw.url}`);
+// One process serves alone: its event loop and GC pauses are reported per open-loop run.
+if (cluster.isPrimary && !(Number(process.env.GW_WORKERS) > 1)) watchPauses();
 exitWithParent();
 process.on('SIGTERM', async () => {
   await gw.close();
