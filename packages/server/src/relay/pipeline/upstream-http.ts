@@ -3,13 +3,21 @@
 // ever: the connect, the response headers (first byte) and every silence between two body chunks are
 // bounded. A stream that keeps sending is never cut (reasoning models may stream for many minutes);
 // only RELAY_TIMEOUT, when set, bounds a whole request, as in one-hub.
-import { Agent, type Dispatcher, ProxyAgent, request } from 'undici';
+//
+// Calls go through undici's dispatch with a handler of our own (upstream-body.ts) rather than its request():
+// request() wraps every call in a RequestHandler (an AsyncResource), a Readable body and their promises,
+// ~3 KB a call that the young-generation collector found still reachable and promoted to the old one —
+// the scavenges of a busy relay then took ~10–25 ms each (bench/README.md, 2026-11-27).
+import { Agent, type Dispatcher, ProxyAgent } from 'undici';
 import type { UpstreamRequest } from '../providers/provider.js';
+import { dispatchUpstream, type UpstreamBody } from './upstream-body.js';
+
+export type { UpstreamBody } from './upstream-body.js';
 
 export interface UpstreamResponse {
   status: number;
   headers: Record<string, string | string[] | undefined>;
-  body: Dispatcher.ResponseData['body'];
+  body: UpstreamBody;
 }
 
 export interface UpstreamSendOptions {
@@ -77,14 +85,13 @@ export function createUpstreamHttp(options: UpstreamHttpOptions): UpstreamHttp {
         };
         body = new Uint8Array(await encoded.arrayBuffer());
       }
-      const response = await request(upstream.url, {
+      return dispatchUpstream(dispatcher(proxy), {
+        url: upstream.url,
         method: upstream.method,
         headers,
         body: body as Dispatcher.DispatchOptions['body'],
-        dispatcher: dispatcher(proxy),
-        ...(combined ? { signal: combined } : {}),
+        signal: combined,
       });
-      return { status: response.statusCode, headers: response.headers, body: response.body };
     },
     async close() {
       await Promise.all([direct.close(), ...[...proxies.values()].map((agent) => agent.close())]);

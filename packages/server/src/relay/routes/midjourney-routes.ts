@@ -3,6 +3,7 @@
 // proxy refuses), the task stored before its id goes back, and the fetch routes read from the local
 // database, scoped to the caller. A speed mode prefix (`/mj-relax/mj/…`, `/mj-turbo/…`, `/mj-fast/…`)
 // picks the mode; any other prefix is a 400.
+import { Readable } from 'node:stream';
 import { isAdmin } from '@gw/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GwDb } from '../../db/database.js';
@@ -182,7 +183,7 @@ export function registerMidjourneyRoutes(
       const value = response.headers[name];
       if (value !== undefined) reply.header(name, Array.isArray(value) ? value[0] : value);
     }
-    return reply.send(response.body);
+    return reply.send(Readable.from(response.body));
   };
 
   for (const prefix of ['', MODE_PREFIX]) {
