@@ -54,6 +54,8 @@ export function journeyFixture(options: { env?: Record<string, string> } = {}): 
     const launched = launchChromium().then((browser) => {
       journey.browser = browser;
     });
+    // Awaited below; until then a failed launch must not count as an unhandled rejection.
+    launched.catch(() => undefined);
     try {
       journey.server = await startGwServer(options);
       journey.rootCookie = await signIn(journey.server.url, 'root', journey.server.rootPassword);
