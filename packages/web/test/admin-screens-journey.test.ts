@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { translate } from '@gw/core';
 import type { Locator, Page } from 'playwright-core';
-import { journeyFixture } from './browser';
+import { journeyFixture, openConsole, signedInContext } from './browser';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 const en = (key: string, params?: Record<string, unknown>) => translate('en_US', key, params);
@@ -18,19 +18,12 @@ beforeAll(async () => {
 });
 
 async function openAs(username: string, password: string): Promise<Page> {
-  const context = await journey.browser.newContext({
+  const context = await signedInContext(journey.browser, journey.server.url, username, password, {
+    language: 'en_US',
     locale: 'en-US',
     viewport: { width: 1400, height: 900 },
   });
-  const opened = await context.newPage();
-  await opened.goto(`${journey.server.url}/login`);
-  await opened.evaluate(() => localStorage.setItem('appLanguage', 'en_US'));
-  await opened.goto(`${journey.server.url}/login`);
-  await opened.getByLabel(en('auth.username')).fill(username);
-  await opened.getByLabel(en('auth.password')).fill(password);
-  await opened.getByRole('button', { name: en('auth.login'), exact: true }).click();
-  await opened.waitForURL('**/panel/dashboard');
-  return opened;
+  return openConsole(context, journey.server.url);
 }
 
 /** What root reads from the API (the server's own answer, not the page's). */

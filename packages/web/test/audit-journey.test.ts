@@ -5,7 +5,7 @@
 import { type Language, translate } from '@gw/core';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { closeDialog, journeyFixture, rootApi, signInAs } from './browser';
+import { closeDialog, journeyFixture, rootApi, signInAs, signInRootAs } from './browser';
 
 const journey = journeyFixture();
 const POLL = { timeout: 15_000 };
@@ -31,8 +31,7 @@ describe('audit trail (en_US, 1440 px)', () => {
   it(
     'lists the changes with who and what changed, the key masked, and filters by resource and user name',
     async () => {
-      const page = await signInAs(journey, 'root', journey.server.rootPassword, lang, 1440);
-      await page.goto(`${journey.server.url}/panel/audit`);
+      const page = await signInRootAs(journey, lang, 1440, { to: '/panel/audit' });
       await page
         .getByRole('heading', { name: tr('audit.title') })
         .first()
@@ -89,12 +88,10 @@ describe('audit trail (en_US, 1440 px)', () => {
   it(
     'is in the menu for admins only; a common user is sent to 404',
     async () => {
-      const root = await signInAs(journey, 'root', journey.server.rootPassword, lang, 1440);
-      await root.goto(`${journey.server.url}/panel/dashboard`);
+      const root = await signInRootAs(journey, lang, 1440);
       await root.getByRole('link', { name: tr('nav.audit') }).waitFor(POLL);
       await root.context().close();
       const nora = await signInAs(journey, 'nora', 'nora-password-1', lang, 1440);
-      await nora.goto(`${journey.server.url}/panel/dashboard`);
       await nora.getByRole('link', { name: tr('nav.token') }).waitFor(POLL);
       expect(await nora.getByRole('link', { name: tr('nav.audit') }).count()).toBe(0);
       await nora.goto(`${journey.server.url}/panel/audit`);

@@ -1,8 +1,15 @@
 // The headless Chromium every web journey drives: Debian's binary (or CHROMIUM_PATH) with the flags the
 // machine and CI need, and a clear message when it is missing.
 import { existsSync } from 'node:fs';
-import { type Language, translate } from '@gw/core';
-import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
+import type { Language } from '@gw/core';
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Locator,
+  type Page,
+} from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { type GwServer, signIn, startGwServer } from '../../../test-support/gw-server';
 
@@ -42,9 +49,19 @@ export interface Journey {
 export function journeyFixture(options: { env?: Record<string, string> } = {}): Journey {
   const journey = {} as Journey;
   beforeAll(async () => {
-    journey.server = await startGwServer(options);
-    journey.rootCookie = await signIn(journey.server.url, 'root', journey.server.rootPassword);
-    journey.browser = await launchChromium();
+    // Chromium starts while gw does (about a second of each file on CI's two cores); `afterAll` closes
+    // whichever of them started.
+    const launched = launchChromium().then((browser) => {
+      journey.browser = browser;
+    });
+    // Awaited below; until then a failed launch must not count as an unhandled rejection.
+    launched.catch(() => undefined);
+    try {
+      journey.server = await startGwServer(options);
+      journey.rootCookie = await signIn(journey.server.url, 'root', journey.server.rootPassword);
+    } finally {
+      await launched;
+    }
   });
   afterAll(async () => {
     await journey.browser?.close();
@@ -71,20 +88,37 @@ export async function rootApi<D = unknown>(
 }
 
 /**
- * A new browser page signed in as root through the login form, the console set to `language` first (the
- * stored choice, as a returning user has it); `width` is the viewport's.
+ * A new browser page signed in as root (see `signInAs`), the console set to `language` first (the stored
+ * choice, as a returning user has it); `width` is the viewport's.
  */
-export function signInRootAs(journey: Journey, language: Language, width = 1400): Promise<Page> {
-  return signInAs(journey, 'root', journey.server.rootPassword, language, width);
+export function signInRootAs(
+  journey: Journey,
+  language: Language,
+  width = 1400,
+  options: SignInOptions = {},
+): Promise<Page> {
+  return signInAs(journey, 'root', journey.server.rootPassword, language, width, options);
 }
 
-/** What a journey may set on the browser before signing in: the theme and clipboard access. */
+/**
+ * What a journey may set on the browser before signing in: the theme and clipboard access, and the
+ * console screen the page opens on (`/panel/…`; the dashboard, where the form lands, unless said).
+ */
 export interface SignInOptions {
   theme?: 'light' | 'dark';
   clipboard?: boolean;
+  to?: `/panel/${string}`;
 }
 
-/** A new browser page signed in as `username` through the login form, in `language` at `width` px. */
+/**
+ * A new browser page signed in as `username`, in `language` at `width` px, on the console's dashboard.
+ * The session is made over the API from the page's own browser context (`POST /api/user/login`, the
+ * form's request), so the browser holds a real session cookie; the console then loads the user through
+ * its own check (`/api/user/self`). The login form itself is driven by the journeys that test it
+ * (auth, the first journey, settings, top-up and profile). Through the form here, each of about 70
+ * sign-ins loaded the console twice, then the journey's screen a third time (3–7 s on CI's two cores);
+ * now the page loads once, on `options.to`.
+ */
 export async function signInAs(
   journey: Journey,
   username: string,
@@ -93,25 +127,69 @@ export async function signInAs(
   width = 1400,
   options: SignInOptions = {},
 ): Promise<Page> {
-  const tr = (key: string) => translate(language, key);
-  const context = await journey.browser.newContext({
+  const context = await signedInContext(journey.browser, journey.server.url, username, password, {
+    language,
+    theme: options.theme,
     viewport: { width, height: 900 },
     permissions: options.clipboard ? ['clipboard-read', 'clipboard-write'] : [],
   });
-  const page = await context.newPage();
-  await page.goto(`${journey.server.url}/login`);
-  await page.evaluate(
-    ({ value, theme }) => {
-      localStorage.setItem('appLanguage', value);
-      if (theme) localStorage.setItem('theme', theme);
+  return openConsole(context, journey.server.url, options.to);
+}
+
+/** What a signed-in browser context starts with: the stored language and theme, and Playwright's options. */
+export interface SignedInContextOptions extends BrowserContextOptions {
+  language: Language;
+  theme?: 'light' | 'dark';
+}
+
+/**
+ * A browser context of `browser` holding `username`'s session cookie for the console at `url`, made by
+ * the login request the form sends, from the context itself (its cookie jar, its user agent), and the
+ * console's language (and theme) stored as a returning user has them.
+ */
+export async function signedInContext(
+  browser: Browser,
+  url: string,
+  username: string,
+  password: string,
+  { language, theme, ...options }: SignedInContextOptions,
+): Promise<BrowserContext> {
+  const context = await browser.newContext(options);
+  // Stored before the console's first script, once: a language or theme the journey then picks stays.
+  await context.addInitScript(
+    ({ language, theme }) => {
+      try {
+        if (localStorage.getItem('appLanguage') === null) localStorage.setItem('appLanguage', language);
+        if (theme && localStorage.getItem('theme') === null) localStorage.setItem('theme', theme);
+      } catch {
+        // a document without storage (about:blank)
+      }
     },
-    { value: language, theme: options.theme },
+    { language, theme },
   );
-  await page.goto(`${journey.server.url}/login`);
-  await page.getByLabel(tr('auth.username')).fill(username);
-  await page.getByLabel(tr('auth.password')).fill(password);
-  await page.getByRole('button', { name: tr('auth.login'), exact: true }).click();
-  await page.waitForURL('**/panel/dashboard');
+  const answer = await context.request.post(`${url}/api/user/login`, { data: { username, password } });
+  const body = (await answer.json()) as { success: boolean; message: string };
+  if (!body.success) {
+    await context.close();
+    throw new Error(`sign-in as ${username} failed: ${body.message}`);
+  }
+  return context;
+}
+
+/**
+ * A new page of a signed-in `context` on the console screen at `path`, once the console let the user in
+ * (a refused session would land on /login instead).
+ */
+export async function openConsole(
+  context: BrowserContext,
+  url: string,
+  path: `/panel/${string}` = '/panel/dashboard',
+): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(`${url}${path}`);
+  // The console frame draws only once its user check passed.
+  await page.locator('.gw-panel').waitFor({ state: 'attached' });
+  if (!page.url().startsWith(`${url}/panel/`)) throw new Error(`the console sent ${path} to ${page.url()}`);
   return page;
 }
 

@@ -9,7 +9,7 @@ import {
   type FakeUpstream,
   startFakeUpstream,
 } from '../../server/src/relay/test-support/fake-upstream/index.js';
-import { journeyFixture } from './browser';
+import { journeyFixture, openConsole, signedInContext } from './browser';
 
 const en = (key: string, params?: Record<string, unknown>) => translate('en_US', key, params);
 const zh = (key: string, params?: Record<string, unknown>) => translate('zh_CN', key, params);
@@ -31,21 +31,13 @@ async function openAs(
   language: 'en_US' | 'zh_CN',
   viewport: { width: number; height: number },
 ): Promise<Page> {
-  const context = await browser.newContext({
+  const context = await signedInContext(browser, journey.server.url, 'root', journey.server.rootPassword, {
+    language,
     locale: language.replace('_', '-'),
     viewport,
     permissions: ['clipboard-read', 'clipboard-write'],
   });
-  const opened = await context.newPage();
-  const tr = language === 'en_US' ? en : zh;
-  await opened.goto(`${journey.server.url}/login`);
-  await opened.evaluate((lang) => localStorage.setItem('appLanguage', lang), language);
-  await opened.goto(`${journey.server.url}/login`);
-  await opened.getByLabel(tr('auth.username')).fill('root');
-  await opened.getByLabel(tr('auth.password')).fill(journey.server.rootPassword);
-  await opened.getByRole('button', { name: tr('auth.login'), exact: true }).click();
-  await opened.waitForURL('**/panel/dashboard');
-  return opened;
+  return openConsole(context, journey.server.url);
 }
 
 /** What root reads from the API (the server's own answer, not the page's). */

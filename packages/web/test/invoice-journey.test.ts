@@ -7,7 +7,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { type Language, previousInvoiceMonth, translate } from '@gw/core';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { journeyFixture, placeholderRoom, signInAs } from './browser';
+import { journeyFixture, placeholderRoom, signInAs, signInRootAs } from './browser';
 
 const journey = journeyFixture();
 const POLL = { timeout: 15_000 };
@@ -67,8 +67,7 @@ describe('monthly bills (en_US, 1440 px)', () => {
       await ivy.waitForURL('**/panel/404');
       await ivy.context().close();
 
-      const root = await signInAs(journey, 'root', journey.server.rootPassword, lang, 1440);
-      await root.goto(`${journey.server.url}/panel/setting`);
+      const root = await signInRootAs(journey, lang, 1440, { to: '/panel/setting' });
       const card = root.getByRole('region', { name: tr('options.cards.invoice') });
       await card.getByText(tr('options.fields.UserInvoiceMonth.label')).click();
       await card.getByRole('button', { name: tr('options.screen.save') }).click();
@@ -130,8 +129,7 @@ describe('monthly bills (zh_CN, 390 px)', () => {
   it(
     'lists and opens the bill on a phone; turned off, the menu item and the page go',
     async () => {
-      const page = await signInAs(journey, 'ivy', 'ivy-password-1', lang, 390);
-      await page.goto(`${journey.server.url}/panel/invoice`);
+      const page = await signInAs(journey, 'ivy', 'ivy-password-1', lang, 390, { to: '/panel/invoice' });
       await page.getByRole('heading', { name: tr('billing.invoices.title') }).waitFor();
       await page.getByRole('row').filter({ hasText: MONTH }).getByText('$1.955554').waitFor();
       await page.goto(`${journey.server.url}/panel/invoice/detail/${MONTH}`);

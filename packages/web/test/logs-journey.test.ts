@@ -223,8 +223,7 @@ describe('logs', () => {
     'a user sees and exports only their own logs (zh_CN, 390 px)',
     async () => {
       const zh = (key: string) => translate('zh_CN', key);
-      const page = await signInAs(journey, LENA.username, LENA.password, 'zh_CN', 390);
-      await page.goto(`${journey.server.url}/panel/log`);
+      const page = await signInAs(journey, LENA.username, LENA.password, 'zh_CN', 390, { to: '/panel/log' });
       await page.getByRole('heading', { name: zh('logs.title') }).waitFor();
       const own = await api<{ total_count: number }>('GET', '/api/log/?username=lena');
       await expect.poll(() => rows(page).count(), POLL).toBe(own.total_count);

@@ -203,8 +203,9 @@ describe('available models of a private group (zh_CN, 390 px)', () => {
   it(
     'starts on the user’s own group and prices its models at its ratio',
     async () => {
-      const page = await signInAs(journey, 'tess', 'tess-password-1', lang, 390);
-      await page.goto(`${journey.server.url}/panel/model_price`);
+      const page = await signInAs(journey, 'tess', 'tess-password-1', lang, 390, {
+        to: '/panel/model_price',
+      });
       await page.getByRole('heading', { name: tr('billing.models.title') }).waitFor();
       const groups = page.getByRole('group', { name: tr('billing.models.filters.group') });
       // Her own group (×0.5) is listed and chosen; jr-mini costs half: 0.075 × 0.002 × 0.5 = $0.000075 / 1K.

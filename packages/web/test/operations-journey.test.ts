@@ -3,10 +3,10 @@
 // a bad form shows its field error and stores nothing, then create, edit, the screen's own actions and
 // delete, each checked against the server's own answer; a plain user is refused every one of them.
 import { readFileSync } from 'node:fs';
-import { translate } from '@gw/core';
+import { type Language, translate } from '@gw/core';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it, vi } from 'vitest';
-import { journeyFixture } from './browser';
+import { journeyFixture, openConsole, signedInContext } from './browser';
 
 type T = (key: string, params?: Record<string, unknown>) => string;
 const LANGUAGES: { language: 'zh_CN' | 'en_US'; locale: string; t: T; tag: string }[] = [
@@ -19,22 +19,15 @@ vi.setConfig({ testTimeout: 150_000 });
 
 const journey = journeyFixture();
 
-async function openAs(username: string, password: string, language: string, locale: string, t: T) {
-  const context = await journey.browser.newContext({
+async function openAs(username: string, password: string, language: Language, locale: string) {
+  const context = await signedInContext(journey.browser, journey.server.url, username, password, {
+    language,
     locale,
     viewport: { width: 1400, height: 900 },
     acceptDownloads: true,
   });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: journey.server.url });
-  const page = await context.newPage();
-  await page.goto(`${journey.server.url}/login`);
-  await page.evaluate((chosen) => localStorage.setItem('appLanguage', chosen), language);
-  await page.goto(`${journey.server.url}/login`);
-  await page.getByLabel(t('auth.username')).fill(username);
-  await page.getByLabel(t('auth.password')).fill(password);
-  await page.getByRole('button', { name: t('auth.login'), exact: true }).click();
-  await page.waitForURL('**/panel/dashboard');
-  return page;
+  return openConsole(context, journey.server.url);
 }
 
 /** What root reads from the API (the server's own answer, not the page's). */
@@ -85,7 +78,7 @@ async function remove(page: Page, t: T, row: string, name: string, confirmKey: s
 describe.each(LANGUAGES)('operations screens journey as root ($language)', ({ language, locale, t, tag }) => {
   let page: Page;
   const open = async (route: string, titleKey: string) => {
-    page ??= await openAs('root', journey.server.rootPassword, language, locale, t);
+    page ??= await openAs('root', journey.server.rootPassword, language, locale);
     await page.goto(`${journey.server.url}/panel/${route}`);
     await page.getByRole('heading', { name: t(titleKey) }).waitFor();
   };
@@ -267,8 +260,8 @@ describe('operations screens journey (plain user)', () => {
       body: JSON.stringify({ username: 'plainops', password: 'plain-password-1' }),
     });
     expect(((await created.json()) as { success: boolean }).success).toBe(true);
-    const { language, locale, t } = LANGUAGES[0] as (typeof LANGUAGES)[number];
-    const plain = await openAs('plainops', 'plain-password-1', language, locale, t);
+    const { language, locale } = LANGUAGES[0] as (typeof LANGUAGES)[number];
+    const plain = await openAs('plainops', 'plain-password-1', language, locale);
     // Every admin list screen of issue 9 (the reports and settings have their own journeys' checks).
     const routes = ['user', 'channel', 'user_group', 'redemption', 'payment', 'pricing', 'model_ownedby'];
     for (const route of [...routes, 'model_info', 'telegram']) {

@@ -3,7 +3,7 @@
 // question; a plain user's palette holds no admin screen.
 import { translate } from '@gw/core';
 import type { Page } from 'playwright-core';
-import { journeyFixture } from './browser';
+import { journeyFixture, openConsole, signedInContext } from './browser';
 import { describe, expect, it } from 'vitest';
 
 type T = (key: string, params?: Record<string, unknown>) => string;
@@ -23,16 +23,12 @@ async function api(path: string, body: unknown, cookie = journey.rootCookie) {
 }
 
 async function openAs(username: string, password: string, locale: 'en-US' | 'zh-CN') {
-  const context = await journey.browser.newContext({ locale, viewport: { width: 1400, height: 900 } });
-  const page = await context.newPage();
-  const t = locale === 'en-US' ? en : zh;
-  await page.goto(`${journey.server.url}/login`);
-  await page.evaluate((language) => localStorage.setItem('appLanguage', language), locale.replace('-', '_'));
-  await page.goto(`${journey.server.url}/login`);
-  await page.getByLabel(t('auth.username')).fill(username);
-  await page.getByLabel(t('auth.password')).fill(password);
-  await page.getByRole('button', { name: t('auth.login'), exact: true }).click();
-  await page.waitForURL('**/panel/dashboard');
+  const context = await signedInContext(journey.browser, journey.server.url, username, password, {
+    language: locale === 'en-US' ? 'en_US' : 'zh_CN',
+    locale,
+    viewport: { width: 1400, height: 900 },
+  });
+  const page = await openConsole(context, journey.server.url);
   return { context, page };
 }
 

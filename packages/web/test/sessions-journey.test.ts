@@ -10,8 +10,7 @@ const en = (key: string) => translate('en_US', key);
 describe('sign out everywhere', () => {
   it('ends the session of every browser of the user, the pressing one included', async () => {
     const elsewhere = await signInRootAs(journey, 'en_US');
-    const page = await signInRootAs(journey, 'en_US');
-    await page.goto(`${journey.server.url}/panel/profile`);
+    const page = await signInRootAs(journey, 'en_US', 1400, { to: '/panel/profile' });
     await page.getByRole('heading', { name: en('users.profile.sessions_title') }).waitFor();
     await page.getByRole('button', { name: en('users.profile.sign_out_everywhere') }).click();
     await page.waitForURL(`${journey.server.url}/`);

@@ -129,8 +129,7 @@ describe('console shell', () => {
     await app.close();
     await context.close();
 
-    const page = await signInRootAs(journey, 'en_US');
-    await page.goto(`${journey.server.url}/panel/token`);
+    const page = await signInRootAs(journey, 'en_US', 1400, { to: '/panel/token' });
     await page.goto(`${journey.server.url}/panel/no-such-screen`);
     await page.waitForURL('**/panel/404');
     await page.getByRole('button', { name: en('common.back') }).click();

@@ -20,6 +20,7 @@ import {
   journeyFixture,
   rootApi,
   signInAs,
+  signInRootAs,
 } from './browser';
 
 const journey = journeyFixture();
@@ -210,6 +211,18 @@ const ids = async (page: Page, prefix: string) =>
   (await rows(page, prefix).allTextContents()).map((text) => /(?:mj|suno|kling)-[a-z]+-\d/.exec(text)?.[0]);
 
 /** `YYYY-MM-DD` and `HH:mm` of a time in the browser's (the test machine's) time zone. */
+/**
+ * Presses "Refresh & clear" and waits until the list's reload it starts has come back: a filter typed
+ * or a row clicked during that reload is lost to it (the list then shows every job again).
+ */
+async function refreshAndClear(page: Page, label: string, list: '/api/mj/' | '/api/task/') {
+  const reloaded = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === list && response.request().method() === 'GET',
+  );
+  await page.getByRole('button', { name: label }).click();
+  await reloaded;
+}
+
 function localDateAndClock(ms: number): [string, string] {
   const date = new Date(ms);
   const pad = (value: number) => String(value).padStart(2, '0');
@@ -226,10 +239,7 @@ describe('tasks as root (en_US, 1440 px)', () => {
   it(
     "lists everyone's Midjourney jobs, filters them, and previews, copies and downloads a result image",
     async () => {
-      const page = await signInAs(journey, 'root', journey.server.rootPassword, lang, 1440, {
-        clipboard: true,
-      });
-      await page.goto(`${journey.server.url}/panel/midjourney`);
+      const page = await signInRootAs(journey, lang, 1440, { clipboard: true, to: '/panel/midjourney' });
       await expect.poll(() => rows(page, 'mj-').count(), POLL).toBe(4);
       for (const column of ['tasks.fields.channel_id', 'tasks.fields.user_id', 'tasks.fields.code'])
         await page.getByRole('columnheader', { name: tr(column) }).waitFor();
@@ -272,13 +282,13 @@ describe('tasks as root (en_US, 1440 px)', () => {
       await taskId.press('Enter');
       await page.waitForURL(/mj_id=mj-mona-1/);
       await expect.poll(() => ids(page, 'mj-'), POLL).toEqual(['mj-mona-1']);
-      await page.getByRole('button', { name: tr('web.kit.refresh_clear') }).click();
+      await refreshAndClear(page, tr('web.kit.refresh_clear'), '/api/mj/');
       await expect.poll(() => rows(page, 'mj-').count(), POLL).toBe(4);
       // The channel filter, then the submit time from 2.5 days ago (sent to the server in milliseconds).
       await channel.fill('2');
       await channel.press('Enter');
       await expect.poll(() => ids(page, 'mj-'), POLL).toEqual(['mj-root-2']);
-      await page.getByRole('button', { name: tr('web.kit.refresh_clear') }).click();
+      await refreshAndClear(page, tr('web.kit.refresh_clear'), '/api/mj/');
       const [date, clock] = localDateAndClock(now - 2.5 * DAY_MS);
       const from = tr('tasks.filters.start_time');
       await page.getByLabel(`${from}: ${tr('common.date')}`).fill(date);
@@ -288,7 +298,7 @@ describe('tasks as root (en_US, 1440 px)', () => {
       await time.press('Enter');
       await page.waitForURL(/start_timestamp=\d{10}(&|$)/);
       await expect.poll(() => ids(page, 'mj-'), POLL).toEqual(['mj-root-2', 'mj-root-1']);
-      await page.getByRole('button', { name: tr('web.kit.refresh_clear') }).click();
+      await refreshAndClear(page, tr('web.kit.refresh_clear'), '/api/mj/');
 
       // The result image: None where there is none; Show opens it in a dialog.
       await rows(page, 'mj-root-2').getByText(tr('tasks.image.none')).waitFor();
@@ -326,8 +336,7 @@ describe('tasks as root (en_US, 1440 px)', () => {
   it(
     "lists everyone's async tasks, filters them and opens a Suno player, a JSON result and an empty one",
     async () => {
-      const page = await signInAs(journey, 'root', journey.server.rootPassword, lang, 1440);
-      await page.goto(`${journey.server.url}/panel/task`);
+      const page = await signInRootAs(journey, lang, 1440, { to: '/panel/task' });
       await expect
         .poll(() => ids(page, '-'), POLL)
         .toEqual(['kling-mona-1', 'suno-mona-1', 'kling-root-1', 'suno-root-1']);
@@ -336,7 +345,7 @@ describe('tasks as root (en_US, 1440 px)', () => {
       // The chosen platform says whose it is ("Platform: Kling"), as "Platform: all" did.
       await expect(filledFiltersWithoutName(page)).resolves.toEqual([]);
       await expect.poll(() => ids(page, '-'), POLL).toEqual(['kling-mona-1', 'kling-root-1']);
-      await page.getByRole('button', { name: tr('web.kit.refresh_clear') }).click();
+      await refreshAndClear(page, tr('web.kit.refresh_clear'), '/api/task/');
       const taskId = page.getByRole('searchbox', { name: tr('tasks.fields.task_id') });
       await taskId.fill('suno-root-1');
       await taskId.press('Enter');
@@ -356,7 +365,7 @@ describe('tasks as root (en_US, 1440 px)', () => {
         .filter({ hasText: /^\[Verse\] neon lights over the bay$/ })
         .waitFor();
       await closeDialog(player);
-      await page.getByRole('button', { name: tr('web.kit.refresh_clear') }).click();
+      await refreshAndClear(page, tr('web.kit.refresh_clear'), '/api/task/');
       // Another platform's result shows as JSON; a task without one says so.
       await page.getByRole('button', { name: tr('tasks.detail.open', { name: 'suno-mona-1' }) }).click();
       const json = page.getByRole('dialog', { name: tr('tasks.detail.title', { name: 'suno-mona-1' }) });
@@ -377,8 +386,7 @@ describe('tasks as a plain user (zh_CN, 390 px)', () => {
   it(
     'shows only her own Midjourney jobs and tasks, without the channel filter or the admin columns',
     async () => {
-      const page = await signInAs(journey, 'mona', 'mona-password-1', lang, 390);
-      await page.goto(`${journey.server.url}/panel/midjourney`);
+      const page = await signInAs(journey, 'mona', 'mona-password-1', lang, 390, { to: '/panel/midjourney' });
       await expect.poll(() => ids(page, 'mj-'), POLL).toEqual(['mj-mona-2', 'mj-mona-1']);
       expect(await page.getByRole('spinbutton', { name: tr('tasks.fields.channel_id') }).count()).toBe(0);
       expect(await page.getByRole('columnheader', { name: tr('tasks.fields.user_id') }).count()).toBe(0);

@@ -4,7 +4,7 @@
 import { fillChatLink, translate } from '@gw/core';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { columnsUnderActions, journeyFixture, rootApi, signInAs, signInRootAs } from './browser';
+import { columnsUnderActions, journeyFixture, rootApi, signInRootAs } from './browser';
 
 const en = (key: string, params?: Record<string, unknown>) => translate('en_US', key, params);
 const zh = (key: string, params?: Record<string, unknown>) => translate('zh_CN', key, params);
@@ -76,9 +76,7 @@ const toggle = (page: Page, label: string) => page.getByRole('dialog').getByRole
 
 describe('token screen', () => {
   it('en_US at 1440 px: the editor’s fields and refusals, group selects, chat-link menus and the admin search', async () => {
-    const page = await signInRootAs(journey, 'en_US', 1440);
-    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-    await page.goto(`${journey.server.url}/panel/token`);
+    const page = await signInRootAs(journey, 'en_US', 1440, { clipboard: true, to: '/panel/token' });
     await page.getByRole('row').filter({ hasText: 'root-key' }).waitFor();
 
     // When root opens a new token and fills every §2.1 field with wrong values, then each is refused.
@@ -224,10 +222,7 @@ describe('token screen', () => {
   });
 
   it('zh_CN at 390 px: a nameless token is refused, groups and chat links are offered', async () => {
-    const page = await signInAs(journey, 'root', journey.server.rootPassword, 'zh_CN', 390, {
-      clipboard: true,
-    });
-    await page.goto(`${journey.server.url}/panel/token`);
+    const page = await signInRootAs(journey, 'zh_CN', 390, { clipboard: true, to: '/panel/token' });
     const row = page.getByRole('row').filter({ hasText: 'root-key' });
     await row.waitFor();
     await row

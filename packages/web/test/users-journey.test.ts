@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { translate } from '@gw/core';
 import type { Page } from 'playwright-core';
-import { journeyFixture } from './browser';
+import { journeyFixture, openConsole, signedInContext } from './browser';
 import { describe, expect, it } from 'vitest';
 
 type T = (key: string, params?: Record<string, unknown>) => string;
@@ -57,30 +57,32 @@ function wrappedCells(page: Page): Promise<string[]> {
   );
 }
 
-async function openAs(username: string, password: string, locale: 'en-US' | 'zh-CN', width = 1400) {
-  const context = await journey.browser.newContext({
+/** `username` signed in (see `signedInContext`) on the console screen at `to`, in `locale`, `width` px wide. */
+async function openAs(
+  username: string,
+  password: string,
+  locale: 'en-US' | 'zh-CN',
+  width = 1400,
+  to: `/panel/${string}` = '/panel/dashboard',
+) {
+  const context = await signedInContext(journey.browser, journey.server.url, username, password, {
+    language: locale === 'en-US' ? 'en_US' : 'zh_CN',
     locale,
     viewport: { width, height: 900 },
     acceptDownloads: true,
   });
-  const page = await context.newPage();
-  const t = locale === 'en-US' ? en : zh;
-  await page.goto(`${journey.server.url}/login`);
-  await page.evaluate((language) => localStorage.setItem('appLanguage', language), locale.replace('-', '_'));
-  await page.goto(`${journey.server.url}/login`);
-  await page.getByLabel(t('auth.username')).fill(username);
-  await page.getByLabel(t('auth.password')).fill(password);
-  await page.getByRole('button', { name: t('auth.login'), exact: true }).click();
-  await page.waitForURL('**/panel/dashboard');
+  const page = await openConsole(context, journey.server.url, to);
   return { context, page };
 }
 
 const userRow = (page: Page, username: string) =>
   page.getByRole('row').filter({ has: page.getByRole('cell', { name: username, exact: true }) });
 
-/** Create, field errors with nothing stored, edit, switch off and on, filter in the URL, delete. */
+/**
+ * Create, field errors with nothing stored, edit, switch off and on, filter in the URL, delete: on the
+ * Users screen `page` shows.
+ */
 async function userJourney(page: Page, t: T, name: string) {
-  await page.goto(`${journey.server.url}/panel/user`);
   await userRow(page, 'root').waitFor();
 
   // Given the editor opened with "New", when the password is too short, then the field says so
@@ -196,20 +198,19 @@ async function userJourney(page: Page, t: T, name: string) {
 
 describe('users screen journey', () => {
   it('root creates, edits, disables, filters and deletes a user (English)', async () => {
-    const { context, page } = await openAs('root', journey.server.rootPassword, 'en-US');
+    const { context, page } = await openAs('root', journey.server.rootPassword, 'en-US', 1400, '/panel/user');
     await userJourney(page, en, 'bob');
     await context.close();
   }, 180_000);
 
   it('root does the same in Chinese (the default language)', async () => {
-    const { context, page } = await openAs('root', journey.server.rootPassword, 'zh-CN');
+    const { context, page } = await openAs('root', journey.server.rootPassword, 'zh-CN', 1400, '/panel/user');
     await userJourney(page, zh, 'carol');
     await context.close();
   }, 180_000);
 
   it('keys: / focuses the search, n opens the editor, ? lists the keys; CSV holds the filtered list', async () => {
-    const { context, page } = await openAs('root', journey.server.rootPassword, 'en-US');
-    await page.goto(`${journey.server.url}/panel/user`);
+    const { context, page } = await openAs('root', journey.server.rootPassword, 'en-US', 1400, '/panel/user');
     await userRow(page, 'root').waitFor();
     await page.keyboard.press('/');
     await expect(page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).resolves.toBe(
@@ -278,8 +279,7 @@ describe('users screen journey', () => {
   });
 
   it('the list fits a 390 px phone: icon-only toolbar, the table scrolls inside its frame', async () => {
-    const { context, page } = await openAs('root', journey.server.rootPassword, 'en-US', 390);
-    await page.goto(`${journey.server.url}/panel/user`);
+    const { context, page } = await openAs('root', journey.server.rootPassword, 'en-US', 390, '/panel/user');
     await userRow(page, 'root').waitFor();
     const create = page.getByRole('button', { name: en('web.kit.new') });
     await expect(create.textContent()).resolves.toBe('');
@@ -319,8 +319,7 @@ describe('users screen journey', () => {
       }),
     });
     expect(((await created.json()) as { success: boolean }).success).toBe(true);
-    const { context, page } = await openAs('root', journey.server.rootPassword, 'zh-CN', 390);
-    await page.goto(`${journey.server.url}/panel/user`);
+    const { context, page } = await openAs('root', journey.server.rootPassword, 'zh-CN', 390, '/panel/user');
     await userRow(page, '张三丰 (太极拳宗师张三丰)').waitFor();
     expect(await wrappedCells(page)).toEqual([]);
     const widths = await page.evaluate(() => {

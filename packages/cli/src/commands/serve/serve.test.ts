@@ -53,28 +53,35 @@ async function serve(args: string[], env: Record<string, string>) {
     try {
       if ((await fetch(`${url}/api/status`)).ok) break;
     } catch {
-      if (attempt > 300) throw new Error(`gw serve did not start:\n${stdout}\n${stderr}`);
-      await new Promise((done) => setTimeout(done, 100));
+      // not listening yet
     }
+    // A refusal and an answer that is not OK yet both wait (an answer used to retry at once, in a loop).
+    if (attempt > 300 || child.exitCode !== null)
+      throw new Error(`gw serve did not start:\n${stdout}\n${stderr}`);
+    await new Promise((done) => setTimeout(done, 100));
   }
   return { url, stdout: () => stdout, stderr: () => stderr };
 }
 
-/** Waits until the output holds what is looked for (log lines are written after the reply). */
-async function until(output: () => string, wanted: string | RegExp): Promise<string> {
+/**
+ * Waits until the output holds a whole line matching `wanted` (log lines are written after the reply,
+ * and a pipe may hand a line over in two pieces: the output up to a line's first half is not yet read).
+ */
+async function until(output: () => string, wanted: RegExp): Promise<string> {
+  const line = new RegExp(`${wanted.source}[^\\n]*\\n`, wanted.flags);
   for (let attempt = 0; attempt < 100; attempt += 1) {
     const text = output();
-    if (typeof wanted === 'string' ? text.includes(wanted) : wanted.test(text)) return text;
+    if (line.test(text)) return text;
     await new Promise((done) => setTimeout(done, 50));
   }
-  return output();
+  throw new Error(`no whole line matching ${wanted} in the output:\n${output()}`);
 }
 
 describe('gw serve output', () => {
   it('Given a pipe and LANG=en_US, Then JSON lines, one per request, and the root password in English', async () => {
     const server = await serve([], { LANG: 'en_US.UTF-8' });
     await fetch(`${server.url}/api/status?probe=1`);
-    const records = (await until(server.stdout, 'probe=1'))
+    const records = (await until(server.stdout, /probe=1/))
       .split('\n')
       .filter(Boolean)
       .map((line) => JSON.parse(line) as { msg: string; gwRootPassword?: boolean; req?: { url: string } });
