@@ -97,7 +97,7 @@ let gwOpenCompleted = 0;
 
 /** One run of `load`, with the CPU time the target's server used during it (and gw's pauses, if asked). */
 async function measured(target, load, ms, { pauses = false } = {}) {
-  const watch = pauses && target.child && !options.workers;
+  const watch = pauses && target.child;
   if (watch) await pausesOf(target.child, 'reset');
   const before = cpuMicros(target.pid);
   const result = await load.run(ms);

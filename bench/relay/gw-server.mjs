@@ -9,8 +9,8 @@ import { exitWithParent } from './processes.mjs';
 // GW_WORKERS > 1: this process is the cluster's primary and the workers run this file too (quietly).
 const gw = await serve({ port: 0, host: '127.0.0.1', handleSignals: false, env: process.env });
 if (cluster.isPrimary) console.log(`listening ${gw.url}`);
-// One process serves alone: its event loop and GC pauses are reported per open-loop run.
-if (cluster.isPrimary && !(Number(process.env.GW_WORKERS) > 1)) watchPauses();
+// A process that serves alone (it forked no workers): its event loop and GC pauses are reported per run.
+if (cluster.isPrimary && Object.keys(cluster.workers ?? {}).length === 0) watchPauses();
 exitWithParent();
 process.on('SIGTERM', async () => {
   await gw.close();

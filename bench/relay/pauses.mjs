@@ -38,7 +38,10 @@ export function watchPauses() {
   });
 }
 
-/** In the bench: asks `child` for `what` ('reset' or 'report'); resolves to the report (or undefined). */
+/**
+ * In the bench: asks `child` for `what` ('reset' or 'report'); resolves to the report, or undefined when the
+ * child does not watch itself (a cluster's primary serves nothing) and so does not answer.
+ */
 export function pausesOf(child, what) {
   if (what === 'reset') {
     child.send({ gwPauses: 'reset' });
@@ -48,7 +51,7 @@ export function pausesOf(child, what) {
     const timer = setTimeout(() => {
       child.off('message', onMessage);
       resolve(undefined);
-    }, 2_000);
+    }, 500);
     const onMessage = (message) => {
       if (!message?.gwPauses) return;
       clearTimeout(timer);
