@@ -131,6 +131,12 @@ describe('upstream bodies over dispatch', () => {
     await expect(reading).rejects.toThrow('stop');
   });
 
+  it('rejects a call undici refuses to send (a header with a line break) instead of hanging', async () => {
+    await expect(
+      dispatchUpstream(agent, { url: `${base}/echo?x=1`, method: 'GET', headers: { 'x-test': 'a\r\nb' } }),
+    ).rejects.toThrow();
+  });
+
   it('rejects a call that cannot connect', async () => {
     await expect(
       dispatchUpstream(agent, { url: 'http://127.0.0.1:1/x', method: 'GET', headers: {} }),

@@ -142,38 +142,44 @@ export function dispatchUpstream(
       return;
     }
     signal?.addEventListener('abort', abort, { once: true });
-    dispatcher.dispatch(
-      {
-        origin: url.origin,
-        path: `${url.pathname}${url.search}`,
-        method: call.method,
-        headers: call.headers,
-        body: call.body ?? null,
-      },
-      {
-        onRequestStart(dispatchController) {
-          controller = dispatchController;
-          body.attach(dispatchController);
-          if (signal?.aborted) abort();
+    const fail = (error: Error) => {
+      done();
+      reject(error);
+    };
+    try {
+      dispatcher.dispatch(
+        {
+          origin: url.origin,
+          path: `${url.pathname}${url.search}`,
+          method: call.method,
+          headers: call.headers,
+          body: call.body ?? null,
         },
-        onResponseStart(_controller, statusCode, headers) {
-          started = true;
-          resolve({ status: statusCode, headers, body });
+        {
+          onRequestStart(dispatchController) {
+            controller = dispatchController;
+            body.attach(dispatchController);
+            if (signal?.aborted) abort();
+          },
+          onResponseStart(_controller, statusCode, headers) {
+            started = true;
+            resolve({ status: statusCode, headers, body });
+          },
+          onResponseData(_controller, chunk) {
+            body.push(chunk);
+          },
+          onResponseEnd() {
+            body.end();
+          },
+          onResponseError(_controller, error) {
+            if (started) body.fail(error);
+            else fail(error);
+          },
         },
-        onResponseData(_controller, chunk) {
-          body.push(chunk);
-        },
-        onResponseEnd() {
-          body.end();
-        },
-        onResponseError(_controller, error) {
-          if (started) body.fail(error);
-          else {
-            done();
-            reject(error);
-          }
-        },
-      },
-    );
+      );
+    } catch (error) {
+      // Options undici refuses at once (a header value with a line break): the call never started.
+      fail(error instanceof Error ? error : new Error(String(error)));
+    }
   });
 }
