@@ -1,6 +1,7 @@
 // The in-flight claim tables kept in memory by the cluster's primary process when there is no Redis
 // (cluster/ipc-stores.ts): the same fields and the same rule as the Lua script of redis-in-flight.ts, run
 // as one synchronous step, so the workers' claims are checked against each other as they are in Redis.
+import { grant, grantGrowth } from './in-flight.js';
 import type { ClaimKeeper, ClaimStep, ClaimWrite } from './shared-in-flight.js';
 
 const FIELD = /^(-?\d+):(\d+):([a-z]):(.*)$/;
@@ -47,13 +48,11 @@ export class ClaimTable {
       if (table.size === 0) this.#tables.delete(key);
       return { sum, running };
     };
-    const grant = (balance: number, { sum, running }: { sum: number; running: number }) => {
-      const room = balance - sum;
-      if (room >= step.points) return step.points;
-      if (!growing && running === 0 && room >= step.minimum) return step.points;
-      if (room >= step.least) return room;
-      return undefined;
-    };
+    // The memory store's rule (in-flight.ts), which the Lua script spells out for Redis.
+    const allowed = (balance: number, { sum, running }: { sum: number; running: number }) =>
+      growing
+        ? grantGrowth(balance, sum, { points: step.points, least: step.least })
+        : grant(balance, sum, running, step);
     const [userKey, tokenKey] = keys as [string, string | undefined];
     let own: number | undefined;
     if (growing) {
@@ -63,11 +62,11 @@ export class ClaimTable {
     }
     let granted = step.points;
     if (tokenKey !== undefined) {
-      const forToken = grant(step.token, others(tokenKey));
+      const forToken = allowed(step.token, others(tokenKey));
       if (forToken === undefined) return 'token';
       granted = Math.min(granted, forToken);
     }
-    const forUser = grant(step.user, others(userKey));
+    const forUser = allowed(step.user, others(userKey));
     if (forUser === undefined) return 'user';
     granted = Math.min(granted, forUser);
     if (own !== undefined && granted < own) return 'user';

@@ -6,7 +6,7 @@
 //
 // Calls go through undici's dispatch with a handler of our own (upstream-body.ts) rather than its request():
 // request() wraps every call in a RequestHandler (an AsyncResource), a Readable body and their promises,
-// ~3 KB a call that the young-generation collector found still reachable and promoted to the old one —
+// ~3–4 KB a call that the young-generation collector found still reachable and promoted to the old one —
 // the scavenges of a busy relay then took ~10–25 ms each (bench/README.md, 2026-11-27).
 import { Agent, type Dispatcher, ProxyAgent } from 'undici';
 import type { UpstreamRequest } from '../providers/provider.js';
