@@ -13,6 +13,7 @@ export * from './http/reply.js';
 export * from './i18n/index.js';
 export * from './money/decimal.js';
 export * from './money/quota-input.js';
+export * from './money/whole-points.js';
 export * from './navigation/navigation.js';
 export * from './site/index.js';
 export * from './palette/index.js';

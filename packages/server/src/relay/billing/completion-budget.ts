@@ -4,7 +4,7 @@
 // request's completion is kept within its claim — a non-streamed one by the completion limit sent upstream
 // (the client's, lowered to what the balance covers, or InFlightMaxCompletionTokens when it gave none), a
 // stream by growing its claim as it streams and ending it when the balance covers no more.
-import { Money } from '@gw/core';
+import { wholePoints, wholeQuotient } from '@gw/core';
 import type { RelayOperation } from '../providers/provider.js';
 import type { RequestRatios } from './request-ratios.js';
 
@@ -21,18 +21,18 @@ const LIMIT_FIELDS: Partial<Record<RelayOperation, readonly string[]>> = {
 
 /** Whether the completion is priced per token (a per-call, free or output-free price needs no allowance). */
 export function completionPriced(pre: number, ratios: RequestRatios): boolean {
-  return pre > 0 && ratios.priceType !== 'times' && !ratios.free && new Money(ratios.outputRatio).gt(0);
+  return pre > 0 && ratios.priceType !== 'times' && !ratios.free && ratios.outputRatio.gt(0);
 }
 
 /** The points `tokens` completion tokens cost at the output ratio, rounded up like the charge. */
 export function completionPoints(tokens: number, ratios: RequestRatios): number {
-  return new Money(tokens).times(ratios.outputRatio).ceil().toNumber();
+  return wholePoints([[tokens, ratios.outputRatio]], 'ceil');
 }
 
 /** The completion tokens that `points` above the hold `pre` pay for, rounded down. */
 export function coveredCompletionTokens(points: number, pre: number, ratios: RequestRatios): number {
   if (points <= pre) return 0;
-  return new Money(points - pre).div(ratios.outputRatio).floor().toNumber();
+  return wholeQuotient(points - pre, ratios.outputRatio);
 }
 
 export interface ClaimPlanInput {

@@ -1,7 +1,7 @@
 // The hold taken before a request is relayed (behaviour spec §9.4), its settlement against the final
 // charge (§9.5) and its refund when the request fails (§9.6): pure integer arithmetic; the relay applies
 // the returned deltas to the user, the token and the channel in one write.
-import { Money } from '@gw/core';
+import { wholePoints } from '@gw/core';
 import type { RequestRatios } from './request-ratios.js';
 
 /** The default of option PreConsumedQuota: points held on top of the prompt estimate. */
@@ -15,9 +15,9 @@ export function preConsumeQuota(
   promptTokens: number,
   preConsumedQuota: number = DEFAULT_PRE_CONSUMED_QUOTA,
 ): number {
-  if (ratios.priceType === 'times') return ratios.inputRatio.times(1000).trunc().toNumber();
+  if (ratios.priceType === 'times') return wholePoints([[1000, ratios.inputRatio]], 'trunc');
   if (ratios.free) return 0;
-  return new Money(promptTokens).times(ratios.inputRatio).trunc().plus(preConsumedQuota).toNumber();
+  return wholePoints([[promptTokens, ratios.inputRatio]], 'trunc') + preConsumedQuota;
 }
 
 /** What the relay does about the hold, given the user's (cached) quota. */
@@ -55,7 +55,7 @@ export function refusalBeforeCounting(
   if (ratios.free) return null;
   const least = preConsumeQuota(ratios, 0, preConsumedQuota);
   if (least <= 0) {
-    const promptPriced = ratios.priceType === 'tokens' && new Money(ratios.inputRatio).greaterThan(0);
+    const promptPriced = ratios.priceType === 'tokens' && ratios.inputRatio.greaterThan(0);
     return promptPriced && balances.userQuota <= 0 ? 'user' : null;
   }
   if (balances.userQuota < least) return 'user';

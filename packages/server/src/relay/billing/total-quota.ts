@@ -1,6 +1,6 @@
 // The final charge of one request (behaviour spec §9.3, `GetTotalQuota`): integer points from the usage,
 // computed in exact decimals so no float error moves a ceil or trunc across a whole point.
-import { DEFAULT_QUOTA_PER_UNIT, MIN_CHARGE_POINTS, Money } from '@gw/core';
+import { DEFAULT_QUOTA_PER_UNIT, MIN_CHARGE_POINTS, Money, wholePoints } from '@gw/core';
 import { extraBillingPoints } from './extra-billing.js';
 import { type BillingUsage, EXTRA_USAGE_KIND_NAMES, EXTRA_USAGE_KINDS } from './extra-usage.js';
 import type { RequestRatios } from './request-ratios.js';
@@ -13,6 +13,8 @@ export interface AdjustedTokens {
 
 /** Step 1: the token counts re-weighted by the extra usage multipliers. */
 export function adjustedTokens(usage: BillingUsage, ratios: RequestRatios): AdjustedTokens {
+  // Most replies report no extra kinds: their counts stand as they are.
+  if (!usage.extra) return { prompt: usage.prompt_tokens, completion: usage.completion_tokens };
   let prompt = new Money(usage.prompt_tokens);
   let completion = new Money(usage.completion_tokens);
   for (const kind of EXTRA_USAGE_KIND_NAMES) {
@@ -43,21 +45,26 @@ export function totalQuota(
   // Step 2: the base charge. `times` bills 1000 × input ratio per call, truncated like Go's int().
   let quota =
     ratios.priceType === 'times'
-      ? ratios.inputRatio.times(1000).trunc()
-      : new Money(tokens.prompt)
-          .times(ratios.inputRatio)
-          .plus(new Money(tokens.completion).times(ratios.outputRatio))
-          .ceil();
+      ? wholePoints([[1000, ratios.inputRatio]], 'trunc')
+      : wholePoints(
+          [
+            [tokens.prompt, ratios.inputRatio],
+            [tokens.completion, ratios.outputRatio],
+          ],
+          'ceil',
+        );
   // Step 3: paid tool calls, priced in dollars, then scaled by the group ratio.
-  const extra = extraBillingPoints(
-    options.model ?? '',
-    usage.extra_billing,
-    options.quotaPerUnit ?? DEFAULT_QUOTA_PER_UNIT,
-  );
-  if (extra.isPositive() && !extra.isZero()) quota = quota.plus(extra.times(ratios.groupRatio).ceil());
+  const extra =
+    usage.extra_billing &&
+    extraBillingPoints(
+      options.model ?? '',
+      usage.extra_billing,
+      options.quotaPerUnit ?? DEFAULT_QUOTA_PER_UNIT,
+    );
+  if (extra?.isPositive() && !extra.isZero()) quota += extra.times(ratios.groupRatio).ceil().toNumber();
   // Step 4: a priced request never costs less than the minimum charge.
-  if (!ratios.inputRatio.isZero() && quota.lte(0)) quota = new Money(MIN_CHARGE_POINTS);
+  if (!ratios.inputRatio.isZero() && quota <= 0) quota = MIN_CHARGE_POINTS;
   // Step 5: no tokens at all is no charge, whatever the price type.
   if (tokens.prompt + tokens.completion === 0) return 0;
-  return quota.toNumber();
+  return quota;
 }
