@@ -4,6 +4,7 @@
 // retried.
 import { sql } from 'kysely';
 import type { GwDb } from '../../db/database.js';
+import { insertRows } from './insert-rows.js';
 import { entryDeltas, type LedgerEntry, type NewConsumeLog } from './ledger-entry.js';
 
 /** Rows per multi-row INSERT (spec §12.1: logs go in chunks of 200). */
@@ -147,10 +148,11 @@ export async function applyLedgerEntriesIn(
   if (fresh.length === 0) return { applied: 0, skipped: entries.length, appliedIds: new Set() };
 
   for (const part of chunks(fresh, INSERT_CHUNK)) {
-    await trx
-      .insertInto('relay_settlements')
-      .values(part.map((entry) => ({ request_id: entry.id, created_at: now })))
-      .execute();
+    await insertRows(
+      trx,
+      'relay_settlements',
+      part.map((entry) => ({ request_id: entry.id, created_at: now })),
+    );
   }
   // Tokens, then users, then channels: the lock order applyHold uses too.
   const sums = sumDeltas(fresh);
@@ -186,7 +188,7 @@ export async function applyLedgerEntriesIn(
   }
   const logs = fresh.map(logRowOf).filter((row): row is NewConsumeLog => row !== null);
   for (const part of chunks(logs, INSERT_CHUNK)) {
-    await trx.insertInto('logs').values(part).execute();
+    await insertRows(trx, 'logs', part);
   }
   // The hold is closed in the same transaction that settles or refunds it: a crash leaves one or the other.
   const held = fresh.filter((entry) => entry.hold > 0).map((entry) => entry.id);
