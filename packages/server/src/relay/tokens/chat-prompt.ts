@@ -2,7 +2,8 @@
 // encoded once, and images costed by model family.
 import type { ImageFetcher } from './image-source.js';
 import { type ChatImage, countChatImageTokens } from './image-tokens.js';
-import { type CountOptions, countTextPiecesOffLoop } from './text-tokens.js';
+import { countMessageTexts } from './message-texts.js';
+import type { CountOptions } from './text-tokens.js';
 
 export interface ChatCountOptions extends CountOptions {
   /** channel.pre_cost === 2: skip images. */
@@ -38,8 +39,8 @@ function textOfPart(part: Record<string, unknown>): string | undefined {
 
 interface CollectedChat {
   overheadTokens: number;
-  /** The messages' text in order, counted as if joined (a huge prompt is not copied into one string). */
-  pieces: string[];
+  /** Each message's text pieces, in order, counted as if joined (a huge prompt is not copied into one string). */
+  messages: string[][];
   images: ChatImage[];
 }
 
@@ -48,11 +49,12 @@ function collectChatMessages(model: string, messages: unknown, skipImages: boole
   const legacy = model === 'gpt-3.5-turbo-0301';
   const perMessage = legacy ? 4 : 3;
   const perName = legacy ? -1 : 1;
-  const pieces: string[] = [];
-  const collected: CollectedChat = { overheadTokens: 0, pieces, images: [] };
+  const collected: CollectedChat = { overheadTokens: 0, messages: [], images: [] };
   if (!Array.isArray(messages)) return collected;
   for (const message of messages) {
     if (!isRecord(message)) continue;
+    const pieces: string[] = [];
+    collected.messages.push(pieces);
     collected.overheadTokens += perMessage;
     const { content } = message;
     if (typeof content === 'string') pieces.push(content, '\n');
@@ -80,8 +82,10 @@ export async function countChatPromptTokens(
   messages: unknown,
   options: ChatCountOptions,
 ): Promise<number> {
-  const { overheadTokens, pieces, images } = collectChatMessages(model, messages, options.skipImages);
-  let tokens = overheadTokens + (await countTextPiecesOffLoop(model, pieces, options)) + REPLY_PRIMING_TOKENS;
+  const collected = collectChatMessages(model, messages, options.skipImages);
+  const { overheadTokens, images } = collected;
+  let tokens =
+    overheadTokens + (await countMessageTexts(model, collected.messages, options)) + REPLY_PRIMING_TOKENS;
   if (images.length > 0) {
     // Sized concurrently: each remote image may wait up to the fetch timeout.
     const imageTokens = await Promise.all(

@@ -3,7 +3,6 @@ import { encode as encodeO200k } from 'gpt-tokenizer/encoding/o200k_base';
 import { describe, expect, it } from 'vitest';
 import {
   approximateTokenCount,
-  countTextPiecesOffLoop,
   countTextTokens,
   countTextTokensOffLoop,
   encodingForModel,
@@ -128,19 +127,6 @@ describe('bounded counting of long texts (issue 8: one prompt froze the server)'
     expect(countTextTokens('gpt-4o', text, exact)).toBe(approximateTokenCount(text));
     expect(textCountActivity().estimated).toBe(before.estimated + 1);
     expect(textCountActivity().inline).toBe(before.inline);
-  });
-
-  it('Given pieces past the cap, then they are estimated as their joined text would be, without joining them', async () => {
-    const pieces = ['é'.repeat(200 * 1024), '\n', 'a'.repeat(100 * 1024), '\n', 'user', '\n'];
-    const before = textCountActivity();
-    expect(await countTextPiecesOffLoop('gpt-4o', pieces, exact)).toBe(
-      approximateTokenCount(pieces.join('')),
-    );
-    expect(textCountActivity()).toEqual({ ...before, estimated: before.estimated + 1 });
-    // Under the cap the joined text is counted as before.
-    expect(await countTextPiecesOffLoop('gpt-4', ['a'.repeat(1024), '\n'], exact)).toBe(
-      await countTextTokensOffLoop('gpt-4', `${'a'.repeat(1024)}\n`, exact),
-    );
   });
 
   it('Given a long text on the request path, then it is counted by a worker while the event loop runs on', async () => {

@@ -115,6 +115,12 @@ export function countTextTokens(model: string, text: string, options: CountOptio
   return tokens;
 }
 
+/** A text's tokens, and whether they were counted (false: estimated from its length). */
+export interface ReportedCount {
+  tokens: number;
+  counted: boolean;
+}
+
 /**
  * {@link countTextTokens} for the request path: texts over {@link INLINE_COUNT_MAX_CHARS} are counted by
  * the worker pool, which answers with the length estimate if it is saturated or too slow.
@@ -124,32 +130,41 @@ export async function countTextTokensOffLoop(
   text: string,
   options: CountOptions,
 ): Promise<number> {
+  return (await countTextTokensReported(model, text, options)).tokens;
+}
+
+/** {@link countTextTokensOffLoop}, saying whether the figure is a count or the length estimate. */
+export async function countTextTokensReported(
+  model: string,
+  text: string,
+  options: CountOptions,
+): Promise<ReportedCount> {
   if (text.length <= INLINE_COUNT_MAX_CHARS || estimatedFromLength(text, options)) {
-    return countTextTokens(model, text, options);
+    const counted = text.length === 0 || !estimatedFromLength(text, options);
+    return { tokens: countTextTokens(model, text, options), counted };
   }
+  return countOnPool(model, text);
+}
+
+/** Counts a text (under the length cap) on the worker pool; its length estimate when the pool cannot. */
+export async function countOnPool(model: string, text: string): Promise<ReportedCount> {
   activity.offloaded += 1;
-  return sharedTokenCountPool().count(
-    encodingForModel(model),
-    splitLongRuns(text),
-    approximateTokenCount(text),
-  );
+  // The pool never answers a negative count: -1 marks its estimate, replaced here by the real one.
+  const tokens = await sharedTokenCountPool().count(encodingForModel(model), splitLongRuns(text), -1);
+  return tokens < 0 ? { tokens: approximateTokenCount(text), counted: false } : { tokens, counted: true };
+}
+
+/** Whether texts of this total length are estimated from it rather than counted. */
+export function estimatedTotal(length: number, options: CountOptions): boolean {
+  return length > 0 && (options.approximate || length > COUNT_CAP_CHARS);
 }
 
 /**
- * {@link countTextTokensOffLoop} of `pieces.join('')`, without joining them when the whole is estimated from
- * its length: copying a 1 MiB prompt into one more string cost as much as parsing it (issue 8 item 2). The
- * byte length of the pieces adds up to that of the joined text, so the estimate is the same.
+ * The length estimate of `pieces.join('')` without joining them: copying a 1 MiB prompt into one more
+ * string cost as much as parsing it (issue 8 item 2). The byte lengths of the pieces add up to that of
+ * the joined text, so the estimate is the same.
  */
-export async function countTextPiecesOffLoop(
-  model: string,
-  pieces: readonly string[],
-  options: CountOptions,
-): Promise<number> {
-  let length = 0;
-  for (const piece of pieces) length += piece.length;
-  if (length === 0 || !(options.approximate || length > COUNT_CAP_CHARS)) {
-    return countTextTokensOffLoop(model, pieces.join(''), options);
-  }
+export function estimatePieces(pieces: readonly string[]): number {
   activity.estimated += 1;
   let bytes = 0;
   for (const piece of pieces) bytes += Buffer.byteLength(piece, 'utf8');
