@@ -139,10 +139,36 @@ function crossProcessCases(setup: () => SharedSetup) {
     expect(await a.admit(again, { user: 4_000, token: undefined })).toBeTypeOf('number');
     a.release(again.id);
     a.written([first.id]);
-    expect(await shared.field(shared.userKey(8), first.id)).toMatch(/^4000:\d+:o:a$/);
-    await new Promise((resolve) => setTimeout(resolve, WRITTEN_GRACE_MS + 200));
     expect(await shared.field(shared.userKey(8), first.id)).toBeNull();
+    expect(await shared.field(shared.userKey(8), 'owed:a')).toMatch(/^4000:\d+:o:a$/);
+    await new Promise((resolve) => setTimeout(resolve, WRITTEN_GRACE_MS + 200));
+    expect(await shared.field(shared.userKey(8), 'owed:a')).toBeNull();
     await Promise.all([a.close(), b.close()]);
+  });
+
+  it('keeps one owed field per process, the sum of its settled charges: a claim step reads a few fields, not one per settled request', async () => {
+    const shared = setup();
+    const a = shared.open('a');
+    const b = shared.open('b');
+    const settled = [];
+    for (let index = 0; index < 300; index += 1) {
+      const one = claim(12, 100);
+      expect(await a.admit(one, { user: 1e9, token: undefined })).toBe(100);
+      a.settled(one.id, { user: 30, token: 0 });
+      settled.push(one.id);
+    }
+    expect(await shared.field(shared.userKey(12), settled[0] as string)).toBeNull();
+    expect(await shared.field(shared.userKey(12), 'owed:a')).toMatch(/^9000:\d+:o:a$/);
+    // Process b counts all 9,000: 9,400 left covers one 400-point claim, not 401.
+    expect(await b.admit(claim(12, 401), { user: 9_400, token: undefined })).toBe('user');
+    const fits = claim(12, 400);
+    expect(await b.admit(fits, { user: 9_400, token: undefined })).toBe(400);
+    b.release(fits.id);
+    a.written(settled.slice(0, 100));
+    await new Promise((resolve) => setTimeout(resolve, WRITTEN_GRACE_MS + 200));
+    expect(await shared.field(shared.userKey(12), 'owed:a')).toMatch(/^6000:\d+:o:a$/);
+    await Promise.all([a.close(), b.close()]);
+    expect(await shared.field(shared.userKey(12), 'owed:a')).toBeNull();
   });
 
   it("forgets a crashed process's claims once their fields expire", async () => {
@@ -212,7 +238,7 @@ describe("the cluster primary's claim table", () => {
     a.settled(settled.id, { user: 700, token: 0 });
     table.dropRunning('a');
     expect(table.field('inflight:u:11', running.id)).toBeUndefined();
-    expect(table.field('inflight:u:11', settled.id)).toMatch(/^700:\d+:o:a$/);
+    expect(table.field('inflight:u:11', 'owed:a')).toMatch(/^700:\d+:o:a$/);
     table.sweep(Date.now() + RUNNING_TTL_MS * 10);
     expect(table.size).toBe(0);
     await a.close();

@@ -1,7 +1,10 @@
 // In-flight claims shared by every process of one deployment (hardening of spec §9.4): a table per user and
-// per limited token, one field per request, `points:expiresAtMs:state:node` with state `r` (running, counted
-// everywhere) or `o` (settled, not yet written: counted by the other processes only, since the writing
-// process has it in its ledger's pending sums). The check and the record are one atomic step of the table's
+// per limited token, one field per running request and one per process for its settled charges not yet
+// written, `points:expiresAtMs:state:node` with state `r` (running, counted everywhere) or `o` (settled,
+// not yet written: counted by the other processes only, since the writing process has it in its ledger's
+// pending sums). Settled charges are summed into the process's one `owed:<node>` field rather than kept
+// a field each: a busy key settles thousands of requests in the seconds before their batch is written and
+// its grace ends, and every claim step reads every field of its tables. The check and the record are one atomic step of the table's
 // keeper — a Lua script in Redis, or the cluster's primary process without Redis (claim-table.ts) — so two
 // processes can never both spend the same balance. Fields carry their own expiry, so a crashed process's
 // claims fade within RUNNING_TTL_MS; a live process refreshes its running claims every REFRESH_MS.
@@ -73,9 +76,21 @@ export interface SharedInFlightOptions {
   onError?: ((error: unknown) => void) | undefined;
 }
 
-/** The field value of a settled claim's charge, counted by the other processes until written. */
+/** The field value of a process's settled charges, counted by the other processes until written. */
 export function owedField(points: number, expires: number, node: string): string {
   return `${Math.max(0, Math.trunc(points))}:${expires}:o:${node}`;
+}
+
+/** The field that holds a process's settled, unwritten charges in each table (claim ids never contain ':'). */
+export function owedFieldName(node: string): string {
+  return `owed:${node}`;
+}
+
+/** A settled claim's charge this process still owes the tables. */
+interface OwedClaim {
+  claim: InFlightClaim;
+  user: number;
+  token: number;
 }
 
 export class SharedInFlightStore implements InFlightStore {
@@ -86,7 +101,9 @@ export class SharedInFlightStore implements InFlightStore {
   /** Claims admitted while the keeper failed. */
   readonly #fallback = new MemoryInFlightStore();
   readonly #running = new Map<string, InFlightClaim>();
-  readonly #owed = new Map<string, InFlightClaim>();
+  readonly #owed = new Map<string, OwedClaim>();
+  /** This process's settled, unwritten points per table key: what its `owed:<node>` field says. */
+  readonly #owedSums = new Map<string, number>();
   readonly #timers = new Set<NodeJS.Timeout>();
   readonly #refresh: NodeJS.Timeout;
 
@@ -174,34 +191,35 @@ export class SharedInFlightStore implements InFlightStore {
     if (!claim) return;
     this.#running.delete(claimId);
     const [userKey, tokenKey] = this.#keys(claim) as [string, string | undefined];
-    const expires = Date.now() + OWED_TTL_MS;
-    if (owed.user > 0 || (tokenKey && owed.token > 0)) this.#owed.set(claimId, claim);
-    const writes: ClaimWrite[] = [
-      owed.user > 0
-        ? { key: userKey, field: claimId, value: owedField(owed.user, expires, this.#node) }
-        : { key: userKey, field: claimId },
-    ];
-    if (tokenKey) {
-      writes.push(
-        owed.token > 0
-          ? { key: tokenKey, field: claimId, value: owedField(owed.token, expires, this.#node) }
-          : { key: tokenKey, field: claimId },
-      );
-    }
+    const user = Math.max(0, owed.user);
+    const token = tokenKey ? Math.max(0, owed.token) : 0;
+    if (user > 0 || token > 0) this.#owed.set(claimId, { claim, user, token });
+    // The charge is added to the owed field before the running field goes: another process reading in
+    // between counts it twice (safe), never not at all.
+    const writes: ClaimWrite[] = [];
+    if (user > 0) writes.push(this.#owe(userKey, user));
+    if (token > 0 && tokenKey) writes.push(this.#owe(tokenKey, token));
+    for (const key of [userKey, tokenKey]) if (key) writes.push({ key, field: claimId });
     this.#write(writes);
   }
 
   written(ids: readonly string[]): void {
-    const claims = ids.flatMap((id) => {
-      const claim = this.#owed.get(id);
-      if (!claim) return [];
+    const paid = ids.flatMap((id) => {
+      const owed = this.#owed.get(id);
+      if (!owed) return [];
       this.#owed.delete(id);
-      return [claim];
+      return [owed];
     });
-    if (claims.length === 0) return;
+    if (paid.length === 0) return;
     const timer = setTimeout(() => {
       this.#timers.delete(timer);
-      this.#write(claims.flatMap((claim) => this.#keys(claim).map((key) => ({ key, field: claim.id }))));
+      const writes: ClaimWrite[] = [];
+      for (const { claim, user, token } of paid) {
+        const [userKey, tokenKey] = this.#keys(claim) as [string, string | undefined];
+        if (user > 0) writes.push(this.#owe(userKey, -user));
+        if (token > 0 && tokenKey) writes.push(this.#owe(tokenKey, -token));
+      }
+      this.#write(writes);
     }, WRITTEN_GRACE_MS);
     timer.unref();
     this.#timers.add(timer);
@@ -211,14 +229,29 @@ export class SharedInFlightStore implements InFlightStore {
     clearInterval(this.#refresh);
     for (const timer of this.#timers) clearTimeout(timer);
     this.#timers.clear();
-    const claims = [...this.#running.values(), ...this.#owed.values()];
+    const writes: ClaimWrite[] = [];
+    for (const claim of this.#running.values()) {
+      for (const key of this.#keys(claim)) writes.push({ key, field: claim.id });
+    }
+    // Settled entries are written by the ledger's final flush before this runs; running ones ended.
+    for (const key of this.#owedSums.keys()) writes.push({ key, field: owedFieldName(this.#node) });
     this.#running.clear();
     this.#owed.clear();
-    if (claims.length === 0) return;
-    // Settled entries are written by the ledger's final flush before this runs; running ones ended.
-    await this.#keeper
-      .write(claims.flatMap((claim) => this.#keys(claim).map((key) => ({ key, field: claim.id }))))
-      .catch(this.#onError);
+    this.#owedSums.clear();
+    if (writes.length === 0) return;
+    await this.#keeper.write(writes).catch(this.#onError);
+  }
+
+  /** Moves this process's owed sum of `key` by `points`; the write that sets (or, at 0, drops) its field. */
+  #owe(key: string, points: number): ClaimWrite {
+    const field = owedFieldName(this.#node);
+    const sum = (this.#owedSums.get(key) ?? 0) + points;
+    if (sum <= 0) {
+      this.#owedSums.delete(key);
+      return { key, field };
+    }
+    this.#owedSums.set(key, sum);
+    return { key, field, value: owedField(sum, Date.now() + OWED_TTL_MS, this.#node) };
   }
 
   #refreshRunning(): void {
