@@ -5,8 +5,9 @@
 // worker answers "which channels are frozen" from its own copy (a freeze is rare, that question is asked on
 // every request). The in-flight claims of running requests are the primary's too (a ClaimTable, the rule
 // of the Redis store), so a balance covers the requests running on every worker together. Each call waits
-// at most IPC_TIMEOUT_MS for the primary.
+// at most IPC_TIMEOUT_MS for the primary. Messages of one event-loop turn travel together (ipc-outbox.ts).
 import type { Worker } from 'node:cluster';
+import { type IpcOutbox, ipcOutbox, unpackMessages } from './ipc-outbox.js';
 import { createMemoryInvalidationBus, type InvalidationBus } from '../redis/invalidation-bus.js';
 import type { SharedStores } from '../redis/shared-stores.js';
 import type { ApiRateLimiter, IpRateLimiter } from '../rate-limit/limiters.js';
@@ -104,6 +105,18 @@ export function servePrimaryStores(workers: () => Iterable<Worker>): {
   sweep.unref();
   /** Each worker's node id, as its claims name it: a worker that dies has its running claims dropped. */
   const nodes = new Map<Worker, string>();
+  /** What goes to each worker, a turn's messages at once. */
+  const outboxes = new Map<Worker, IpcOutbox>();
+  const outboxOf = (worker: Worker): IpcOutbox => {
+    let outbox = outboxes.get(worker);
+    if (!outbox) {
+      outbox = ipcOutbox((message) => {
+        if (worker.isConnected()) worker.send(message as Parameters<Worker['send']>[0]);
+      });
+      outboxes.set(worker, outbox);
+    }
+    return outbox;
+  };
   // The freezes still running, so a worker started (or restarted) later gets them too.
   const freezes = new Map<string, Freeze>();
   async function answer(worker: Worker, call: StoreCall): Promise<unknown> {
@@ -138,44 +151,44 @@ export function servePrimaryStores(workers: () => Iterable<Worker>): {
       worker.once('exit', () => {
         const node = nodes.get(worker);
         nodes.delete(worker);
+        outboxes.delete(worker);
         if (node !== undefined) claims.dropRunning(node);
       });
       const now = Date.now();
       for (const [key, freeze] of freezes) {
         if (freeze.gwFreeze.until <= now) freezes.delete(key);
-        else worker.send(freeze);
+        else outboxOf(worker).send(freeze);
       }
-      worker.on('message', (message: unknown) => {
-        if (isFreeze(message)) {
-          const { channelId, model, until } = message.gwFreeze;
-          const key = `${channelId}:${model ?? ''}`;
-          if ((freezes.get(key)?.gwFreeze.until ?? 0) < until) freezes.set(key, message);
-        }
-        if (isInvalidation(message) || isFreeze(message)) {
-          for (const other of workers()) {
-            if (other !== worker && other.isConnected()) other.send(message);
-          }
-          return;
-        }
-        // Claim writes are applied at once, in the order they came, before any later call of the worker.
-        if (isClaimWrites(message)) return claims.write(message.gwClaimWrites);
-        if (isClaimRefresh(message)) {
-          const { keys, claimId, expires } = message.gwClaimRefresh;
-          return claims.refresh(keys, claimId, expires);
-        }
-        if (!isCall(message)) return;
-        answer(worker, message).then(
-          (value) => {
-            if (worker.isConnected()) worker.send({ gwStoreAnswer: message.gwStoreCall, value });
-          },
-          (error: unknown) => {
-            if (worker.isConnected())
-              worker.send({ gwStoreAnswer: message.gwStoreCall, error: String(error) });
-          },
-        );
+      worker.on('message', (received: unknown) => {
+        for (const message of unpackMessages(received)) onWorkerMessage(worker, message);
       });
     },
   };
+
+  function onWorkerMessage(worker: Worker, message: unknown): void {
+    if (isFreeze(message)) {
+      const { channelId, model, until } = message.gwFreeze;
+      const key = `${channelId}:${model ?? ''}`;
+      if ((freezes.get(key)?.gwFreeze.until ?? 0) < until) freezes.set(key, message);
+    }
+    if (isInvalidation(message) || isFreeze(message)) {
+      for (const other of workers()) {
+        if (other !== worker && other.isConnected()) outboxOf(other).send(message);
+      }
+      return;
+    }
+    // Claim writes are applied at once, in the order they came, before any later call of the worker.
+    if (isClaimWrites(message)) return claims.write(message.gwClaimWrites);
+    if (isClaimRefresh(message)) {
+      const { keys, claimId, expires } = message.gwClaimRefresh;
+      return claims.refresh(keys, claimId, expires);
+    }
+    if (!isCall(message)) return;
+    answer(worker, message).then(
+      (value) => outboxOf(worker).send({ gwStoreAnswer: message.gwStoreCall, value }),
+      (error: unknown) => outboxOf(worker).send({ gwStoreAnswer: message.gwStoreCall, error: String(error) }),
+    );
+  }
 }
 
 /** The IPC channel to the primary (a cluster worker's `process`). */
@@ -194,7 +207,19 @@ export function openIpcSharedStores(
   const waiting = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   const invalidation = createMemoryInvalidationBus({ onError: options.onError });
   const frozen = new MemoryChannelCooldowns();
-  const onMessage = (message: unknown) => {
+  // Sent at the turn's end: a channel that closed meanwhile must not throw there (an uncaught error); the
+  // calls in the batch then fail by their timeout.
+  const outbox = ipcOutbox((message) => {
+    try {
+      primary.send(message);
+    } catch (error) {
+      options.onError?.(error);
+    }
+  });
+  const onMessage = (received: unknown) => {
+    for (const message of unpackMessages(received)) onPrimaryMessage(message);
+  };
+  const onPrimaryMessage = (message: unknown) => {
     if (isFreeze(message)) {
       const { channelId, model, until } = message.gwFreeze;
       const seconds = (until - Date.now()) / 1000;
@@ -235,7 +260,7 @@ export function openIpcSharedStores(
           reject(error);
         },
       });
-      primary.send({ gwStoreCall: id, method, args } satisfies StoreCall);
+      outbox.send({ gwStoreCall: id, method, args } satisfies StoreCall);
     });
   }
 
@@ -265,7 +290,7 @@ export function openIpcSharedStores(
       if (seconds <= 0) return;
       frozen.freezeSync(channelId, model, seconds);
       const until = Date.now() + seconds * 1000;
-      primary.send({ gwFreeze: { channelId, model: model ?? null, until } } satisfies Freeze);
+      outbox.send({ gwFreeze: { channelId, model: model ?? null, until } } satisfies Freeze);
     },
     frozenAmong: (channelIds, model) => frozen.frozenAmong(channelIds, model),
   };
@@ -273,10 +298,10 @@ export function openIpcSharedStores(
   const claimKeeper: ClaimKeeper = {
     claim: (keys, step) => call<unknown>('inflight.claim', [keys, step()]),
     refresh: async (keys, claimId, expires) => {
-      primary.send({ gwClaimRefresh: { keys: [...keys], claimId, expires } } satisfies ClaimRefresh);
+      outbox.send({ gwClaimRefresh: { keys: [...keys], claimId, expires } } satisfies ClaimRefresh);
     },
     write: async (writes) => {
-      primary.send({ gwClaimWrites: [...writes] } satisfies ClaimWrites);
+      outbox.send({ gwClaimWrites: [...writes] } satisfies ClaimWrites);
     },
   };
   const inFlight = new SharedInFlightStore(claimKeeper, {
@@ -286,7 +311,7 @@ export function openIpcSharedStores(
   const bus: InvalidationBus = {
     publish: async (topic) => {
       await local.publish(topic);
-      primary.send({ gwInvalidate: topic } satisfies Invalidation);
+      outbox.send({ gwInvalidate: topic } satisfies Invalidation);
     },
     subscribe: (topic, listener) => local.subscribe(topic, listener),
     close: async () => {},
@@ -300,6 +325,8 @@ export function openIpcSharedStores(
     loginThrottle,
     close: async () => {
       await inFlight.close();
+      // The claims' last writes (inFlight.close) go out before the channel is left.
+      outbox.flush();
       primary.off('message', onMessage);
       for (const pending of waiting.values()) pending.reject(new Error('closed'));
       waiting.clear();
