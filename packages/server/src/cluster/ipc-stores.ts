@@ -178,10 +178,14 @@ export function servePrimaryStores(workers: () => Iterable<Worker>): {
       return;
     }
     // Claim writes are applied at once, in the order they came, before any later call of the worker.
-    if (isClaimWrites(message)) return claims.write(message.gwClaimWrites);
+    if (isClaimWrites(message)) {
+      claims.write(message.gwClaimWrites);
+      return;
+    }
     if (isClaimRefresh(message)) {
       const { keys, claimId, expires } = message.gwClaimRefresh;
-      return claims.refresh(keys, claimId, expires);
+      claims.refresh(keys, claimId, expires);
+      return;
     }
     if (!isCall(message)) return;
     answer(worker, message).then(
