@@ -28,6 +28,13 @@ export interface AttemptSuccess {
   text: () => string;
   /** Milliseconds from the request start to the first streamed byte. */
   firstResponseMs?: number;
+  /**
+   * For a stream kept within its claim: the completion tokens the claim covered when it ended. Each event
+   * was relayed only once a count of the text fitted, so a local count at settlement that comes out higher
+   * (the pool's length estimate, when it is saturated, past its deadline or past the count cap) is billed
+   * at this instead: charged above its claim, the stream would spend past the balance it was checked on.
+   */
+  completionCovered?: number;
 }
 
 export type AttemptResult = AttemptSuccess | { ok: false; error: RelayError };
@@ -272,6 +279,7 @@ async function relayStream(input: AttemptInput, body: AsyncIterable<Buffer>): Pr
     usage: translator.usage(),
     text: () => translator.text(),
     ...(firstResponseMs === undefined ? {} : { firstResponseMs }),
+    ...(input.budget ? { completionCovered: input.budget.covered() } : {}),
   };
 }
 
