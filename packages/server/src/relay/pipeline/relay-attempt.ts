@@ -28,6 +28,13 @@ export interface AttemptSuccess {
   text: () => string;
   /** Milliseconds from the request start to the first streamed byte. */
   firstResponseMs?: number;
+  /**
+   * For a stream kept within its claim: the completion tokens the claim covered when it ended. Each event
+   * was relayed only once a count of the text fitted, so a local count at settlement that comes out higher
+   * (the pool's length estimate, when it is saturated, past its deadline or past the count cap) is billed
+   * at this instead: charged above its claim, the stream would spend past the balance it was checked on.
+   */
+  completionCovered?: number;
 }
 
 export type AttemptResult = AttemptSuccess | { ok: false; error: RelayError };
@@ -237,27 +244,37 @@ async function relayStream(input: AttemptInput, body: AsyncIterable<Buffer>): Pr
   };
   const affordable = input.budget ? budgetCheck(input.budget, translator) : undefined;
   let cut = false;
+  /** The frames of the events the budget lets through, up to the first it does not (the stream is cut). */
+  const affordableFrames = async (events: SseEvent[], fits: EventFits): Promise<string[]> => {
+    const frames: string[] = [];
+    for (const event of events) {
+      const verdict = fits(event);
+      if (verdict === false || (verdict !== true && !(await verdict))) {
+        cut = true;
+        break;
+      }
+      frames.push(...translator.push(event));
+    }
+    return frames;
+  };
   try {
     // One socket write per upstream chunk, however many events it carried.
     for await (const chunk of body) {
       const events = parser.feed(chunk);
       if (affordable) {
-        const frames: string[] = [];
-        for (const event of events) {
-          const verdict = affordable(event);
-          if (verdict === false || (verdict !== true && !(await verdict))) {
-            cut = true;
-            break;
-          }
-          frames.push(...translator.push(event));
-        }
-        write(frames);
+        write(await affordableFrames(events, affordable));
         // Leaving the loop destroys the upstream body: the upstream stops generating.
         if (cut) break;
       } else if (events.length === 1) write(translator.push(events[0] as SseEvent));
       else if (events.length > 1) write(events.flatMap((event) => translator.push(event)));
     }
-    if (!cut) write(parser.end().flatMap((event) => translator.push(event)));
+    if (!cut) {
+      // An upstream's last event may come without its blank line: it is checked like the others, since
+      // settlement bills a cut stream no more than its claim covered (completionCovered).
+      const rest = parser.end();
+      if (affordable) write(await affordableFrames(rest, affordable));
+      else write(rest.flatMap((event) => translator.push(event)));
+    }
   } catch {
     // The upstream broke mid-stream: end without [DONE], bill what arrived (spec §11.3).
     complete = false;
@@ -272,6 +289,7 @@ async function relayStream(input: AttemptInput, body: AsyncIterable<Buffer>): Pr
     usage: translator.usage(),
     text: () => translator.text(),
     ...(firstResponseMs === undefined ? {} : { firstResponseMs }),
+    ...(input.budget ? { completionCovered: input.budget.covered() } : {}),
   };
 }
 
@@ -281,10 +299,10 @@ async function relayStream(input: AttemptInput, body: AsyncIterable<Buffer>): Pr
  * reaches the budget, the text so far is counted as settlement would count it, and only then is the claim
  * grown — so a stream is cut for what it really spent, not for the bound's slack.
  */
-function budgetCheck(
-  budget: StreamBudget,
-  translator: { text(): string },
-): (event: SseEvent) => Promise<boolean> | boolean {
+/** Whether an event fits the stream's budget (a promise when the claim must be counted or grown first). */
+type EventFits = (event: SseEvent) => Promise<boolean> | boolean;
+
+function budgetCheck(budget: StreamBudget, translator: { text(): string }): EventFits {
   let counted = 0;
   let countedLength = 0;
   let unmeasured = 0;

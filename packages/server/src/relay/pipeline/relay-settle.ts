@@ -55,7 +55,11 @@ export async function settleRelay(
   const ratios = ratiosOf(deps.state, read, model, groupRatioOf(input.attempt, caller, deps.state.groups()));
   const usage = await billableUsage(result.usage, input.promptEstimate, async () => {
     const text = result.text();
-    return text ? countTextTokensOffLoop(model, text, { approximate: options.approximateTokens }) : 0;
+    const counted = text
+      ? await countTextTokensOffLoop(model, text, { approximate: options.approximateTokens })
+      : 0;
+    // A stream gw kept within its claim is billed no more than the claim covered (see completionCovered).
+    return Math.min(counted, result.completionCovered ?? counted);
   });
   const quota = totalQuota(usage, ratios, { model, quotaPerUnit: options.quotaPerUnit });
   const at = nowSeconds();
