@@ -293,15 +293,15 @@ async function relayStream(input: AttemptInput, body: AsyncIterable<Buffer>): Pr
   };
 }
 
+/** Whether an event fits the stream's budget (a promise when the claim must be counted or grown first). */
+type EventFits = (event: SseEvent) => Promise<boolean> | boolean;
+
 /**
  * Whether an upstream event may be relayed within the stream's budget, growing the claim when needed. An
  * event adds at most its data's UTF-8 bytes in tokens (a token is at least a byte); when that rough bound
  * reaches the budget, the text so far is counted as settlement would count it, and only then is the claim
  * grown — so a stream is cut for what it really spent, not for the bound's slack.
  */
-/** Whether an event fits the stream's budget (a promise when the claim must be counted or grown first). */
-type EventFits = (event: SseEvent) => Promise<boolean> | boolean;
-
 function budgetCheck(budget: StreamBudget, translator: { text(): string }): EventFits {
   let counted = 0;
   let countedLength = 0;
