@@ -94,9 +94,10 @@ export async function createRelayModule(
     // Under load a batch is written every 250 settlements, so a balance read a moment ago stays exact and
     // no write grows long.
     maxBatch: 250,
-    // node:sqlite is synchronous: on the event loop a batch held every other request for milliseconds
-    // (issue 13), so a SQLite file gets a writer thread with a connection of its own.
-    ...(config.database.kind === 'sqlite' && config.database.file !== ':memory:'
+    // Batches are written by a thread with a connection of its own (batch-writer.ts): on the event loop a
+    // batch held every other request for milliseconds (issue 13). An in-memory SQLite database is this
+    // connection's alone, so it is written here.
+    ...(config.database.kind !== 'sqlite' || config.database.file !== ':memory:'
       ? {
           writer: workerThreadWriter({
             database: config.database,

@@ -1,23 +1,32 @@
-// The ledger's writer thread (batch-writer.ts): owns one connection to the SQLite file and applies each
+// The ledger's writer thread (batch-writer.ts): owns its own connection to the database and applies each
 // batch it is sent in one transaction, off the main thread's event loop; answers with what was written.
+// Told to close, it closes its connection and leaves (a PostgreSQL or MySQL server then sees a clean end).
 import { parentPort, workerData } from 'node:worker_threads';
 import { openDatabase } from '../../db/database.js';
 import {
   inThreadWriter,
+  type WriterClose,
   type WriterReply,
   type WriterRequest,
   type WriterWorkerData,
 } from './batch-writer.js';
 
 const data = workerData as WriterWorkerData;
-const { db } = openDatabase(data.database);
-// Other processes (and the main thread) write the same file: the batch takes the write lock up front.
-const writer = inThreadWriter(db, data.nodeId, data.rejectsPath, undefined, 'immediate');
+const { db, close } = openDatabase(data.database);
+// SQLite: other processes (and the main thread) write the same file, so the batch takes the write lock up
+// front. The servers lock rows as they go.
+const begin = data.database.kind === 'sqlite' ? 'immediate' : 'deferred';
+const writer = inThreadWriter(db, data.nodeId, data.rejectsPath, undefined, begin);
 const port = parentPort;
 if (!port) throw new Error('batch-writer-worker runs as a worker thread');
 
 // Batches come one at a time (the ledger waits for each answer), so no queue is needed here.
-port.on('message', async (request: WriterRequest) => {
+port.on('message', async (request: WriterRequest | WriterClose) => {
+  if ('close' in request) {
+    await close().catch(() => {});
+    port.close();
+    return;
+  }
   let reply: WriterReply;
   try {
     const written = await writer.write(request.entries, request.now);

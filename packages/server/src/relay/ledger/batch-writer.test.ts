@@ -1,8 +1,9 @@
-// The SQLite writer thread (issue 13): batches written through it land exactly as the in-thread writer's,
+// The writer thread (issue 13), on every database: batches written through it land exactly as the in-thread writer's,
 // the ledger says it is writing while a batch is out (a balance read then is not stamped), a refused entry is
 // set aside and told, and the thread's end fails the write in progress so the ledger retries it.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseDatabaseUrl } from '../../config.js';
+import { TEST_DIALECTS } from '../../test-support/databases.js';
 import { type BatchWriter, workerThreadWriter } from './batch-writer.js';
 import { createSettlementLedger, type KeptReject } from './settlement-ledger.js';
 import {
@@ -15,11 +16,11 @@ import {
   settleEntry,
 } from './test-support/ledger-fixture.js';
 
-describe('the SQLite writer thread', () => {
+describe.each(TEST_DIALECTS)('the writer thread on %s', (kind) => {
   let fixture: LedgerFixture;
   let writer: BatchWriter;
   beforeEach(async () => {
-    fixture = await openLedgerFixture('sqlite');
+    fixture = await openLedgerFixture(kind);
     await insertUser(fixture.db, 1, 100_000);
     await insertToken(fixture.db, 10, 1, 100_000);
     await insertBareChannel(fixture.db, 5, 'five');
@@ -38,7 +39,7 @@ describe('the SQLite writer thread', () => {
     const rejected: KeptReject[] = [];
     const ledger = createSettlementLedger({
       db: fixture.db,
-      dbKind: 'sqlite',
+      dbKind: kind,
       journalDir: fixture.dir,
       nodeId: 'node-w',
       flushIntervalMs: 3_600_000,
@@ -73,7 +74,7 @@ describe('the SQLite writer thread', () => {
     const rejected: KeptReject[] = [];
     const ledger = createSettlementLedger({
       db: fixture.db,
-      dbKind: 'sqlite',
+      dbKind: kind,
       journalDir: fixture.dir,
       nodeId: 'node-w',
       flushIntervalMs: 3_600_000,
@@ -100,7 +101,7 @@ describe('the SQLite writer thread', () => {
   it('Given the thread ended while a batch was out, When flushed again, Then the batch is applied once', async () => {
     const ledger = createSettlementLedger({
       db: fixture.db,
-      dbKind: 'sqlite',
+      dbKind: kind,
       journalDir: fixture.dir,
       nodeId: 'node-w',
       flushIntervalMs: 3_600_000,

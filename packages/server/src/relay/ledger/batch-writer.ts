@@ -1,7 +1,8 @@
-// Where the ledger's batches are written. In the calling thread (PostgreSQL and MySQL: their drivers are
-// asynchronous, the event loop stays free while the database works), or, for a SQLite file, in a worker
-// thread that owns its own connection (batch-writer-worker.ts): node:sqlite is synchronous, and a batch of a
-// few hundred settlements written on the event loop held every other request for milliseconds (issue 13).
+// Where the ledger's batches are written. In the calling thread (tests, an in-memory SQLite database), or in
+// a worker thread that owns its own connection (batch-writer-worker.ts): node:sqlite is synchronous, and a
+// batch of a few hundred settlements written on the event loop held every other request for milliseconds
+// (issue 13); PostgreSQL's and MySQL's drivers wait asynchronously, but building a batch's statements and
+// encoding its thousands of values still took the event loop for milliseconds at a time.
 // The same code applies the batch in both (applyIsolatingRefused, keepReject), so what is written is the
 // same; only the thread differs.
 import { Worker } from 'node:worker_threads';
@@ -68,6 +69,14 @@ export interface WriterWorkerData {
   rejectsPath: string | undefined;
 }
 
+/** A message to the worker: close the connection and end. */
+export interface WriterClose {
+  close: true;
+}
+
+/** How long a closing writer thread may take to close its connection before it is stopped. */
+const CLOSE_GRACE_MS = 5_000;
+
 /** A message to the worker: one batch. */
 export interface WriterRequest {
   seq: number;
@@ -119,7 +128,7 @@ function errorFrom(error: WriterError): Error {
 }
 
 /**
- * Applies batches in a worker thread owning its own connection to the SQLite file `data.database`. The
+ * Applies batches in a worker thread owning its own connection to the database `data.database`. The
  * worker is started at once; if it dies, the write in progress fails (the ledger retries it:
  * the marks keep it idempotent) and the next write starts a new one.
  */
@@ -177,7 +186,14 @@ export function workerThreadWriter(data: WriterWorkerData): BatchWriter {
     async close() {
       const thread = worker;
       worker = undefined;
-      if (thread) await thread.terminate();
+      if (!thread) return;
+      // The thread closes its connection and leaves; one that does not within the grace is stopped.
+      const exited = new Promise<void>((resolve) => thread.once('exit', () => resolve()));
+      const grace = setTimeout(() => void thread.terminate(), CLOSE_GRACE_MS);
+      thread.ref();
+      thread.postMessage({ close: true } satisfies WriterClose);
+      await exited;
+      clearTimeout(grace);
     },
   };
 }
