@@ -245,6 +245,33 @@ describe("the cluster primary's claim table", () => {
   });
 });
 
+describe('the memory store over many requests', () => {
+  it('keeps a running claim and its sums exact while hundreds of others start and end around it', () => {
+    const store = new MemoryInFlightStore();
+    const long = claim(30, 4_000, 31);
+    expect(store.admitNow(long, { user: 10_000, token: 10_000 })).toBe(4_000);
+    for (let index = 0; index < 300; index += 1) {
+      const short = claim(30, 1_000, 31);
+      expect(store.admitNow(short, { user: 10_000, token: 10_000 })).toBe(1_000);
+      store.release(short.id);
+    }
+    expect(store.size).toBe(1);
+    // The long claim still counts: 10,000 covers it and 6,000 more, not 6,001.
+    expect(store.admitNow(claim(30, 6_001, 31), { user: 10_000, token: 1e9 })).toBe('user');
+    expect(store.admitNow(claim(30, 6_001, 31), { user: 1e9, token: 10_000 })).toBe('token');
+    expect(store.growNow(long.id, { points: 5_000, least: 5_000 }, { user: 10_000, token: 10_000 })).toBe(
+      5_000,
+    );
+    store.release(long.id);
+    expect(store.size).toBe(0);
+    expect(
+      store.growNow(long.id, { points: 6_000, least: 6_000 }, { user: 1e9, token: 1e9 }),
+    ).toBeUndefined();
+    // Everything ended: the whole balance is free again.
+    expect(store.admitNow(claim(30, 10_000, 31), { user: 10_000, token: 10_000 })).toBe(10_000);
+  });
+});
+
 describe('claim plan and completion limit', () => {
   const ratios = requestRatios({ type: 'tokens', input: 1, output: 1000 }, 1);
   const plan = (stream: boolean, requested: number | undefined, operation: 'chat' | 'embeddings' = 'chat') =>
