@@ -25,8 +25,11 @@ import {
 const MAX_REMEMBERED_CHARS = 64 * 1024;
 /** The remembered texts' total length; past it the memory starts over (~2 × this in bytes). */
 const MEMORY_CHARS = 4 * 1024 * 1024;
-/** Units left uncounted beyond the first ones go to the pool as one text (one task, not one per message). */
-const MAX_POOL_UNITS = 8;
+/**
+ * Unknown units the pool counts one by one (so each can be remembered); the rest go as one text: the pool's
+ * queue is bounded, and a request used to be one task.
+ */
+const MAX_POOL_UNITS = 4;
 
 /** Counts by encoding, then by the unit's text. */
 let remembered = new Map<TokenEncodingName, Map<string, number>>();

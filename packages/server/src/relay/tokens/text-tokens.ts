@@ -130,20 +130,10 @@ export async function countTextTokensOffLoop(
   text: string,
   options: CountOptions,
 ): Promise<number> {
-  return (await countTextTokensReported(model, text, options)).tokens;
-}
-
-/** {@link countTextTokensOffLoop}, saying whether the figure is a count or the length estimate. */
-export async function countTextTokensReported(
-  model: string,
-  text: string,
-  options: CountOptions,
-): Promise<ReportedCount> {
   if (text.length <= INLINE_COUNT_MAX_CHARS || estimatedFromLength(text, options)) {
-    const counted = text.length === 0 || !estimatedFromLength(text, options);
-    return { tokens: countTextTokens(model, text, options), counted };
+    return countTextTokens(model, text, options);
   }
-  return countOnPool(model, text);
+  return (await countOnPool(model, text)).tokens;
 }
 
 /** Counts a text (under the length cap) on the worker pool; its length estimate when the pool cannot. */
