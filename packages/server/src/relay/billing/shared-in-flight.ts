@@ -4,10 +4,11 @@
 // not yet written: counted by the other processes only, since the writing process has it in its ledger's
 // pending sums). Settled charges are summed into the process's one `owed:<node>` field rather than kept
 // a field each: a busy key settles thousands of requests in the seconds before their batch is written and
-// its grace ends, and every claim step reads every field of its tables. The check and the record are one atomic step of the table's
-// keeper — a Lua script in Redis, or the cluster's primary process without Redis (claim-table.ts) — so two
-// processes can never both spend the same balance. Fields carry their own expiry, so a crashed process's
-// claims fade within RUNNING_TTL_MS; a live process refreshes its running claims every REFRESH_MS.
+// its grace ends, and every claim step reads every field of its tables. The check and the record are one
+// atomic step of the table's keeper — a Lua script in Redis, or the cluster's primary process without
+// Redis (claim-table.ts) — so two processes can never both spend the same balance. Fields carry their own
+// expiry, so a crashed process's claims fade within RUNNING_TTL_MS; a live process refreshes its running
+// claims every REFRESH_MS.
 import {
   type InFlightBalanceSource,
   type InFlightClaim,
