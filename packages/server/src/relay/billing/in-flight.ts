@@ -3,6 +3,7 @@
 // against the balance alone, so the overdraft grows with concurrency; here a request is admitted only when
 // the balance covers it on top of every other in-flight claim — or when nothing else of the user runs, so
 // sequential use behaves exactly like one-hub and a user ends no lower than one request's excess.
+import { BatchDeleteMap } from './batch-delete-map.js';
 
 /** One request's claim on the balances. */
 export interface InFlightClaim {
@@ -101,28 +102,15 @@ interface Sum {
   count: number;
 }
 
-// Why entries are not deleted one by one: a Map that lives long is in the old generation, and V8 gives each
-// table it rehashes into (a delete that shrinks it, an insert into a table full of deleted slots) the
-// old generation too — one such table per relayed request was a fifth of the garbage that brought the
-// major collections (and their 8–57 ms pauses) at 1,000 req/s. Ended claims and idle sums are dropped
-// together once enough of them have piled up, in a new Map.
-
-/** Ended claims (or idle sums) kept before the Maps are rebuilt without them. */
-const DROP_EVERY = 64;
-
-function add(sums: Map<number, Sum>, id: number, points: number, count: number): void {
+function add(sums: BatchDeleteMap<number, Sum>, id: number, points: number, count: number): void {
   const sum = sums.get(id);
-  if (sum) {
-    sum.points += points;
-    sum.count += count;
-  } else sums.set(id, { points, count });
-}
-
-/** The sums still counting a claim (idle ones dropped). */
-function busySums(sums: Map<number, Sum>): Map<number, Sum> {
-  const busy = new Map<number, Sum>();
-  for (const [id, sum] of sums) if (sum.count !== 0) busy.set(id, sum);
-  return busy;
+  if (!sum) {
+    sums.set(id, { points, count });
+    return;
+  }
+  sum.points += points;
+  sum.count += count;
+  if (sum.count === 0) sums.delete(id);
 }
 
 /**
@@ -130,11 +118,10 @@ function busySums(sums: Map<number, Sum>): Map<number, Sum> {
  * simply dropped when its request ends.
  */
 export class MemoryInFlightStore implements InFlightStore {
-  #claims = new Map<string, InFlightClaim & { ended?: true }>();
-  #users = new Map<number, Sum>();
-  #tokens = new Map<number, Sum>();
-  /** Claims ended but still in #claims (see DROP_EVERY). */
-  #ended = 0;
+  // Entries come and go with requests: see batch-delete-map.ts.
+  readonly #claims = new BatchDeleteMap<string, InFlightClaim>();
+  readonly #users = new BatchDeleteMap<number, Sum>();
+  readonly #tokens = new BatchDeleteMap<number, Sum>();
 
   async admit(claim: InFlightClaim, source: InFlightBalanceSource): Promise<'user' | 'token' | number> {
     return this.admitNow(claim, readBalances(source));
@@ -153,8 +140,6 @@ export class MemoryInFlightStore implements InFlightStore {
     const forUser = grant(balances.user, user.points, user.count, claim);
     if (forUser === undefined) return 'user';
     granted = Math.min(granted, forUser);
-    // An id admitted again (a fallback's second try) replaces its ended claim.
-    if (this.#claims.get(claim.id)?.ended) this.#ended -= 1;
     this.#claims.set(claim.id, { ...claim, points: granted });
     add(this.#users, claim.userId, granted, 1);
     if (claim.tokenId !== undefined) add(this.#tokens, claim.tokenId, granted, 1);
@@ -172,7 +157,7 @@ export class MemoryInFlightStore implements InFlightStore {
   /** The synchronous growth (also the fallback of the Redis store). */
   growNow(claimId: string, growth: InFlightGrowth, balances: InFlightBalances): number | undefined {
     const claim = this.#claims.get(claimId);
-    if (!claim || claim.ended) return undefined;
+    if (!claim) return undefined;
     let granted = growth.points;
     if (claim.tokenId !== undefined && balances.token !== undefined) {
       const token = this.#tokens.get(claim.tokenId) ?? { points: 0, count: 0 };
@@ -193,21 +178,10 @@ export class MemoryInFlightStore implements InFlightStore {
 
   release(claimId: string): void {
     const claim = this.#claims.get(claimId);
-    if (!claim || claim.ended) return;
-    claim.ended = true;
-    this.#ended += 1;
+    if (!claim) return;
+    this.#claims.delete(claimId);
     add(this.#users, claim.userId, -claim.points, -1);
     if (claim.tokenId !== undefined) add(this.#tokens, claim.tokenId, -claim.points, -1);
-    if (this.#ended >= DROP_EVERY) this.#dropEnded();
-  }
-
-  #dropEnded(): void {
-    const running = new Map<string, InFlightClaim>();
-    for (const [id, claim] of this.#claims) if (!claim.ended) running.set(id, claim);
-    this.#claims = running;
-    this.#ended = 0;
-    this.#users = busySums(this.#users);
-    this.#tokens = busySums(this.#tokens);
   }
 
   settled(claimId: string): void {
@@ -220,6 +194,6 @@ export class MemoryInFlightStore implements InFlightStore {
 
   /** How many claims are held (tests). */
   get size(): number {
-    return this.#claims.size - this.#ended;
+    return this.#claims.size;
   }
 }

@@ -9,6 +9,7 @@
 // Redis (claim-table.ts) — so two processes can never both spend the same balance. Fields carry their own
 // expiry, so a crashed process's claims fade within RUNNING_TTL_MS; a live process refreshes its running
 // claims every REFRESH_MS.
+import { BatchDeleteMap } from './batch-delete-map.js';
 import {
   type InFlightBalanceSource,
   type InFlightClaim,
@@ -101,10 +102,11 @@ export class SharedInFlightStore implements InFlightStore {
   readonly #onError: (error: unknown) => void;
   /** Claims admitted while the keeper failed. */
   readonly #fallback = new MemoryInFlightStore();
-  readonly #running = new Map<string, InFlightClaim>();
-  readonly #owed = new Map<string, OwedClaim>();
+  // Entries come and go with requests: see batch-delete-map.ts.
+  readonly #running = new BatchDeleteMap<string, InFlightClaim>();
+  readonly #owed = new BatchDeleteMap<string, OwedClaim>();
   /** This process's settled, unwritten points per table key: what its `owed:<node>` field says. */
-  readonly #owedSums = new Map<string, number>();
+  readonly #owedSums = new BatchDeleteMap<string, number>();
   readonly #timers = new Set<NodeJS.Timeout>();
   readonly #refresh: NodeJS.Timeout;
 
