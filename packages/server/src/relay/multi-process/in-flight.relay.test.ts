@@ -3,7 +3,6 @@
 // shared store each process would let its own first request through, and the overdraft would double.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call } from '../../test-support/test-app.js';
 import { type RelayTestApp, startRelayApp } from '../test-support/relay-app.js';
 
 const REDIS_URL = process.env.GW_TEST_REDIS_URL;
@@ -17,11 +16,7 @@ describe.runIf(REDIS_URL)('in-flight claims shared by two processes through Redi
     const env = { REDIS_URL: REDIS_URL as string, REDIS_KEY_PREFIX: `gw-test-${randomUUID()}:` };
     a = await startRelayApp('sqlite', { ...env, GW_NODE_ID: 'a' });
     await a.addChannel({ models: MODEL });
-    const price = await call(a.t.app, 'POST', '/api/prices/single', {
-      cookie: a.rootCookie,
-      body: { model: MODEL, type: 'tokens', channel_type: 1, input: 1, output: 1000 },
-    });
-    expect(price.body.success).toBe(true);
+    await a.setPrice({ model: MODEL, type: 'tokens', channel_type: 1, input: 1, output: 1000 });
     b = await startRelayApp('sqlite', { ...env, DATABASE_URL: a.t.url, GW_NODE_ID: 'b' });
   });
   afterAll(async () => {

@@ -16,7 +16,6 @@ import OpenAI from 'openai';
 import { OpenAIRealtimeWS } from 'openai/realtime/ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { call } from '../../test-support/test-app.js';
 import {
   FAKE_CLOSE_CODE,
   FAKE_CLOSE_EVENT,
@@ -147,11 +146,7 @@ describe('Realtime over WebSocket', () => {
     front = await startTlsFront(Number(new URL(r.url).port), pem);
     wsUrl = `${r.url.replace(/^http/, 'ws')}/v1/realtime`;
     channelId = await r.addChannel({ type: 1, key: 'sk-rt-upstream', base_url: fake.url, models: MODEL });
-    const price = await call(r.t.app, 'POST', '/api/prices/single', {
-      cookie: r.rootCookie,
-      body: { model: MODEL, type: 'tokens', channel_type: 1, ...PRICE, extra_ratios: EXTRA },
-    });
-    expect(price.body.success).toBe(true);
+    await r.setPrice({ model: MODEL, type: 'tokens', channel_type: 1, ...PRICE, extra_ratios: EXTRA });
     await r.setOptions({ LogConsumeEnabled: 'true', RetryCooldownSeconds: '0' });
   });
   afterAll(async () => {
@@ -423,8 +418,7 @@ describe.each(IN_FLIGHT_STORES)('Realtime sessions in the in-flight balance chec
       { model: MODEL, type: 'tokens', channel_type: 1, ...PRICE, extra_ratios: EXTRA },
       { model: CHAT_MODEL, type: 'tokens', channel_type: 1, input: 1, output: 1 },
     ]) {
-      const price = await call(r.t.app, 'POST', '/api/prices/single', { cookie: r.rootCookie, body });
-      expect(price.body.success).toBe(true);
+      await r.setPrice(body);
     }
     await r.setOptions({ LogConsumeEnabled: 'true', InFlightCompletionTokens: '256' });
   });
@@ -592,11 +586,7 @@ describe.runIf(REDIS_URL)('Realtime spend in Redis', () => {
     fake = await startFakeRealtimeUpstream();
     r = await startRelayApp('sqlite', { REDIS_URL: REDIS_URL as string, REDIS_KEY_PREFIX: prefix });
     await r.addChannel({ type: 1, base_url: fake.url, models: MODEL });
-    const price = await call(r.t.app, 'POST', '/api/prices/single', {
-      cookie: r.rootCookie,
-      body: { model: MODEL, type: 'tokens', channel_type: 1, ...PRICE, extra_ratios: EXTRA },
-    });
-    expect(price.body.success).toBe(true);
+    await r.setPrice({ model: MODEL, type: 'tokens', channel_type: 1, ...PRICE, extra_ratios: EXTRA });
   });
   afterAll(async () => {
     await r?.close();

@@ -6,7 +6,6 @@
 import { translate } from '@gw/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DIALECTS } from '../../test-support/databases.js';
-import { call } from '../../test-support/test-app.js';
 import {
   FAKE_IMAGE_PNG,
   FAKE_MJ_BANNED_CODE,
@@ -41,11 +40,7 @@ describe.each(TEST_DIALECTS)('Midjourney-Proxy relay (%s)', (kind) => {
       // Priced by an operator, yet never charged: the modal step that follows is (spec §2.4 step 3).
       ['mj_inpaint', 10],
     ] as const) {
-      const price = await call(r.t.app, 'POST', '/api/prices/single', {
-        cookie: r.rootCookie,
-        body: { model, type: 'times', channel_type: 34, input, output: 0 },
-      });
-      expect(price.body.success).toBe(true);
+      await r.setPrice({ model, type: 'times', channel_type: 34, input, output: 0 });
     }
   });
   afterAll(async () => r?.close());

@@ -4,7 +4,6 @@
 // must move by exactly the logged charge — on SQLite, and on PostgreSQL and MySQL when their URLs are set.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DIALECTS } from '../../test-support/databases.js';
-import { call } from '../../test-support/test-app.js';
 import { fakeRelevance, fakeRerankTokens, fakeSearchUnits } from '../test-support/fake-upstream/index.js';
 import { type RelayTestApp, startRelayApp } from '../test-support/relay-app.js';
 import { countTextTokens } from '../tokens/index.js';
@@ -39,11 +38,7 @@ describe.each(TEST_DIALECTS)('rerank over Jina, Cohere and SiliconFlow (%s)', (k
       [COHERE_MODEL, 'times', 2, 36],
       [SILICONFLOW_MODEL, 'tokens', 0.5, 45],
     ] as const) {
-      const price = await call(r.t.app, 'POST', '/api/prices/single', {
-        cookie: r.rootCookie,
-        body: { model, type, channel_type: channelType, input, output: 0 },
-      });
-      expect(price.body.success).toBe(true);
+      await r.setPrice({ model, type, channel_type: channelType, input, output: 0 });
     }
   });
   afterAll(async () => r?.close());

@@ -54,11 +54,13 @@ describe.each(TEST_DIALECTS)('Suno and Kling task relays (%s)', (kind) => {
     // A Kling channel whose key is not `ak|sk`: its submits fail before any call and are refunded.
     await r.addChannel({ type: 53, key: 'not-a-pair', models: 'kling-video_kling-v9_std_5' });
     for (const [model, input] of Object.entries(PRICES)) {
-      const price = await call(r.t.app, 'POST', '/api/prices/single', {
-        cookie: r.rootCookie,
-        body: { model, type: 'times', channel_type: model.startsWith('kling') ? 53 : 41, input, output: 0 },
+      await r.setPrice({
+        model,
+        type: 'times',
+        channel_type: model.startsWith('kling') ? 53 : 41,
+        input,
+        output: 0,
       });
-      expect(price.body.success).toBe(true);
     }
   });
   afterAll(async () => r?.close());

@@ -9,7 +9,6 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DIALECTS } from '../../test-support/databases.js';
-import { call } from '../../test-support/test-app.js';
 import { type RelayCallerHandle, type RelayTestApp, startRelayApp } from '../test-support/relay-app.js';
 
 const MODEL = 'long-reply-model';
@@ -186,11 +185,7 @@ describe.each(TEST_DIALECTS)(
       r = await startRelayApp(kind, env);
       await r.addChannel({ models: MODEL, base_url: upstream.url });
       // Input 1, output 1000 points per token: a whole reply costs about 20M points.
-      const price = await call(r.t.app, 'POST', '/api/prices/single', {
-        cookie: r.rootCookie,
-        body: { model: MODEL, type: 'tokens', channel_type: 1, input: 1, output: 1000 },
-      });
-      expect(price.body.success).toBe(true);
+      await r.setPrice({ model: MODEL, type: 'tokens', channel_type: 1, input: 1, output: 1000 });
     });
     afterAll(async () => {
       await r?.close();

@@ -2,7 +2,6 @@
 // against its user's and key's balance, so however many arrive at once a balance ends no lower than minus
 // one request's settled excess. With InFlightQuotaCheckEnabled off, one-hub's per-request rule is kept.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call } from '../../test-support/test-app.js';
 import { TEST_DIALECTS } from '../../test-support/databases.js';
 import { type RelayCallerHandle, type RelayTestApp, startRelayApp } from '../test-support/relay-app.js';
 
@@ -61,11 +60,7 @@ describe.each(TEST_DIALECTS)('overdraft under concurrency (%s)', (kind) => {
     r = await startRelayApp(kind);
     await r.addChannel({ models: MODEL });
     // Input 1, output 1000 points per token: a hold of about 510 points, a settled charge of about 5,000.
-    const price = await call(r.t.app, 'POST', '/api/prices/single', {
-      cookie: r.rootCookie,
-      body: { model: MODEL, type: 'tokens', channel_type: 1, input: 1, output: 1000 },
-    });
-    expect(price.body.success).toBe(true);
+    await r.setPrice({ model: MODEL, type: 'tokens', channel_type: 1, input: 1, output: 1000 });
   });
   afterAll(async () => r?.close());
 

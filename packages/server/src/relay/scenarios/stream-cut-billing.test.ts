@@ -11,7 +11,6 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DIALECTS } from '../../test-support/databases.js';
-import { call } from '../../test-support/test-app.js';
 import { COUNT_CAP_CHARS } from '../tokens/text-pieces.js';
 import { type RelayCallerHandle, type RelayTestApp, startRelayApp } from '../test-support/relay-app.js';
 
@@ -85,11 +84,7 @@ describe.each(TEST_DIALECTS)('a cut stream billed within its claim (%s)', { time
     upstream = await startWordyUpstream();
     r = await startRelayApp(kind);
     await r.addChannel({ models: MODEL, base_url: upstream.url });
-    const price = await call(r.t.app, 'POST', '/api/prices/single', {
-      cookie: r.rootCookie,
-      body: { model: MODEL, type: 'tokens', channel_type: 1, input: 1, output: 1000 },
-    });
-    expect(price.body.success).toBe(true);
+    await r.setPrice({ model: MODEL, type: 'tokens', channel_type: 1, input: 1, output: 1000 });
   });
   afterAll(async () => {
     await r?.close();

@@ -39,6 +39,8 @@ export interface RelayTestApp {
   onlyConsumeLog(who: RelayCallerHandle, startQuota: number): Promise<Selectable<LogRow>>;
   /** Sets site options through the API. */
   setOptions(options: Record<string, string>): Promise<void>;
+  /** Adds (or replaces) one model's price through `POST /api/prices/single` (the row's wire fields). */
+  setPrice(price: Record<string, unknown>): Promise<void>;
   /** Sets the `default` user group's per-user requests per minute through the API. */
   setDefaultGroupRate(apiRate: number): Promise<void>;
   close(): Promise<void>;
@@ -181,6 +183,11 @@ export async function startRelayApp(
         const reply = await call(app, 'PUT', '/api/option/', { cookie: rootCookie, body: { key, value } });
         if (!reply.body.success) throw new Error(`option ${key} failed: ${reply.body.message}`);
       }
+    },
+    async setPrice(price) {
+      const reply = await call(app, 'POST', '/api/prices/single', { cookie: rootCookie, body: price });
+      if (!reply.body.success)
+        throw new Error(`price of ${String(price.model)} failed: ${reply.body.message}`);
     },
     async close() {
       await t.close();
