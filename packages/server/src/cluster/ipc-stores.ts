@@ -305,7 +305,11 @@ export function openIpcSharedStores(
       outbox.send({ gwClaimRefresh: { keys: [...keys], claimId, expires } } satisfies ClaimRefresh);
     },
     write: async (writes) => {
+      // At once, with whatever is queued before them: a settled request's running claim must be gone
+      // from the primary's table before the client's next request, which may reach another worker,
+      // is checked there (it was counted whole again, and refused on a tight balance).
       outbox.send({ gwClaimWrites: [...writes] } satisfies ClaimWrites);
+      outbox.flush();
     },
   };
   const inFlight = new SharedInFlightStore(claimKeeper, {

@@ -198,9 +198,11 @@ describe('gw serve --workers 2 without Redis', () => {
     r = await startRelayApp('sqlite');
     await r.addChannel({});
     await r.setDefaultGroupRate(5);
+    // Balances far above any request's in-flight claim: a request's claim is counted until its settlement
+    // reaches the primary, which may be after the client already sent the next one (to the other worker).
     const caller = await r.newCaller({
-      quota: 1_000_000,
-      token: { unlimited_quota: false, remain_quota: 500_000 },
+      quota: 100_000_000,
+      token: { unlimited_quota: false, remain_quota: 50_000_000 },
     });
     cluster = await startCluster(r);
 
@@ -229,7 +231,7 @@ describe('gw serve --workers 2 without Redis', () => {
       .select(['quota', 'used_quota', 'request_count'])
       .where('id', '=', caller.userId)
       .executeTakeFirstOrThrow();
-    expect(Number(user.quota)).toBe(1_000_000 - charged);
+    expect(Number(user.quota)).toBe(100_000_000 - charged);
     expect(Number(user.used_quota)).toBe(charged);
     expect(Number(user.request_count)).toBe(5);
     const token = await db
@@ -238,7 +240,7 @@ describe('gw serve --workers 2 without Redis', () => {
       .where('id', '=', caller.tokenId)
       .executeTakeFirstOrThrow();
     expect(Number(token.used_quota)).toBe(charged);
-    expect(Number(token.remain_quota)).toBe(500_000 - charged);
+    expect(Number(token.remain_quota)).toBe(50_000_000 - charged);
     expect(readdirSync(join(cluster.dataDir, 'relay-journal'))).toEqual([]);
   }, 120_000);
 });
