@@ -58,11 +58,6 @@ function divideWhole(numerator: number, denominator: number, rounding: WholeRoun
   return remainder < 0 ? quotient - 1 : quotient;
 }
 
-function viaDecimal(total: MoneyValue, rounding: WholeRounding): number {
-  const whole = rounding === 'ceil' ? total.ceil() : rounding === 'floor' ? total.floor() : total.trunc();
-  return whole.toNumber();
-}
-
 /**
  * Σ countᵢ × ratioᵢ rounded to a whole number, exactly as Decimal would: counts are integers (tokens,
  * calls), ratios the Money values of a request's price. Takes pairs `[count, ratio]`.
@@ -96,7 +91,8 @@ function wholePointsViaDecimal(
 ): number {
   let total = new Money(0);
   for (const [count, ratio] of terms) total = total.plus(new Money(count).times(ratio));
-  return viaDecimal(total, rounding);
+  const whole = rounding === 'ceil' ? total.ceil() : rounding === 'floor' ? total.floor() : total.trunc();
+  return whole.toNumber();
 }
 
 /** `amount / ratio` rounded down to a whole number (the tokens `amount` points pay for); ratio > 0. */

@@ -93,18 +93,13 @@ export function textCountActivity(): TextCountActivity {
   return { ...activity };
 }
 
-/** Whether a text is estimated from its length rather than counted. */
-function estimatedFromLength(text: string, options: CountOptions): boolean {
-  return options.approximate || text.length > COUNT_CAP_CHARS;
-}
-
 /**
  * Tokens of a text for a model (encoder by tiktoken's prefix table, see encodingForModel), on the calling thread. Runs longer than 1024 characters are counted in pieces and texts
  * past {@link COUNT_CAP_CHARS} estimated, so one call costs at most about half a second.
  */
 export function countTextTokens(model: string, text: string, options: CountOptions): number {
   if (text.length === 0) return 0;
-  if (estimatedFromLength(text, options)) {
+  if (estimatedTotal(text.length, options)) {
     activity.estimated += 1;
     return approximateTokenCount(text);
   }
@@ -130,7 +125,7 @@ export async function countTextTokensOffLoop(
   text: string,
   options: CountOptions,
 ): Promise<number> {
-  if (text.length <= INLINE_COUNT_MAX_CHARS || estimatedFromLength(text, options)) {
+  if (text.length <= INLINE_COUNT_MAX_CHARS || estimatedTotal(text.length, options)) {
     return countTextTokens(model, text, options);
   }
   return (await countOnPool(model, text)).tokens;
@@ -144,7 +139,7 @@ export async function countOnPool(model: string, text: string): Promise<Reported
   return tokens < 0 ? { tokens: approximateTokenCount(text), counted: false } : { tokens, counted: true };
 }
 
-/** Whether texts of this total length are estimated from it rather than counted. */
+/** Whether a text (or texts) of this total length is estimated from it rather than counted. */
 export function estimatedTotal(length: number, options: CountOptions): boolean {
   return length > 0 && (options.approximate || length > COUNT_CAP_CHARS);
 }
