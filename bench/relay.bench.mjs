@@ -12,7 +12,8 @@
 // `--profile <dir>` runs gw under --cpu-prof, keeps the profile in <dir> and prints where gw's time went.
 // `--database <url>` puts gw on that database (an empty one, e.g. PostgreSQL) instead of a fresh SQLite
 // file; `--workers <n>` runs `gw serve --workers n` (cluster; CPU counted over the primary and workers);
-// `--node-flags="<flags>"` starts gw's node with those flags (V8 tuning, e.g. --max-semi-space-size=8).
+// `--node-flags="<flags>"` starts gw's node with those flags (V8 tuning, e.g. --max-semi-space-size=8)
+// instead of the ones `gw serve` starts node with (GW_SERVE_NODE_FLAGS); `--node-flags=` runs V8's defaults.
 // A gw serving alone also reports, per open-loop run, its event loop's longest hold and its GC pauses.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -34,6 +35,8 @@ const durationMs = Number(process.env.BENCH_MS ?? 4500);
 const ROUNDS = 3;
 const WARMUP_MS = 1000;
 const ROOT_PASSWORD = 'bench-password';
+/** What `gw serve` restarts node with (packages/cli/src/lazy/serve-node-flags.ts): gw as operators run it. */
+const GW_SERVE_NODE_FLAGS = '--no-memory-reducer';
 const OPEN_MS = Number(process.env.BENCH_OPEN_MS ?? 2000);
 const RATES = (process.env.BENCH_RATES ?? '300,1000').split(',').filter(Boolean).map(Number);
 const { values: options } = parseArgs({
@@ -56,7 +59,7 @@ const cpuList = cpus();
 // The load average says how much else ran on the machine: the figures only compare within one run.
 const loadAverage = () => loadavg()[0].toFixed(2);
 console.log(
-  `machine: ${cpuList.length} × ${cpuList[0]?.model ?? 'unknown cpu'}, node ${process.version}, ${process.platform}/${process.arch}; all processes share these cores; load average ${loadAverage()}`,
+  `machine: ${cpuList.length} × ${cpuList[0]?.model ?? 'unknown cpu'}, node ${process.version}, ${process.platform}/${process.arch}; all processes share these cores; load average ${loadAverage()}; gw's node flags: ${(options['node-flags'] ?? GW_SERVE_NODE_FLAGS) || 'none'}`,
 );
 
 const dataDir = mkdtempSync(join(tmpdir(), 'gw-bench-relay-'));
@@ -74,7 +77,7 @@ async function startGw(upstreamUrl) {
   if (profileDir) mkdirSync(profileDir, { recursive: true });
   const gw = await start('gw-server.mjs', [], {
     nodeArgs: [
-      ...(options['node-flags'] ?? '').split(' ').filter(Boolean),
+      ...(options['node-flags'] ?? GW_SERVE_NODE_FLAGS).split(' ').filter(Boolean),
       ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
     ],
     env: {

@@ -1,5 +1,6 @@
 import type { CliContext } from '../runtime/context.js';
 import { humanLogStream } from '../output/server-log.js';
+import { restartWithServeFlags } from './serve-node-flags.js';
 
 export interface ServeOptions {
   port?: number;
@@ -18,6 +19,7 @@ function rootPasswordMessage(ctx: CliContext): (password: string) => string {
 
 /** `gw serve`: loads the server only now (so other commands start fast) and runs until a signal. */
 export async function runServe(ctx: CliContext, options: ServeOptions): Promise<void> {
+  restartWithServeFlags();
   const text = (options.logFormat ?? (ctx.stdoutIsTty ? 'text' : 'json')) === 'text';
   const { serve } = await import('@gw/server');
   const worker = (await import('node:cluster')).default.isWorker;

@@ -1,7 +1,7 @@
 // End-to-end: what `gw serve` prints — JSON lines on a pipe, readable lines when asked, one line per
 // request, and the first start's root password as its own lines in the user's language.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -21,12 +21,12 @@ afterEach(async () => {
 });
 
 /** Starts `gw serve` on a fresh database (no GW_ROOT_PASSWORD) and waits until it answers. */
-async function serve(args: string[], env: Record<string, string>) {
+async function serve(args: string[], env: Record<string, string>, nodeArgs: string[] = []) {
   const dir = mkdtempSync(join(tmpdir(), 'gw-serve-'));
   const port = await freePort();
   const child = spawn(
     process.execPath,
-    [GW_BIN, 'serve', '--port', String(port), '--host', '127.0.0.1', ...args],
+    [...nodeArgs, GW_BIN, 'serve', '--port', String(port), '--host', '127.0.0.1', ...args],
     {
       cwd: dir,
       env: {
@@ -60,7 +60,7 @@ async function serve(args: string[], env: Record<string, string>) {
       throw new Error(`gw serve did not start:\n${stdout}\n${stderr}`);
     await new Promise((done) => setTimeout(done, 100));
   }
-  return { url, stdout: () => stdout, stderr: () => stderr };
+  return { url, child, stdout: () => stdout, stderr: () => stderr };
 }
 
 /**
@@ -103,5 +103,38 @@ describe('gw serve output', () => {
     expect(out).toMatch(/^ {4}\S{16,}$/m);
     expect(out).toMatch(/^\d{2}:\d{2}:\d{2} INFO {2}GET \/api\/status 200 \d+ ms$/m);
     expect(out).not.toContain('listening');
+  });
+});
+
+/** The arguments the kernel holds for a process now (after any execve). */
+const commandLine = (pid: number | undefined) =>
+  readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').slice(0, -1);
+
+describe.runIf(process.platform === 'linux')('gw serve node flags', () => {
+  it('Given plain node, Then the same pid serves with --no-memory-reducer, and SIGTERM ends it with 0', async () => {
+    const server = await serve([], { LANG: 'en_US.UTF-8' });
+    const args = commandLine(server.child.pid);
+    expect(args).toContain('--no-memory-reducer');
+    expect(args.slice(args.indexOf(GW_BIN))).toEqual([
+      GW_BIN,
+      'serve',
+      '--port',
+      expect.any(String),
+      '--host',
+      '127.0.0.1',
+    ]);
+    expect((await fetch(`${server.url}/api/status`)).ok).toBe(true);
+    const exited = new Promise<number | null>((done) => server.child.once('exit', (code) => done(code)));
+    server.child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(server.stderr()).toContain('gw is listening');
+    expect(server.stderr().match(/gw is listening/g)).toHaveLength(1);
+  });
+
+  it('Given node --memory-reducer, Then gw keeps what the operator chose and does not restart', async () => {
+    const server = await serve([], { LANG: 'en_US.UTF-8' }, ['--memory-reducer']);
+    const args = commandLine(server.child.pid);
+    expect(args).toContain('--memory-reducer');
+    expect(args).not.toContain('--no-memory-reducer');
   });
 });
