@@ -12,3 +12,16 @@ export function requestedCompletionTokens(body: unknown): number | undefined {
   }
   return undefined;
 }
+
+/**
+ * The most completion tokens a reply to `body` can hold: its limit once per choice (`n`), or undefined
+ * when it sets none. A local count of a reply without usage is billed no higher: the upstream stopped at
+ * the limit, and a count above it (another vendor's tokenizer, or the pool's length estimate under load)
+ * would charge for tokens that were never produced.
+ */
+export function completionCeiling(body: unknown): number | undefined {
+  const limit = requestedCompletionTokens(body);
+  if (limit === undefined) return undefined;
+  const n = (body as Record<string, unknown>).n;
+  return limit * (typeof n === 'number' && Number.isSafeInteger(n) && n > 1 ? n : 1);
+}

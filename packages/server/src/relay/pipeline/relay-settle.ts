@@ -4,6 +4,7 @@ import { performance } from 'node:perf_hooks';
 import { LOG_TYPE, nowSeconds } from '@gw/core';
 import type { BillingUsage } from '../billing/extra-usage.js';
 import { consumeLogMetadata } from '../billing/log-metadata.js';
+import { completionCeiling } from '../billing/in-flight-bound.js';
 import { totalQuota } from '../billing/total-quota.js';
 import type { PlannedAttempt } from '../selection/retry-plan.js';
 import { countTextTokensOffLoop } from '../tokens/index.js';
@@ -58,8 +59,9 @@ export async function settleRelay(
     const counted = text
       ? await countTextTokensOffLoop(model, text, { approximate: options.approximateTokens })
       : 0;
-    // A stream gw kept within its claim is billed no more than the claim covered (see completionCovered).
-    return Math.min(counted, result.completionCovered ?? counted);
+    // A stream gw kept within its claim is billed no more than the claim covered (see completionCovered),
+    // and no reply above the limit it was sent upstream with (read's body carries the limit gw applied).
+    return Math.min(counted, result.completionCovered ?? counted, completionCeiling(read.body) ?? counted);
   });
   const quota = totalQuota(usage, ratios, { model, quotaPerUnit: options.quotaPerUnit });
   const at = nowSeconds();

@@ -98,6 +98,26 @@ describe('OpenAI-format endpoints through the official openai client', () => {
     expect(log.completion_tokens).toBe(countTextTokens('gpt-4o-mini', FAKE_REPLY_TEXT, exact));
   });
 
+  it('a reply without usage is billed no higher than the completion limit it was sent with, per choice', async () => {
+    const counted = countTextTokens('gpt-4o-mini', FAKE_REPLY_TEXT, exact);
+    expect(counted).toBeGreaterThan(4);
+    for (const [limits, ceiling] of [
+      [{ max_tokens: 2 }, 2],
+      [{ max_completion_tokens: 2, n: 2 }, 4],
+      [{ max_tokens: 1_000 }, counted],
+    ] as const) {
+      const { who, client } = await caller();
+      r.upstream.script({ noUsage: true });
+      const reply = await client.chat.completions.create({
+        model: 'gpt-4o-mini',
+        messages: [{ role: 'user', content: 'json without usage' }],
+        ...limits,
+      });
+      expect(reply.choices[0]?.message.content).toBe(FAKE_REPLY_TEXT);
+      expect((await billed(who)).completion_tokens).toBe(ceiling);
+    }
+  });
+
   it('embeddings: vectors back, prompt tokens billed', async () => {
     const { who, client } = await caller();
     const reply = await client.embeddings.create({
