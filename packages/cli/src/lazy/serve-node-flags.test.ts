@@ -17,17 +17,20 @@ function proc(overrides: Partial<NodeProcess> = {}): NodeProcess {
   };
 }
 
+/** What proc() restarts with: node, its own flags, the serve flags, then the script and its arguments. */
+const RESTARTED = [
+  '/usr/bin/node',
+  '--enable-source-maps',
+  '--no-memory-reducer',
+  '/opt/gw/index.js',
+  'serve',
+  '--port',
+  '3000',
+];
+
 describe('serveRestartArgs', () => {
   it('Given plain node, Then node, its own flags, --no-memory-reducer, then the script and its arguments', () => {
-    expect(serveRestartArgs(proc())).toEqual([
-      '/usr/bin/node',
-      '--enable-source-maps',
-      '--no-memory-reducer',
-      '/opt/gw/index.js',
-      'serve',
-      '--port',
-      '3000',
-    ]);
+    expect(serveRestartArgs(proc())).toEqual(RESTARTED);
   });
 
   it('Given the flag set either way, in either spelling, Then no restart', () => {
@@ -55,21 +58,7 @@ describe('serveRestartArgs', () => {
     const calls: unknown[][] = [];
     const recorder = ((...args: unknown[]) => calls.push(args)) as unknown as NodeProcess['execve'];
     restartWithServeFlags(proc({ execve: recorder, env: { GW: '1' } }));
-    expect(calls).toEqual([
-      [
-        '/usr/bin/node',
-        [
-          '/usr/bin/node',
-          '--enable-source-maps',
-          '--no-memory-reducer',
-          '/opt/gw/index.js',
-          'serve',
-          '--port',
-          '3000',
-        ],
-        { GW: '1' },
-      ],
-    ]);
+    expect(calls).toEqual([['/usr/bin/node', RESTARTED, { GW: '1' }]]);
     calls.length = 0;
     restartWithServeFlags(proc({ execve: recorder, execArgv: ['--memory-reducer'] }));
     expect(calls).toEqual([]);
