@@ -209,7 +209,8 @@ export async function closeDialog(dialog: Locator): Promise<void> {
  * (their own keydown), and move the focus in a frame after they open, or after a previous overlay's
  * focus restore took it out again; a key pressed before then goes to the page. Inside means inside the
  * overlay `element` sits in: a dialog without a field to focus holds the focus on the overlay's first
- * focus trap, just before the dialog.
+ * focus trap, just before the dialog. It also waits until no other overlay is still closing: one that
+ * is returns the focus to where it was before it opened at the end of its transition, out of this one.
  */
 export async function focusInside(element: Locator): Promise<void> {
   const target = await element.elementHandle();
@@ -217,15 +218,21 @@ export async function focusInside(element: Locator): Promise<void> {
     await element
       .page()
       .waitForFunction(
-        (node) => (node.closest('.bp6-overlay') ?? node).contains(document.activeElement),
+        (node) =>
+          (node.closest('.bp6-overlay') ?? node).contains(document.activeElement) &&
+          document.querySelector('.bp6-overlay-exit') === null,
         target,
         { timeout: 5_000 },
       );
   } catch (error) {
-    const focused = await element
-      .page()
-      .evaluate(() => document.activeElement?.outerHTML.slice(0, 120) ?? 'nothing');
-    throw new Error(`the focus did not move into ${element} (it is on ${focused})`, { cause: error });
+    const focused = await element.page().evaluate(() => ({
+      on: document.activeElement?.outerHTML.slice(0, 120) ?? 'nothing',
+      closing: document.querySelector('.bp6-overlay-exit') !== null,
+    }));
+    throw new Error(
+      `the focus did not move into ${element} (it is on ${focused.on}${focused.closing ? '; an overlay is still closing' : ''})`,
+      { cause: error },
+    );
   } finally {
     await target.dispose();
   }
