@@ -204,6 +204,41 @@ export async function closeDialog(dialog: Locator): Promise<void> {
 }
 
 /**
+ * Waits until the keyboard focus is inside `element`, a just-opened Blueprint dialog (or the palette's),
+ * so that a key pressed next reaches it. Blueprint's overlays take Escape only from a focus inside them
+ * (their own keydown), and move the focus in a frame after they open, or after a previous overlay's
+ * focus restore took it out again; a key pressed before then goes to the page. Inside means inside the
+ * overlay `element` sits in: a dialog without a field to focus holds the focus on the overlay's first
+ * focus trap, just before the dialog. It also waits until no other overlay is still closing: one that
+ * is returns the focus to where it was before it opened at the end of its transition, out of this one.
+ */
+export async function focusInside(element: Locator): Promise<void> {
+  const target = await element.elementHandle();
+  try {
+    await element
+      .page()
+      .waitForFunction(
+        (node) =>
+          (node.closest('.bp6-overlay') ?? node).contains(document.activeElement) &&
+          document.querySelector('.bp6-overlay-exit') === null,
+        target,
+        { timeout: 5_000 },
+      );
+  } catch (error) {
+    const focused = await element.page().evaluate(() => ({
+      on: document.activeElement?.outerHTML.slice(0, 120) ?? 'nothing',
+      closing: document.querySelector('.bp6-overlay-exit') !== null,
+    }));
+    throw new Error(
+      `the focus did not move into ${element} (it is on ${focused.on}${focused.closing ? '; an overlay is still closing' : ''})`,
+      { cause: error },
+    );
+  } finally {
+    await target.dispose();
+  }
+}
+
+/**
  * The headers of a kit table that sit, even partly, under its sticky actions column as the page first
  * shows it (not scrolled sideways), and whether the table is wider than its frame. A screen that fits
  * answers `{ covered: [], overflow: 0 }`.

@@ -186,7 +186,9 @@ describe('logs', () => {
       await settings.click();
       await box(en('web.kit.all_columns')).click();
       await expect(detailHeader.count()).resolves.toBe(1);
+      // The panel takes Escape wherever the focus is (a listener on the document).
       await page.keyboard.press('Escape');
+      await panel.waitFor({ state: 'detached' });
 
       // The export of this filter: a link to the server's stream, the same row in the file.
       const first = await downloadCsv(page, 'en_US');

@@ -3,7 +3,7 @@
 // question; a plain user's palette holds no admin screen.
 import { translate } from '@gw/core';
 import type { Page } from 'playwright-core';
-import { journeyFixture, openConsole, signedInContext } from './browser';
+import { focusInside, journeyFixture, openConsole, signedInContext } from './browser';
 import { describe, expect, it } from 'vitest';
 
 type T = (key: string, params?: Record<string, unknown>) => string;
@@ -40,6 +40,9 @@ async function typeInPalette(page: Page, t: T, text: string) {
   await input.fill(text);
   return input;
 }
+
+/** The palette's dialog (English). */
+const palette = (page: Page) => page.getByRole('dialog', { name: en('palette.title') });
 
 /** The highlighted entry of the palette's list. */
 const chosen = (page: Page) =>
@@ -95,7 +98,9 @@ describe('command palette journey', () => {
     input = await typeInPalette(page, en, 'roo');
     const users = page.getByRole('group', { name: en('palette.groups.users') });
     await users.getByRole('option').filter({ hasText: 'root' }).waitFor();
+    await focusInside(palette(page));
     await page.keyboard.press('Escape');
+    await palette(page).waitFor({ state: 'detached' });
     input = await typeInPalette(page, en, '#1');
     const channels = page.getByRole('group', { name: en('palette.groups.channels') });
     await channels.getByRole('option').filter({ hasText: 'palette-channel' }).waitFor();
@@ -116,6 +121,7 @@ describe('command palette journey', () => {
     await question.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: en('web.open_palette') }).click();
     await page.getByRole('combobox', { name: en('palette.title') }).waitFor();
+    await focusInside(palette(page));
     await page.keyboard.press('Escape');
     await page.getByRole('combobox', { name: en('palette.title') }).waitFor({ state: 'detached' });
 

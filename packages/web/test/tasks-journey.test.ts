@@ -393,8 +393,7 @@ describe('tasks as a plain user (zh_CN, 390 px)', () => {
       await rows(page, 'mj-mona-1')
         .getByRole('button', { name: tr('tasks.image.show') })
         .click();
-      await page.getByRole('dialog', { name: tr('tasks.image.title', { name: 'mj-mona-1' }) }).waitFor();
-      await page.keyboard.press('Escape');
+      await closeDialog(page.getByRole('dialog', { name: tr('tasks.image.title', { name: 'mj-mona-1' }) }));
       await page.goto(`${journey.server.url}/panel/task`);
       await expect.poll(() => ids(page, '-'), POLL).toEqual(['kling-mona-1', 'suno-mona-1']);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

@@ -4,7 +4,7 @@
 import { fillChatLink, translate } from '@gw/core';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { columnsUnderActions, journeyFixture, rootApi, signInRootAs } from './browser';
+import { closeDialog, columnsUnderActions, journeyFixture, rootApi, signInRootAs } from './browser';
 
 const en = (key: string, params?: Record<string, unknown>) => translate('en_US', key, params);
 const zh = (key: string, params?: Record<string, unknown>) => translate('zh_CN', key, params);
@@ -168,7 +168,9 @@ describe('token screen', () => {
       .getByRole('button', { name: en('web.tokens.chat_menu', { name: 'editor-key' }), exact: true })
       .click();
     await expect(page.getByRole('menuitem').allInnerTexts()).resolves.toEqual(['Web Chat', 'Desk App']);
+    // The menu takes Escape wherever the focus is (a listener on the document).
     await page.keyboard.press('Escape');
+    await page.getByRole('menu').waitFor({ state: 'detached' });
 
     // On root's own list there is no owner column (core's rule: the admin search's only).
     const ownerHeader = page.getByRole('columnheader', { name: en('tokens.fields.owner'), exact: true });
@@ -230,6 +232,7 @@ describe('token screen', () => {
       .click();
     await expect(page.getByRole('menuitem').allInnerTexts()).resolves.toEqual(['Web Chat', 'Desk App']);
     await page.keyboard.press('Escape');
+    await page.getByRole('menu').waitFor({ state: 'detached' });
 
     await page.getByRole('button', { name: zh('web.kit.new') }).click();
     await page
@@ -247,7 +250,7 @@ describe('token screen', () => {
     await page.screenshot({ path: '/tmp/gw-tokens-zh_CN-390.png', fullPage: true });
     // Widened to 1440 px the Chinese list fits too: 跟随用户分组 breaks between its characters (it has
     // no spaces), so the key column is not left under the wider 复制 / 聊天 actions.
-    await page.keyboard.press('Escape');
+    await closeDialog(page.getByRole('dialog'));
     await page.setViewportSize({ width: 1440, height: 900 });
     await expect
       .poll(() => columnsUnderActions(page), { timeout: 5_000 })
