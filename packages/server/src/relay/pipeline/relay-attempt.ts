@@ -1,6 +1,10 @@
 // One attempt of the relay pipeline (behaviour spec §6 steps 7–8): send the call to one channel and, on
 // success, write the reply to the client (JSON, audio bytes or a translated stream). A failure before
 // anything reached the client is returned for the retry loop; once bytes are out the attempt counts.
+// A success is settled (AttemptInput.finish) before its last bytes go out — a JSON body before it is sent,
+// a stream before its closing frames and its end — so the request's in-flight claim has ended, on every
+// process, before the client can send its next request: a claim still counted then refused a sequential
+// client on a tight balance whose next request reached another worker (429 insufficient_quota_in_flight).
 import type { BillingUsage } from '../billing/extra-usage.js';
 import {
   type OperationAdapter,
@@ -63,6 +67,26 @@ export interface AttemptInput {
   budget?: StreamBudget | undefined;
   /** Runs on a successful JSON reply before it is written (a Midjourney task is stored before its id is sent). */
   beforeReply?: ((translated: TranslatedReply) => Promise<void>) | undefined;
+  /**
+   * Runs on a success once its usage is known, before the reply's last bytes go out (see the top of this
+   * file): the settlement, which ends the request's claim. The reply is finished even when it throws, and
+   * the error is then thrown on.
+   */
+  finish: (success: AttemptSuccess) => Promise<void>;
+}
+
+/** A success: finished (settled) first, then its last bytes sent by `send`. */
+async function succeed(
+  input: AttemptInput,
+  success: AttemptSuccess,
+  send: () => void,
+): Promise<AttemptSuccess> {
+  try {
+    await input.finish(success);
+  } finally {
+    send();
+  }
+  return success;
 }
 
 /** Runs one attempt. */
@@ -127,24 +151,26 @@ export async function runAttempt(input: AttemptInput): Promise<AttemptResult> {
   if (call.operation === 'embeddings' && !translated.usage)
     addEstimatedUsage(translated.body, input.promptEstimate);
   if (input.beforeReply) await input.beforeReply(translated);
-  // With its length, so the reply goes out in one piece without chunked framing.
-  if (typeof translated.body === 'string') {
-    input.out.head(200, {
-      'content-type': contentType || 'text/plain; charset=utf-8',
-      'content-length': String(Buffer.byteLength(translated.body)),
-    });
-    input.out.raw.end(translated.body);
-  } else if (translated.body === parsed) {
-    // A pass-through reply goes out as the upstream's own bytes: no second serialisation.
-    input.out.head(200, {
-      'content-type': 'application/json',
-      'content-length': String(Buffer.byteLength(text)),
-    });
-    input.out.raw.end(text);
-  } else {
-    input.out.json(200, translated.body);
-  }
-  return { ok: true, usage: translated.usage, text: () => translated.text };
+  const success: AttemptSuccess = { ok: true, usage: translated.usage, text: () => translated.text };
+  return succeed(input, success, () => {
+    // With its length, so the reply goes out in one piece without chunked framing.
+    if (typeof translated.body === 'string') {
+      input.out.head(200, {
+        'content-type': contentType || 'text/plain; charset=utf-8',
+        'content-length': String(Buffer.byteLength(translated.body)),
+      });
+      input.out.raw.end(translated.body);
+    } else if (translated.body === parsed) {
+      // A pass-through reply goes out as the upstream's own bytes: no second serialisation.
+      input.out.head(200, {
+        'content-type': 'application/json',
+        'content-length': String(Buffer.byteLength(text)),
+      });
+      input.out.raw.end(text);
+    } else {
+      input.out.json(200, translated.body);
+    }
+  });
 }
 
 /** OpenAI clients read `usage` on embeddings; a translated reply without one shows the local count. */
@@ -194,9 +220,10 @@ async function translatedAudio(
     if (error instanceof UpstreamFailure) return { ok: false, error: upstreamError(error.error) };
     return badReply(input);
   }
-  input.out.head(200, { 'content-type': audio.contentType, 'content-length': String(audio.bytes.length) });
-  input.out.raw.end(audio.bytes);
-  return { ok: true, usage: audio.usage, text: () => '' };
+  return succeed(input, { ok: true, usage: audio.usage, text: () => '' }, () => {
+    input.out.head(200, { 'content-type': audio.contentType, 'content-length': String(audio.bytes.length) });
+    input.out.raw.end(audio.bytes);
+  });
 }
 
 /** Audio replies are piped byte for byte with the upstream's content type (spec §2.2). */
@@ -211,8 +238,7 @@ async function pipeAudio(
   } catch {
     // a broken upstream ends the reply early; the request is billed on its input all the same
   }
-  raw.end();
-  return { ok: true, usage: undefined, text: () => '' };
+  return succeed(input, { ok: true, usage: undefined, text: () => '' }, () => raw.end());
 }
 
 /**
@@ -279,18 +305,27 @@ async function relayStream(input: AttemptInput, body: AsyncIterable<Buffer>): Pr
     // The upstream broke mid-stream: end without [DONE], bill what arrived (spec §11.3).
     complete = false;
   }
+  // The closing frames (the usage chunk, [DONE]) are made now, as the usage may come with them, and sent
+  // once the request is settled.
+  let closing: string[];
   if (cut) {
-    const closing = streamCutFrames(input.call);
-    write([...closing, ...translator.end(closing.length > 0)]);
-  } else write(translator.end(complete));
-  if (!raw.writableEnded) raw.end();
-  return {
+    const cutFrames = streamCutFrames(input.call);
+    closing = [...cutFrames, ...translator.end(cutFrames.length > 0)];
+  } else closing = translator.end(complete);
+  // Timed as if sent now when the closing frames are the first (an empty reply): they wait for the settlement.
+  if (firstResponseMs === undefined && closing.length > 0 && !raw.destroyed && !raw.writableEnded)
+    firstResponseMs = Math.round(performance.now() - input.startedAt);
+  const success: AttemptSuccess = {
     ok: true,
     usage: translator.usage(),
     text: () => translator.text(),
     ...(firstResponseMs === undefined ? {} : { firstResponseMs }),
     ...(input.budget ? { completionCovered: input.budget.covered() } : {}),
   };
+  return succeed(input, success, () => {
+    write(closing);
+    if (!raw.writableEnded) raw.end();
+  });
 }
 
 /** Whether an event fits the stream's budget (a promise when the claim must be counted or grown first). */

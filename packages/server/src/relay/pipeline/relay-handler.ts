@@ -37,7 +37,7 @@ import { createRetryPlan, isPlannedAttempt, type PlannedAttempt } from '../selec
 import type { RoutingChannel } from '../selection/routing-table.js';
 import { countTextTokensOffLoop, estimatePromptTokens, type ImageFetcher } from '../tokens/index.js';
 import type { RelayAuthenticator, RelayCaller } from './authenticate.js';
-import { runAttempt } from './relay-attempt.js';
+import { type AttemptSuccess, runAttempt } from './relay-attempt.js';
 import { checkContentSafety } from './content-safety.js';
 import { type WebSearch, withSearchResults } from './web-search.js';
 import { takeTurn } from './big-body-turns.js';
@@ -347,6 +347,15 @@ export function createRelayHandler(deps: RelayDeps) {
     let closed = false;
     /** The path input of a fallback request, once every attempt failed and the route asked for one. */
     let fallbackPath: RelayPathInput | undefined;
+    /** Whether the claim has ended (or there is none). */
+    let claimEnded = !admission.claimed;
+    // The claim ends before the reply does (its settlement or its refund first): the client's next request
+    // may reach another worker at once, and must not find this one's claim still counted there.
+    const endClaimOnce = (owed: { userOwed: number; tokenOwed: number } | undefined) => {
+      if (claimEnded) return;
+      claimEnded = true;
+      endClaim(deps.inFlight, requestId, owed);
+    };
     try {
       settled = await relayAdmitted();
     } catch (error) {
@@ -354,7 +363,7 @@ export function createRelayHandler(deps: RelayDeps) {
       if (!closed) refundHold();
       throw error;
     } finally {
-      if (admission.claimed) endClaim(deps.inFlight, requestId, settled);
+      endClaimOnce(settled);
     }
     // The fallback is a new request in all but its id: priced, held and logged on its own.
     // Under its own id: the ledger and the in-flight claims know the first try's id as refunded and ended.
@@ -363,7 +372,10 @@ export function createRelayHandler(deps: RelayDeps) {
       return handleRelay(request, reply, { ...route, fallback: undefined }, again);
     }
 
-    /** Tries the channels of the plan; returns what a success still owes until the ledger writes it. */
+    /**
+     * Tries the channels of the plan; returns what a success still owes until the ledger writes it. A
+     * success is settled, and its claim ended, before the reply's last bytes go out (finishSuccess).
+     */
     async function relayAdmitted(): Promise<{ userOwed: number; tokenOwed: number } | undefined> {
       // Content safety comes after the hold (spec §6 steps 5–6): a refused prompt has its hold refunded and
       // never reaches a channel. The caller's own text is checked, not the search results added to it.
@@ -392,25 +404,12 @@ export function createRelayHandler(deps: RelayDeps) {
               seesFullErrors,
               budget,
               route.beforeReply && beforeReplyOn(channel, route.beforeReply),
+              (success) => finishSuccess(channel, success),
             )
           : undefined;
         if (outcome?.ok) {
           output.stop();
-          closed = true;
-          const quota = await settleRelay(deps, {
-            requestId,
-            caller,
-            channel: channel as RelayChannel,
-            attempt: attempt,
-            read: asked,
-            result: outcome,
-            promptEstimate: promptTokens,
-            hold,
-            clientIp,
-            startedAt,
-          });
-          const deltas = settlementDeltas(quota, hold, caller.tokenUnlimited);
-          return { userOwed: -deltas.userQuota, tokenOwed: -deltas.tokenRemainQuota };
+          return settled;
         }
         const error =
           outcome?.error ??
@@ -434,6 +433,29 @@ export function createRelayHandler(deps: RelayDeps) {
       return undefined;
     }
 
+    /**
+     * Settles a successful attempt and ends its claim; runAttempt calls it before the reply's last bytes go
+     * out. The settlement is journaled first, then the claim ends (the charge it still owes written with it).
+     */
+    async function finishSuccess(channel: RelayChannel, result: AttemptSuccess): Promise<void> {
+      closed = true;
+      const quota = await settleRelay(deps, {
+        requestId,
+        caller,
+        channel,
+        attempt: attempt,
+        read: asked,
+        result,
+        promptEstimate: promptTokens,
+        hold,
+        clientIp,
+        startedAt,
+      });
+      const deltas = settlementDeltas(quota, hold, caller.tokenUnlimited);
+      settled = { userOwed: -deltas.userQuota, tokenOwed: -deltas.tokenRemainQuota };
+      endClaimOnce(settled);
+    }
+
     /** The route's beforeReply with the charge this attempt's reply will settle at. */
     function beforeReplyOn(channel: RelayChannel, hook: NonNullable<RelayRoute['beforeReply']>) {
       return (reply: TranslatedReply) => {
@@ -445,21 +467,24 @@ export function createRelayHandler(deps: RelayDeps) {
       };
     }
 
+    /** The request ends without a charge: its hold is refunded, then its claim ended (before any reply). */
     function refundHold(): void {
       closed = true;
-      if (hold <= 0) return;
-      void deps.ledger.record({
-        id: requestId,
-        kind: 'refund',
-        at: nowSeconds(),
-        userId: caller.userId,
-        tokenId: caller.tokenId,
-        tokenUnlimited: caller.tokenUnlimited,
-        channelId: attempt.channel.id,
-        hold,
-        quota: 0,
-        log: null,
-      });
+      if (hold > 0) {
+        void deps.ledger.record({
+          id: requestId,
+          kind: 'refund',
+          at: nowSeconds(),
+          userId: caller.userId,
+          tokenId: caller.tokenId,
+          tokenUnlimited: caller.tokenUnlimited,
+          channelId: attempt.channel.id,
+          hold,
+          quota: 0,
+          log: null,
+        });
+      }
+      endClaimOnce(undefined);
     }
   }
 
@@ -488,6 +513,7 @@ export function createRelayHandler(deps: RelayDeps) {
     seesFullErrors: boolean,
     budget: StreamBudget | undefined,
     beforeReply: ((reply: TranslatedReply) => Promise<void>) | undefined,
+    finish: (success: AttemptSuccess) => Promise<void>,
   ) {
     const options = state.options();
     const provider = providerForChannel(channel.upstream);
@@ -541,6 +567,7 @@ export function createRelayHandler(deps: RelayDeps) {
       onStreamError: (frames) => deps.onStreamError(channel, frames, requestId),
       budget,
       beforeReply,
+      finish,
       ...(seesFullErrors ? {} : { maskText: (text: string) => maskUpstreamText(text, [channel]) }),
     });
   }
