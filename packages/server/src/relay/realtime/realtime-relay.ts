@@ -502,6 +502,14 @@ export function createRealtimeRelay(deps: RealtimeRelayDeps): RealtimeRelay {
       sessions.delete(shutdown);
       if (idle) clearTimeout(idle);
       early = undefined;
+      // Settled and the claim ended before the close frame goes out, as a chat reply's last bytes wait for
+      // theirs: a client that opens its next session at once, on another worker, must not find this one's
+      // claim still counted there.
+      const quota = channel && ratios ? settle(channel, ratios) : undefined;
+      if (claim) {
+        claims.delete(claim);
+        claim.end(quota);
+      }
       if (client.readyState === WebSocket.OPEN || client.readyState === WebSocket.CONNECTING) {
         client.close(close?.code ?? 1000, truncateReason(close?.reason ?? ''));
       }
@@ -510,11 +518,6 @@ export function createRealtimeRelay(deps: RealtimeRelayDeps): RealtimeRelay {
         (upstream.readyState === WebSocket.OPEN || upstream.readyState === WebSocket.CONNECTING)
       ) {
         upstream.close(1000);
-      }
-      const quota = channel && ratios ? settle(channel, ratios) : undefined;
-      if (claim) {
-        claims.delete(claim);
-        claim.end(quota);
       }
     }
 

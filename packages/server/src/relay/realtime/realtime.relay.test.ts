@@ -14,7 +14,7 @@ import { createServer as createTlsServer, type Server as TlsServer } from 'node:
 import type { AddressInfo } from 'node:net';
 import OpenAI from 'openai';
 import { OpenAIRealtimeWS } from 'openai/realtime/ws';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import {
   FAKE_CLOSE_CODE,
@@ -23,6 +23,8 @@ import {
   type FakeRealtimeUpstream,
   startFakeRealtimeUpstream,
 } from '../test-support/fake-realtime-upstream.js';
+import { MemoryInFlightStore } from '../billing/in-flight.js';
+import { SharedInFlightStore } from '../billing/shared-in-flight.js';
 import { type RelayCallerHandle, type RelayTestApp, startRelayApp } from '../test-support/relay-app.js';
 import { openRedis } from '../../redis/connection.js';
 
@@ -500,6 +502,25 @@ describe.each(IN_FLIGHT_STORES)('Realtime sessions in the in-flight balance chec
     const start = 10_000;
     const who = await r.newCaller({ quota: start });
     const auth = { authorization: `Bearer ${who.key}` };
+    // The order of the server's steps: a claim's settlement, and the close frame it sends a client.
+    const steps: string[] = [];
+    const storeProto = store === 'memory' ? MemoryInFlightStore.prototype : SharedInFlightStore.prototype;
+    const settled = storeProto.settled;
+    const close = WebSocket.prototype.close;
+    const settledSpy = vi.spyOn(storeProto, 'settled').mockImplementation(function (
+      this: unknown,
+      ...args: Parameters<typeof settled>
+    ) {
+      steps.push('settled');
+      return settled.apply(this, args);
+    });
+    const closeSpy = vi.spyOn(WebSocket.prototype, 'close').mockImplementation(function (
+      this: WebSocket,
+      ...args: Parameters<typeof close>
+    ) {
+      steps.push(`close ${args[0] ?? ''}`);
+      return close.apply(this, args);
+    });
     const a = await rawSession(wsUrl, [], auth);
     const b = await rawSession(wsUrl, [], auth);
     await waitFor('both sessions', () => (claimed() === 2 * STEP ? true : undefined));
@@ -514,6 +535,11 @@ describe.each(IN_FLIGHT_STORES)('Realtime sessions in the in-flight balance chec
     expect(last.error.code).toBe('insufficient_user_quota');
     expect(b.events.filter((e) => e.type === 'response.done')).toHaveLength(1);
     expect(a.ws.readyState).toBe(WebSocket.OPEN);
+    // b's claim ended before the server sent it the close frame: a client opening its next session at
+    // once, on another worker, finds it gone.
+    expect(steps.slice(0, steps.indexOf('close 1008') + 1)).toEqual(['settled', 'close 1008']);
+    settledSpy.mockRestore();
+    closeSpy.mockRestore();
     a.ws.close();
     await a.closed;
     await waitFor('the settlements', () => (r.t.app.gwRelay.realtime.open === 0 ? true : undefined));
