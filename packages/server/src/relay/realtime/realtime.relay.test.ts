@@ -23,7 +23,7 @@ import {
   type FakeRealtimeUpstream,
   startFakeRealtimeUpstream,
 } from '../test-support/fake-realtime-upstream.js';
-import { MemoryInFlightStore } from '../billing/in-flight.js';
+import { type InFlightStore, MemoryInFlightStore } from '../billing/in-flight.js';
 import { SharedInFlightStore } from '../billing/shared-in-flight.js';
 import { type RelayCallerHandle, type RelayTestApp, startRelayApp } from '../test-support/relay-app.js';
 import { openRedis } from '../../redis/connection.js';
@@ -504,12 +504,13 @@ describe.each(IN_FLIGHT_STORES)('Realtime sessions in the in-flight balance chec
     const auth = { authorization: `Bearer ${who.key}` };
     // The order of the server's steps: a claim's settlement, and the close frame it sends a client.
     const steps: string[] = [];
-    const storeProto = store === 'memory' ? MemoryInFlightStore.prototype : SharedInFlightStore.prototype;
+    const storeProto: Pick<InFlightStore, 'settled'> =
+      store === 'memory' ? MemoryInFlightStore.prototype : SharedInFlightStore.prototype;
     const settled = storeProto.settled;
     const close = WebSocket.prototype.close;
     const settledSpy = vi.spyOn(storeProto, 'settled').mockImplementation(function (
       this: unknown,
-      ...args: Parameters<typeof settled>
+      ...args: Parameters<InFlightStore['settled']>
     ) {
       steps.push('settled');
       return settled.apply(this, args);
