@@ -24,6 +24,20 @@ describe('BatchDeleteMap', () => {
     }
     expect([...map.keys()].sort()).toEqual([...model.keys()].sort());
     expect([...map.values()].sort()).toEqual([...model.values()].sort());
+    expect([...map.entries()].sort()).toEqual([...model.entries()].sort());
+  });
+
+  it('Given entries deleted while they are walked, past a rebuild, then the walk sees each live one once', () => {
+    const map = new BatchDeleteMap<number, number>();
+    for (let key = 0; key < 200; key += 1) map.set(key, key);
+    const seen: number[] = [];
+    for (const [key] of map.entries()) {
+      seen.push(key);
+      // Deletes the even keys as they pass, more than DROP_EVERY of them: the Map is rebuilt mid-walk.
+      if (key % 2 === 0) map.delete(key);
+    }
+    expect(seen).toEqual([...Array(200).keys()]);
+    expect([...map.keys()]).toEqual([...Array(100).keys()].map((index) => index * 2 + 1));
   });
 
   it('Given a key deleted and set again, then it is live with its new value; clear empties it', () => {

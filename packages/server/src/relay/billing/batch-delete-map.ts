@@ -53,6 +53,11 @@ export class BatchDeleteMap<K, V> {
     for (const [key, slot] of this.#slots) if (slot.live) yield key;
   }
 
+  /** Live entries; deleting during the walk is safe (a rebuild leaves the walk on the old Map's slots). */
+  *entries(): IterableIterator<[K, V]> {
+    for (const [key, slot] of this.#slots) if (slot.live) yield [key, slot.value];
+  }
+
   *values(): IterableIterator<V> {
     for (const slot of this.#slots.values()) if (slot.live) yield slot.value;
   }
