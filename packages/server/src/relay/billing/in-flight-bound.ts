@@ -15,9 +15,8 @@ export function requestedCompletionTokens(body: unknown): number | undefined {
 
 /**
  * The most completion tokens a reply to `body` can hold: its limit once per choice (`n`), or undefined
- * when it sets none. A local count of a reply without usage is billed no higher: the upstream stopped at
- * the limit, and a count above it (another vendor's tokenizer, or the pool's length estimate under load)
- * would charge for tokens that were never produced.
+ * when it sets none. A length estimate of a reply without usage is billed no higher: the upstream stopped
+ * at the limit, and an estimate above it would charge for tokens that were never produced.
  */
 export function completionCeiling(body: unknown): number | undefined {
   const limit = requestedCompletionTokens(body);

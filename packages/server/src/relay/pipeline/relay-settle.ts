@@ -7,7 +7,7 @@ import { consumeLogMetadata } from '../billing/log-metadata.js';
 import { completionCeiling } from '../billing/in-flight-bound.js';
 import { totalQuota } from '../billing/total-quota.js';
 import type { PlannedAttempt } from '../selection/retry-plan.js';
-import { countTextTokensOffLoop } from '../tokens/index.js';
+import { reportTextTokensOffLoop } from '../tokens/index.js';
 import type { RelayCaller } from './authenticate.js';
 import type { AttemptSuccess } from './relay-attempt.js';
 import type { RelayChannel } from './relay-channel.js';
@@ -56,12 +56,16 @@ export async function settleRelay(
   const ratios = ratiosOf(deps.state, read, model, groupRatioOf(input.attempt, caller, deps.state.groups()));
   const usage = await billableUsage(result.usage, input.promptEstimate, async () => {
     const text = result.text();
-    const counted = text
-      ? await countTextTokensOffLoop(model, text, { approximate: options.approximateTokens })
-      : 0;
-    // A stream gw kept within its claim is billed no more than the claim covered (see completionCovered),
-    // and no reply above the limit it was sent upstream with (read's body carries the limit gw applied).
-    return Math.min(counted, result.completionCovered ?? counted, completionCeiling(read.body) ?? counted);
+    if (!text) return 0;
+    const { tokens, counted } = await reportTextTokensOffLoop(model, text, {
+      approximate: options.approximateTokens,
+    });
+    // A stream gw kept within its claim is billed no more than the claim covered (see completionCovered).
+    const covered = Math.min(tokens, result.completionCovered ?? tokens);
+    // A length estimate (the operator's choice, a text past the count cap, a saturated pool) is billed no
+    // higher than the limit the reply was sent upstream with, once per choice: read's body carries the
+    // limit gw applied. A count follows the spec (§10.4): the reply's tokens as counted.
+    return counted ? covered : Math.min(covered, completionCeiling(read.body) ?? covered);
   });
   const quota = totalQuota(usage, ratios, { model, quotaPerUnit: options.quotaPerUnit });
   const at = nowSeconds();

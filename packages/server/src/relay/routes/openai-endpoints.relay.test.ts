@@ -98,13 +98,15 @@ describe('OpenAI-format endpoints through the official openai client', () => {
     expect(log.completion_tokens).toBe(countTextTokens('gpt-4o-mini', FAKE_REPLY_TEXT, exact));
   });
 
-  it('a reply without usage is billed no higher than the completion limit it was sent with, per choice', async () => {
+  it('a reply without usage, estimated from its length, is billed no higher than its completion limit, per choice', async () => {
     const counted = countTextTokens('gpt-4o-mini', FAKE_REPLY_TEXT, exact);
-    expect(counted).toBeGreaterThan(4);
-    for (const [limits, ceiling] of [
+    const estimated = countTextTokens('gpt-4o-mini', FAKE_REPLY_TEXT, { approximate: true });
+    expect(estimated).toBeGreaterThan(4);
+    await r.setOptions({ ApproximateTokenEnabled: 'true' });
+    for (const [limits, expected] of [
       [{ max_tokens: 2 }, 2],
       [{ max_completion_tokens: 2, n: 2 }, 4],
-      [{ max_tokens: 1_000 }, counted],
+      [{ max_tokens: 1_000 }, estimated],
     ] as const) {
       const { who, client } = await caller();
       r.upstream.script({ noUsage: true });
@@ -114,8 +116,19 @@ describe('OpenAI-format endpoints through the official openai client', () => {
         ...limits,
       });
       expect(reply.choices[0]?.message.content).toBe(FAKE_REPLY_TEXT);
-      expect((await billed(who)).completion_tokens).toBe(ceiling);
+      expect((await billed(who)).completion_tokens).toBe(expected);
     }
+    // Counted exactly, the reply is billed as counted (spec §10.4), whatever the limit.
+    await r.setOptions({ ApproximateTokenEnabled: 'false' });
+    expect(counted).toBeGreaterThan(2);
+    const { who, client } = await caller();
+    r.upstream.script({ noUsage: true });
+    await client.chat.completions.create({
+      model: 'gpt-4o-mini',
+      messages: [{ role: 'user', content: 'json without usage' }],
+      max_tokens: 2,
+    });
+    expect((await billed(who)).completion_tokens).toBe(counted);
   });
 
   it('embeddings: vectors back, prompt tokens billed', async () => {

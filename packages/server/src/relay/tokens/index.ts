@@ -14,6 +14,8 @@ export {
   countTextTokensOffLoop,
   encodingForModel,
   preloadTokenEncodings,
+  type ReportedCount,
+  reportTextTokensOffLoop,
   type TextCountActivity,
   type TokenEncodingName,
   textCountActivity,

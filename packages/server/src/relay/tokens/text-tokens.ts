@@ -125,10 +125,20 @@ export async function countTextTokensOffLoop(
   text: string,
   options: CountOptions,
 ): Promise<number> {
-  if (text.length <= INLINE_COUNT_MAX_CHARS || estimatedTotal(text.length, options)) {
-    return countTextTokens(model, text, options);
+  return (await reportTextTokensOffLoop(model, text, options)).tokens;
+}
+
+/** {@link countTextTokensOffLoop}, saying whether the figure is a count or the length estimate. */
+export async function reportTextTokensOffLoop(
+  model: string,
+  text: string,
+  options: CountOptions,
+): Promise<ReportedCount> {
+  const estimated = estimatedTotal(text.length, options);
+  if (text.length <= INLINE_COUNT_MAX_CHARS || estimated) {
+    return { tokens: countTextTokens(model, text, options), counted: !estimated };
   }
-  return (await countOnPool(model, text)).tokens;
+  return countOnPool(model, text);
 }
 
 /** Counts a text (under the length cap) on the worker pool; its length estimate when the pool cannot. */
