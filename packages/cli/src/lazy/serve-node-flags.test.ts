@@ -63,4 +63,8 @@ describe('serveRestartArgs', () => {
     restartWithServeFlags(proc({ execve: recorder, execArgv: ['--memory-reducer'] }));
     expect(calls).toEqual([]);
   });
+
+  it('Given an execve that fails, Then the restart returns and gw goes on with V8 defaults', () => {
+    expect(() => restartWithServeFlags(proc())).not.toThrow();
+  });
 });

@@ -36,9 +36,15 @@ export function serveRestartArgs(proc: NodeProcess): string[] | undefined {
 /**
  * Replaces this process with node started with the serve flags: the same pid, the same standard
  * streams and environment, so signals, exit codes and a supervisor's view stay as they were. Call it
- * before anything is written or listened on. Returns when there is nothing to do.
+ * before anything is written or listened on. Returns when there is nothing to do, or when the restart
+ * failed (node's binary replaced or gone since it started, say): gw then serves with V8's defaults.
  */
 export function restartWithServeFlags(proc: NodeProcess = process as NodeProcess): void {
   const args = serveRestartArgs(proc);
-  if (args && proc.execve) proc.execve(proc.execPath, args, proc.env);
+  if (!args || !proc.execve) return;
+  try {
+    proc.execve(proc.execPath, args, proc.env);
+  } catch {
+    // The flags only tune the collector: serving without them beats not serving.
+  }
 }
