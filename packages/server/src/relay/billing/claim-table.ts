@@ -53,7 +53,10 @@ class Table {
   expiresFrom = Number.POSITIVE_INFINITY;
 
   set(id: string, field: Field): void {
-    this.delete(id);
+    // A field written again (a growth, a refresh, an owed sum) is replaced in place, not deleted: a
+    // delete would count towards the map's next rebuild.
+    const old = this.fields.get(id);
+    if (old) this.#count(old, -1);
     this.fields.set(id, field);
     this.#count(field, 1);
     if (field.expires < this.expiresFrom) this.expiresFrom = field.expires;
