@@ -253,87 +253,84 @@ const KINDS: Array<Record<string, unknown>> = [
 // On SQLite only, as the other cluster journeys here: the subject is when a claim ends across workers,
 // which no database takes part in (each dialect's exact billing is checked in relay/scenarios), and a
 // cluster per dialect and keeper cost CI two minutes.
-describe.each(['sqlite'] as const)(
-  'gw serve --workers 2: a claim ends before its reply does (%s)',
-  (kind) => {
-    let r: RelayTestApp | undefined;
-    let cluster: Cluster | undefined;
-    afterEach(async () => {
-      if (cluster) {
-        await stopCluster(cluster);
-        rmSync(cluster.dataDir, { recursive: true, force: true });
-        cluster = undefined;
-      }
-      await r?.close();
-      r = undefined;
-    });
+describe('gw serve --workers 2: a claim ends before its reply does (sqlite)', () => {
+  let r: RelayTestApp | undefined;
+  let cluster: Cluster | undefined;
+  afterEach(async () => {
+    if (cluster) {
+      await stopCluster(cluster);
+      rmSync(cluster.dataDir, { recursive: true, force: true });
+      cluster = undefined;
+    }
+    await r?.close();
+    r = undefined;
+  });
 
-    it.each(KEEPERS)(
-      'claims kept by the %s: a caller whose balance covers one claim, never two, is not refused when its next request reaches the other worker',
-      async (keeper) => {
-        r = await startRelayApp(kind);
-        await r.addChannel({ models: CLAIM_MODEL });
-        await r.setDefaultGroupRate(100_000);
-        // 100 points per completion token: a claim's completion allowance (InFlightMaxCompletionTokens for a
-        // JSON reply, InFlightCompletionTokens for a stream) is far above the balance, while a reply of the
-        // fake upstream's 5 tokens costs about 500.
-        await r.setPrice({ model: CLAIM_MODEL, type: 'tokens', channel_type: 1, input: 1, output: 100 });
-        // A balance above 100 holds (the trust rule: no database hold, whose refund the other worker would not
-        // see before the batch is written) covers a request alone (the one-hub minimum) but never beside
-        // another's claim: a claim still counted when the caller's next request is checked refuses it (429
-        // insufficient_quota_in_flight). The charges fit many times over.
-        const callers = await Promise.all(
-          Array.from({ length: CALLERS }, () =>
-            (r as RelayTestApp).newCaller({
-              quota: BALANCE,
-              token: { unlimited_quota: false, remain_quota: BALANCE },
-            }),
-          ),
-        );
-        cluster = await startCluster(
-          r,
-          keeper === 'redis'
-            ? { REDIS_URL: REDIS_URL as string, REDIS_KEY_PREFIX: `gw-test-${randomUUID()}:` }
-            : {},
-        );
-        const url = cluster.url;
-        // The balance is that tight: two requests of one caller side by side, one is refused.
-        r.upstream.script({ delayMs: 1_000, times: 2 });
-        const [first] = callers as [RelayCallerHandle];
-        const sideBySide = await Promise.all([
-          chatOnce(url, first.key, CLAIM_MODEL),
-          chatOnce(url, first.key, CLAIM_MODEL, { stream: true }),
-        ]);
-        expect(sideBySide.sort()).toEqual([200, 429]);
-
-        // Under load (the callers side by side) a worker's claim writes trailed its reply by more than the
-        // client took to reach the other worker: seen within a run's 120 requests on the old order.
-        const refused = await Promise.all(
-          callers.map(async (caller) => {
-            const statuses: string[] = [];
-            for (let index = 0; index < ROUNDS; index += 1) {
-              const status = await chatOnce(url, caller.key, CLAIM_MODEL, KINDS[index % KINDS.length]);
-              if (status !== 200) statuses.push(`${index}: ${status}`);
-            }
-            return statuses;
+  it.each(KEEPERS)(
+    'claims kept by the %s: a caller whose balance covers one claim, never two, is not refused when its next request reaches the other worker',
+    async (keeper) => {
+      r = await startRelayApp('sqlite');
+      await r.addChannel({ models: CLAIM_MODEL });
+      await r.setDefaultGroupRate(100_000);
+      // 100 points per completion token: a claim's completion allowance (InFlightMaxCompletionTokens for a
+      // JSON reply, InFlightCompletionTokens for a stream) is far above the balance, while a reply of the
+      // fake upstream's 5 tokens costs about 500.
+      await r.setPrice({ model: CLAIM_MODEL, type: 'tokens', channel_type: 1, input: 1, output: 100 });
+      // A balance above 100 holds (the trust rule: no database hold, whose refund the other worker would not
+      // see before the batch is written) covers a request alone (the one-hub minimum) but never beside
+      // another's claim: a claim still counted when the caller's next request is checked refuses it (429
+      // insufficient_quota_in_flight). The charges fit many times over.
+      const callers = await Promise.all(
+        Array.from({ length: CALLERS }, () =>
+          (r as RelayTestApp).newCaller({
+            quota: BALANCE,
+            token: { unlimited_quota: false, remain_quota: BALANCE },
           }),
-        );
-        expect(refused).toEqual(callers.map(() => []));
-        const journals = readdirSync(join(cluster.dataDir, 'relay-journal'));
-        expect(journals.some((name) => name.startsWith('c-1-'))).toBe(true);
-        expect(journals.some((name) => name.startsWith('c-2-'))).toBe(true);
+        ),
+      );
+      cluster = await startCluster(
+        r,
+        keeper === 'redis'
+          ? { REDIS_URL: REDIS_URL as string, REDIS_KEY_PREFIX: `gw-test-${randomUUID()}:` }
+          : {},
+      );
+      const url = cluster.url;
+      // The balance is that tight: two requests of one caller side by side, one is refused.
+      r.upstream.script({ delayMs: 1_000, times: 2 });
+      const [first] = callers as [RelayCallerHandle];
+      const sideBySide = await Promise.all([
+        chatOnce(url, first.key, CLAIM_MODEL),
+        chatOnce(url, first.key, CLAIM_MODEL, { stream: true }),
+      ]);
+      expect(sideBySide.sort()).toEqual([200, 429]);
 
-        // Stopping writes both workers' batches: every request charged once, the balances exact.
-        expect(await stopCluster(cluster)).toBe(0);
-        for (const [index, caller] of callers.entries()) {
-          await expectExactCharges(r.t.app.gw.db, caller, {
-            requests: ROUNDS + (index === 0 ? 1 : 0),
-            userBalance: BALANCE,
-            tokenBalance: BALANCE,
-          });
-        }
-      },
-      180_000,
-    );
-  },
-);
+      // Under load (the callers side by side) a worker's claim writes trailed its reply by more than the
+      // client took to reach the other worker: seen within a run's 120 requests on the old order.
+      const refused = await Promise.all(
+        callers.map(async (caller) => {
+          const statuses: string[] = [];
+          for (let index = 0; index < ROUNDS; index += 1) {
+            const status = await chatOnce(url, caller.key, CLAIM_MODEL, KINDS[index % KINDS.length]);
+            if (status !== 200) statuses.push(`${index}: ${status}`);
+          }
+          return statuses;
+        }),
+      );
+      expect(refused).toEqual(callers.map(() => []));
+      const journals = readdirSync(join(cluster.dataDir, 'relay-journal'));
+      expect(journals.some((name) => name.startsWith('c-1-'))).toBe(true);
+      expect(journals.some((name) => name.startsWith('c-2-'))).toBe(true);
+
+      // Stopping writes both workers' batches: every request charged once, the balances exact.
+      expect(await stopCluster(cluster)).toBe(0);
+      for (const [index, caller] of callers.entries()) {
+        await expectExactCharges(r.t.app.gw.db, caller, {
+          requests: ROUNDS + (index === 0 ? 1 : 0),
+          userBalance: BALANCE,
+          tokenBalance: BALANCE,
+        });
+      }
+    },
+    180_000,
+  );
+});
